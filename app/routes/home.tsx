@@ -1,0 +1,153 @@
+import { Form, Link, useNavigate, useNavigation, useSubmit } from "react-router";
+import { CATEGORIES, PAGE_SIZE } from "../../domain/catalog";
+import { listingSearch, parseListingQuery } from "../../domain/listing";
+import { messages } from "../../domain/messages";
+import { ProductCard } from "../components/product-card";
+import { pageMeta, STORE_NAME } from "../lib/store";
+import type { Route } from "./+types/home";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = parseListingQuery(new URL(request.url).searchParams);
+  const page = await context.services.catalog.listProducts(query);
+  return { query, ...page };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  const query = data?.query;
+  if (query?.q) return pageMeta(`Search: ${query.q}`, `Products matching “${query.q}” at ${STORE_NAME}.`);
+  if (query?.category) return pageMeta(query.category, `Shop ${query.category} at ${STORE_NAME}.`);
+  return pageMeta(STORE_NAME, `${STORE_NAME}: dresses, 2-pieces, children's wear, jackets, shoes and accessories.`);
+}
+
+const SORT_LABELS = { newest: "Newest", "price-asc": "Price: low to high", "price-desc": "Price: high to low" } as const;
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { query, items, total, hasMore } = loaderData;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const loadingMore = navigation.state === "loading" && navigation.location?.pathname === "/";
+  const nextLimit = query.limit + PAGE_SIZE;
+  const heading = query.q ? `Results for “${query.q}”` : (query.category ?? "New arrivals");
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 sm:px-6">
+      <section className="py-8 sm:py-12">
+        <p className="text-xs font-semibold uppercase tracking-[0.2em] text-brand-600">{STORE_NAME} studio</p>
+        <h1 className="mt-2 font-display text-3xl sm:text-5xl">{heading}</h1>
+        <p className="mt-3 text-sm text-stone-600">
+          {total} {total === 1 ? "piece" : "pieces"}
+        </p>
+      </section>
+
+      <div className="flex flex-col gap-4 border-y border-stone-200 py-4 lg:flex-row lg:items-center lg:justify-between">
+        <nav aria-label="Categories" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+          <ul className="flex gap-2 whitespace-nowrap">
+            <li>
+              <CategoryChip label="All" to={listingSearch({ q: query.q, sort: query.sort }) || "/"} active={!query.category} />
+            </li>
+            {CATEGORIES.map((category) => (
+              <li key={category}>
+                <CategoryChip
+                  label={category}
+                  to={listingSearch({ q: query.q, sort: query.sort, category }) }
+                  active={query.category === category}
+                />
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Form method="get" role="search" className="flex flex-wrap items-center gap-2">
+          {query.category && <input type="hidden" name="category" value={listingSearch({ category: query.category }).slice(10)} />}
+          <label htmlFor="search" className="sr-only">
+            Search products
+          </label>
+          <input
+            id="search"
+            type="search"
+            name="q"
+            defaultValue={query.q ?? ""}
+            key={query.q ?? ""}
+            maxLength={100}
+            placeholder="Search dresses, jackets…"
+            className="min-w-0 flex-1 rounded-full border border-stone-300 px-4 py-2 text-sm placeholder:text-stone-400 focus:border-ink sm:w-64 sm:flex-none"
+          />
+          <label htmlFor="sort" className="sr-only">
+            Sort by
+          </label>
+          <select
+            id="sort"
+            name="sort"
+            defaultValue={query.sort}
+            key={query.sort}
+            onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+            className="rounded-full border border-stone-300 bg-white px-3 py-2 text-sm focus:border-ink"
+          >
+            {Object.entries(SORT_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="rounded-full bg-ink px-4 py-2 text-sm font-medium text-white hover:bg-stone-800">
+            Search
+          </button>
+        </Form>
+      </div>
+
+      {items.length === 0 ? (
+        <div className="py-24 text-center">
+          <p className="text-lg text-stone-700">{query.q || query.category ? "No products match your search." : messages.products.empty}</p>
+          {(query.q || query.category) && (
+            <Link to="/" className="mt-4 inline-block text-sm font-medium underline">
+              Clear filters
+            </Link>
+          )}
+        </div>
+      ) : (
+        <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-3 lg:grid-cols-4" aria-label="Products">
+          {items.map((product, index) => (
+            <li key={product.id}>
+              <ProductCard product={product} priority={index < 4} id={`item-${index + 1}`} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {hasMore && (
+        <div className="mt-12 flex flex-col items-center gap-2">
+          <p className="text-sm text-stone-600">
+            Showing {items.length} of {total}
+          </p>
+          <Link
+            to={`${listingSearch({ ...query, limit: nextLimit })}#item-${query.limit + 1}`}
+            preventScrollReset
+            onClick={(event) => {
+              // With JavaScript the page stays where it is; without it, the link's anchor brings the shopper back to the new items.
+              event.preventDefault();
+              navigate(listingSearch({ ...query, limit: nextLimit }), { preventScrollReset: true });
+            }}
+            className="rounded-full border border-ink px-8 py-3 text-sm font-medium transition-colors hover:bg-ink hover:text-white aria-disabled:opacity-60"
+            aria-disabled={loadingMore}
+          >
+            {loadingMore ? "Loading…" : "Load more"}
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function CategoryChip({ label, to, active }: { label: string; to: string; active: boolean }) {
+  return (
+    <Link
+      to={to}
+      aria-current={active ? "page" : undefined}
+      className={`inline-block rounded-full border px-4 py-2 text-sm transition-colors ${
+        active ? "border-ink bg-ink text-white" : "border-stone-300 text-stone-700 hover:border-ink"
+      }`}
+    >
+      {label}
+    </Link>
+  );
+}

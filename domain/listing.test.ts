@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { clampLimit, listingSearch, normalizeSearch, parseListingQuery, toPrefixTsQuery } from "./listing";
+
+describe("clampLimit", () => {
+  it.each([
+    [null, 12],
+    ["", 12],
+    ["abc", 12],
+    ["-5", 12],
+    ["0", 12],
+    ["12", 12],
+    ["13", 24],
+    ["24", 24],
+    ["25.7", 36],
+    ["96", 96],
+    ["100000", 96],
+    ["1e9", 96],
+    ["Infinity", 12],
+    ["NaN", 12],
+  ])("%s -> %i", (raw, expected) => {
+    expect(clampLimit(raw)).toBe(expected);
+  });
+});
+
+describe("parseListingQuery", () => {
+  it.each([
+    ["", { limit: 12, sort: "newest", category: undefined, q: undefined }],
+    ["?category=dress", { limit: 12, sort: "newest", category: "Dress", q: undefined }],
+    ["?category=2-piece&sort=price-asc", { limit: 12, sort: "price-asc", category: "2-piece", q: undefined }],
+    ["?category=children-collection", { limit: 12, sort: "newest", category: "Children Collection", q: undefined }],
+    // Pants exists only on the admin edit screen, not as a shop filter.
+    ["?category=pants", { limit: 12, sort: "newest", category: undefined, q: undefined }],
+    ["?category=<script>&sort=drop", { limit: 12, sort: "newest", category: undefined, q: undefined }],
+    ["?q=%20%20floral%20%20dress%20&limit=24", { limit: 24, sort: "newest", category: undefined, q: "floral dress" }],
+  ])("%s", (search, expected) => {
+    expect(parseListingQuery(new URLSearchParams(search))).toEqual(expected);
+  });
+});
+
+describe("normalizeSearch", () => {
+  it.each([
+    [undefined, undefined],
+    ["   ", undefined],
+    ["a".repeat(500), "a".repeat(100)],
+    ["'; drop table products; --", "'; drop table products; --"],
+  ])("%s", (raw, expected) => {
+    expect(normalizeSearch(raw)).toBe(expected);
+  });
+});
+
+describe("toPrefixTsQuery", () => {
+  it.each([
+    ["floral dress", "floral:* & dress:*"],
+    ["Dres", "dres:*"],
+    ["'; drop table products; --", "drop:* & table:* & products:*"],
+    ["<img src=x onerror=alert(1)>", "img:* & src:* & x:* & onerror:* & alert:* & 1:*"],
+    ["!!! & | :*", undefined],
+    ["Café", "café:*"],
+  ])("%s", (q, expected) => {
+    expect(toPrefixTsQuery(q)).toBe(expected);
+  });
+});
+
+describe("listingSearch", () => {
+  it.each([
+    [{}, ""],
+    [{ limit: 12, sort: "newest" as const }, ""],
+    [{ limit: 24 }, "?limit=24"],
+    [{ category: "Children Collection" as const, q: "red" }, "?q=red&category=children-collection"],
+    [{ sort: "price-desc" as const }, "?sort=price-desc"],
+  ])("%j -> %s", (query, expected) => {
+    expect(listingSearch(query)).toBe(expected);
+  });
+
+  it("round-trips through parseListingQuery", () => {
+    const query = { limit: 36, category: "Jackets" as const, q: "wool coat", sort: "price-asc" as const };
+    expect(parseListingQuery(new URLSearchParams(listingSearch(query)))).toEqual(query);
+  });
+});

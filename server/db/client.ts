@@ -1,0 +1,81 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A raw connection for work that must hold one session (advisory locks, migrations). */
+export interface RawSession {
+  query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  exec(text: string): Promise<void>;
+  release(): void;
+}
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  session(): Promise<RawSession>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
+  if (options.dataDir) mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  return wrapPglite(await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir }));
+}
+
+export function wrapPglite(client: PGlite): DatabaseHandle {
+  // PGlite is a single connection: callers that need "one session" share it, serialised by PGlite itself.
+  const session: RawSession = {
+    query: async (text, params) => ({ rows: (await client.query<Record<string, unknown>>(text, params)).rows }),
+    exec: async (text) => {
+      await client.exec(text);
+    },
+    release: () => {},
+  };
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Database,
+    kind: "pglite",
+    session: async () => session,
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(connectionString: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, connectionTimeoutMillis: 10_000 });
+  pool.on("error", () => {
+    // An idle client lost its connection; the pool replaces it. /readyz reports real outages.
+  });
+  return {
+    db: drizzlePg(pool, { schema }) as unknown as Database,
+    kind: "postgres",
+    session: async () => {
+      const client = await pool.connect();
+      return {
+        query: async (text, params) => ({ rows: (await client.query(text, params)).rows }),
+        exec: async (text) => {
+          await client.query(text);
+        },
+        release: () => client.release(),
+      };
+    },
+    ping: async () => {
+      await pool.query("select 1");
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl)
+    : openPglite({ dataDir: path.join(config.dataDir, "pglite") });
+}

@@ -1,0 +1,118 @@
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { secureHeaders } from "hono/secure-headers";
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import type { StoreContext } from "../../app/context";
+import type { Config } from "../config";
+import type { DatabaseHandle } from "../db/client";
+import type { Logger } from "../logger";
+import { publicConfig, type Services } from "../services";
+import { type AppEnv, requestContext } from "./request-context";
+import { robotsTxt, sitemapXml } from "./seo";
+
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  database: DatabaseHandle;
+  services: Services;
+  /** The React Router server build; without it only the non-page endpoints answer (used by tests). */
+  build?: ServerBuild;
+  /** Folder of the client build (hashed assets, public files). */
+  clientDir?: string;
+}
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+export function createApp(deps: AppDeps) {
+  const { config, logger, database, services } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.use(requestContext(logger));
+  app.use(
+    secureHeaders({
+      // The CSP is left to a later change that knows the payment providers' script origins.
+      contentSecurityPolicy: undefined,
+      crossOriginEmbedderPolicy: false,
+      xFrameOptions: "DENY",
+      referrerPolicy: "strict-origin-when-cross-origin",
+    }),
+  );
+
+  app.onError((error, c) => {
+    c.var.log.error({ err: error }, "unhandled error");
+    return c.text("Something went wrong on our side. Please try again.", 500);
+  });
+
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/readyz", async (c) => {
+    try {
+      await database.ping();
+      return c.json({ status: "ready" });
+    } catch (error) {
+      c.var.log.warn({ err: error }, "database not ready");
+      return c.json({ status: "database unavailable" }, 503);
+    }
+  });
+
+  app.get("/robots.txt", (c) => c.text(robotsTxt(config.publicUrl)));
+  app.get("/sitemap.xml", async (c) =>
+    c.body(await sitemapXml(config.publicUrl, services.catalog), 200, {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    }),
+  );
+
+  // Image keys are unique (timestamp + random), so a stored image never changes under its address.
+  const mediaRoot = path.join(config.dataDir, "media");
+  app.use(
+    "/media/*",
+    serveStatic({
+      root: path.relative(process.cwd(), mediaRoot) || ".",
+      rewriteRequestPath: (p) => p.replace(/^\/media/, ""),
+      onFound: (_path, c) => {
+        c.header("Cache-Control", IMMUTABLE);
+      },
+    }),
+  );
+  app.get("/media/*", (c) => c.text("Not found", 404));
+
+  if (deps.clientDir) {
+    const root = path.relative(process.cwd(), deps.clientDir) || ".";
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root,
+        onFound: (_path, c) => {
+          c.header("Cache-Control", IMMUTABLE);
+        },
+      }),
+    );
+    app.get("/assets/*", (c) => c.text("Not found", 404));
+    app.use(
+      "*",
+      serveStatic({
+        root,
+        onFound: (_path, c) => {
+          c.header("Cache-Control", "public, max-age=3600");
+        },
+      }),
+    );
+  }
+
+  if (deps.build) {
+    const handle = createRequestHandler(deps.build, config.env === "development" ? "development" : "production");
+    const pageConfig = publicConfig(config);
+    app.all("*", (c) => {
+      const context: StoreContext & AppLoadContext = {
+        services,
+        config: pageConfig,
+        requestId: c.var.requestId,
+        logger: c.var.log,
+      };
+      return handle(c.req.raw, context);
+    });
+  }
+
+  return app;
+}

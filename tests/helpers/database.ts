@@ -1,0 +1,45 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import pg from "pg";
+import { inject } from "vitest";
+import { type DatabaseHandle, openPglite, openPostgres } from "../../server/db/client";
+
+export const TEMPLATE_DB = "store_test_template";
+
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/**
+ * A fresh, migrated database for one test file: PGlite in memory by default, or a new
+ * PostgreSQL database cloned from the migrated template when TEST_DATABASE_URL is set.
+ * close() drops what it created.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const template = readFileSync(inject("pgliteTemplate"));
+    return openPglite({ loadDataDir: new Blob([template]) });
+  }
+  const name = `store_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+  } finally {
+    await admin.end();
+  }
+  const handle = await openPostgres(withDatabase(url, name), { max: 5 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}

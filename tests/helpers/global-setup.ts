@@ -1,0 +1,43 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import type { TestProject } from "vitest/node";
+import { openPostgres, wrapPglite } from "../../server/db/client";
+import { migrate } from "../../server/db/migrate";
+import { TEMPLATE_DB, withDatabase } from "./database";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+  }
+}
+
+/**
+ * Migrates one template database per test run; each test file starts from a copy of it
+ * (see createTestDatabase), so files are isolated and nobody pays for migrations twice.
+ */
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "store-test-"));
+  const client = await PGlite.create();
+  await migrate(wrapPglite(client));
+  const dump = await client.dumpDataDir("gzip");
+  await client.close();
+  const templateFile = path.join(dir, "template.tar.gz");
+  writeFileSync(templateFile, Buffer.from(await dump.arrayBuffer()));
+  project.provide("pgliteTemplate", templateFile);
+
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
+    await admin.query(`create database ${TEMPLATE_DB}`);
+    await admin.end();
+    const template = await openPostgres(withDatabase(url, TEMPLATE_DB), { max: 1 });
+    await migrate(template);
+    await template.close();
+  }
+  return () => rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,28 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["domain/**/*.test.ts", "app/**/*.test.ts", "server/**/*.unit.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: ["server/**/*.test.ts", "tests/integration/**/*.test.ts"],
+          exclude: ["server/**/*.unit.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/helpers/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // PGlite costs ~300 MB per open database; two files at a time fits the 2-core machines.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
