@@ -15,7 +15,6 @@ const DISPLAY_WIDTH = IMAGE_WIDTHS[1];
 /** A product photo in the store's 4:5 frame, with explicit dimensions so nothing shifts while it loads. */
 export function ProductImage({ address, alt, sizes, priority = false, className }: ProductImageProps) {
   const common = {
-    alt,
     width: DISPLAY_WIDTH,
     height: imageHeightFor(DISPLAY_WIDTH),
     className,
@@ -23,6 +22,6 @@ export function ProductImage({ address, alt, sizes, priority = false, className 
     loading: priority ? ("eager" as const) : ("lazy" as const),
     fetchPriority: priority ? ("high" as const) : ("auto" as const),
   };
-  if (!address) return <img {...common} src={PLACEHOLDER_IMAGE} />;
-  return <img {...common} src={variantUrl(address, DISPLAY_WIDTH)} srcSet={srcSet(address)} sizes={sizes} />;
+  if (!address) return <img {...common} alt={alt} src={PLACEHOLDER_IMAGE} />;
+  return <img {...common} alt={alt} src={variantUrl(address, DISPLAY_WIDTH)} srcSet={srcSet(address)} sizes={sizes} />;
 }

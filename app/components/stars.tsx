@@ -11,7 +11,7 @@ export function Stars({ value, size = "md" }: StarsProps) {
       {[1, 2, 3, 4, 5].map((i) => {
         const fill = Math.max(0, Math.min(1, value - (i - 1)));
         return (
-          <svg key={i} width={px} height={px} viewBox="0 0 20 20" className="shrink-0">
+          <svg key={i} width={px} height={px} viewBox="0 0 20 20" className="shrink-0" aria-hidden="true">
             <defs>
               <linearGradient id={`star-${i}-${Math.round(fill * 100)}`}>
                 <stop offset={`${fill * 100}%`} stopColor="#b45309" />

@@ -1,6 +1,7 @@
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import type { StoreContext } from "../../app/context";
@@ -23,6 +24,14 @@ export interface AppDeps {
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/** Sets Cache-Control on successful responses of the routes below it (serveStatic's onFound runs too late for that). */
+function cacheControl(value: string): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.res.headers.set("Cache-Control", value);
+  };
+}
 
 export function createApp(deps: AppDeps) {
   const { config, logger, database, services } = deps;
@@ -67,37 +76,22 @@ export function createApp(deps: AppDeps) {
   const mediaRoot = path.join(config.dataDir, "media");
   app.use(
     "/media/*",
+    cacheControl(IMMUTABLE),
     serveStatic({
       root: path.relative(process.cwd(), mediaRoot) || ".",
       rewriteRequestPath: (p) => p.replace(/^\/media/, ""),
-      onFound: (_path, c) => {
-        c.header("Cache-Control", IMMUTABLE);
-      },
     }),
   );
   app.get("/media/*", (c) => c.text("Not found", 404));
 
   if (deps.clientDir) {
     const root = path.relative(process.cwd(), deps.clientDir) || ".";
-    app.use(
-      "/assets/*",
-      serveStatic({
-        root,
-        onFound: (_path, c) => {
-          c.header("Cache-Control", IMMUTABLE);
-        },
-      }),
-    );
+    app.use("/assets/*", cacheControl(IMMUTABLE), serveStatic({ root }));
     app.get("/assets/*", (c) => c.text("Not found", 404));
-    app.use(
-      "*",
-      serveStatic({
-        root,
-        onFound: (_path, c) => {
-          c.header("Cache-Control", "public, max-age=3600");
-        },
-      }),
-    );
+    // Files from public/ (favicon, placeholder image) keep their names across releases: cache briefly.
+    for (const entry of readdirSync(deps.clientDir, { withFileTypes: true })) {
+      if (entry.isFile()) app.get(`/${entry.name}`, cacheControl("public, max-age=3600"), serveStatic({ root }));
+    }
   }
 
   if (deps.build) {

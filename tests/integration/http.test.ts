@@ -1,0 +1,211 @@
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../server/db/client";
+import { createLogger } from "../../server/logger";
+import { createTestApp, type TestApp } from "../helpers/app";
+import { createTestDatabase } from "../helpers/database";
+import { insertProducts } from "../helpers/products";
+
+let database: DatabaseHandle;
+let t: TestApp;
+let productIds: string[];
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  t = await createTestApp(database, { logger: createLogger("info", sink) });
+  const rows = await insertProducts(
+    database.db,
+    Array.from({ length: 30 }, (_, i) => ({
+      title: i === 0 ? "Floral <b>wrap</b> dress" : `Product ${i}`,
+      imageUrls: [`/media/products/p${i}`],
+    })),
+  );
+  productIds = rows.map((r) => r.id);
+});
+afterAll(() => database.close());
+
+const get = (url: string, init?: RequestInit) => t.app.request(url, init);
+const cardCount = (html: string) => (html.match(/<article /g) ?? []).length;
+
+describe("health", () => {
+  it("answers /healthz and /readyz", async () => {
+    expect((await get("/healthz")).status).toBe(200);
+    const ready = await get("/readyz");
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready" });
+  });
+
+  it("reports not ready when the database does not answer", async () => {
+    const broken: DatabaseHandle = {
+      ...database,
+      ping: async () => {
+        throw new Error("connection refused");
+      },
+    };
+    const other = await createTestApp(broken, { withPages: false });
+    const res = await other.app.request("/readyz");
+    expect(res.status).toBe(503);
+    expect((await other.app.request("/healthz")).status).toBe(200);
+  });
+});
+
+describe("home page", () => {
+  it("server-renders 12 products, newest first, with title, description and a Load more link", async () => {
+    const res = await get("/");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(cardCount(html)).toBe(12);
+    expect(html).toContain("<title>Threadline</title>");
+    expect(html).toMatch(/<meta name="description" content="[^"]+"/);
+    expect(html).toContain('href="/?limit=24#item-13"');
+    expect(html).toContain("Load more");
+    // The newest product was inserted last.
+    expect(html.indexOf("Product 29")).toBeLessThan(html.indexOf("Product 28"));
+  });
+
+  it.each([
+    ["?limit=24", 24],
+    ["?limit=abc", 12],
+    ["?limit=-5", 12],
+    ["?limit=100000", 30],
+    ["?limit=1e9", 30],
+  ])("%s shows %i products and never fails", async (search, expected) => {
+    const res = await get(`/${search}`);
+    expect(res.status).toBe(200);
+    expect(cardCount(await res.text())).toBe(expected);
+  });
+
+  it("escapes product titles and search text", async () => {
+    const html = await (await get(`/?limit=96&q=${encodeURIComponent("<script>alert(1)</script>")}`)).text();
+    expect(html).not.toContain("<script>alert(1)</script>");
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    const home = await (await get("/?limit=96")).text();
+    expect(home).not.toContain("<b>wrap</b>");
+    expect(home).toContain("Floral &lt;b&gt;wrap&lt;/b&gt; dress");
+  });
+
+  it.each(["'; drop table products; --", "%", "\\", "a:* | !b"])("treats the search %j as text", async (q) => {
+    const res = await get(`/?q=${encodeURIComponent(q)}`);
+    expect(res.status).toBe(200);
+    expect(await t.services.catalog.countProducts()).toBe(30);
+  });
+
+  it("shows the empty message when there is nothing to sell", async () => {
+    const empty = await createTestDatabase();
+    try {
+      const other = await createTestApp(empty);
+      const html = await (await other.app.request("/")).text();
+      expect(html).toContain("No products available right now.");
+    } finally {
+      await empty.close();
+    }
+  });
+});
+
+describe("not found", () => {
+  it.each(["/product/not-a-uuid", "/product/00000000-0000-0000-0000-000000000000", "/no/such/page", "/nope", "/product/1'%20or%201=1"])(
+    "%s is a 404 page without a stack trace",
+    async (url) => {
+      const res = await get(url);
+      expect(res.status).toBe(404);
+      const html = await res.text();
+      expect(html).toContain("Page not found");
+      expect(html).not.toMatch(/at .*\.(ts|js):\d+/);
+    },
+  );
+
+  it("serves a real product page", async () => {
+    const res = await get(`/product/${productIds[3]}`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Product 3");
+  });
+});
+
+describe("robots and sitemap", () => {
+  it("lists every product in the sitemap with absolute URLs", async () => {
+    const res = await get("/sitemap.xml");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/xml");
+    const xml = await res.text();
+    for (const id of productIds) expect(xml).toContain(`<loc>http://store.test/product/${id}</loc>`);
+    expect(xml).toContain("<loc>http://store.test/</loc>");
+  });
+
+  it("points crawlers at the sitemap and away from private pages", async () => {
+    const text = await (await get("/robots.txt")).text();
+    expect(text).toContain("Sitemap: http://store.test/sitemap.xml");
+    expect(text).toContain("Disallow: /checkout");
+  });
+});
+
+describe("static files and headers", () => {
+  it("serves hashed assets with long immutable caching", async () => {
+    const assets = readdirSync(path.resolve(import.meta.dirname, "../../build/client/assets"));
+    const js = assets.find((f) => f.endsWith(".js"))!;
+    const res = await get(`/assets/${js}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect((await get("/assets/missing-abc123.js")).status).toBe(404);
+    const favicon = await get("/favicon.svg");
+    expect(favicon.headers.get("content-type")).toContain("image/svg+xml");
+    expect(favicon.headers.get("cache-control")).toBe("public, max-age=3600");
+    // Pages are never cached publicly: later they carry a signed-in shopper's data.
+    expect((await get("/")).headers.get("cache-control") ?? "").not.toContain("public");
+  });
+
+  it("serves stored images as WebP with nosniff and immutable caching, and nothing outside the media folder", async () => {
+    mkdirSync(path.join(t.dataDir, "media", "products"), { recursive: true });
+    writeFileSync(path.join(t.dataDir, "media", "products", "x-320.webp"), Buffer.from("RIFF....WEBP"));
+    writeFileSync(path.join(t.dataDir, "secret.txt"), "do not serve");
+    const res = await get("/media/products/x-320.webp");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/webp");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("cache-control")).toContain("immutable");
+    for (const url of ["/media/../secret.txt", "/media/%2e%2e/secret.txt", "/media/products/../../secret.txt"]) {
+      const r = await get(url);
+      expect(r.status).toBe(404);
+      expect(await r.text()).not.toContain("do not serve");
+    }
+  });
+
+  it("sends security headers and a request id on pages", async () => {
+    const res = await get("/");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("keeps a sane incoming request id and replaces a hostile one", async () => {
+    expect((await get("/healthz", { headers: { "x-request-id": "abc12345-trace" } })).headers.get("x-request-id")).toBe(
+      "abc12345-trace",
+    );
+    for (const hostile of ["<script>forged</script>", "forged".repeat(40), "short"]) {
+      const id = (await get("/healthz", { headers: { "x-request-id": hostile } })).headers.get("x-request-id");
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+});
+
+describe("logs", () => {
+  it("are JSON lines with a request id and never contain cookies or authorization headers", async () => {
+    logLines.length = 0;
+    await get("/?q=boots", { headers: { cookie: "session=SECRET-COOKIE-VALUE", authorization: "Bearer SECRET-TOKEN" } });
+    expect(logLines.length).toBeGreaterThan(0);
+    const entries = logLines.map((line) => JSON.parse(line));
+    expect(entries.some((e) => e.path === "/" && e.status === 200 && typeof e.requestId === "string")).toBe(true);
+    const all = logLines.join("\n");
+    expect(all).not.toContain("SECRET-COOKIE-VALUE");
+    expect(all).not.toContain("SECRET-TOKEN");
+  });
+});
