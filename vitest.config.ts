@@ -6,6 +6,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
+          sequence: { groupOrder: 0 },
           include: ["domain/**/*.test.ts", "app/**/*.test.ts", "server/**/*.unit.test.ts"],
           environment: "node",
         },
@@ -13,6 +14,7 @@ export default defineConfig({
       {
         test: {
           name: "integration",
+          sequence: { groupOrder: 1 },
           include: ["server/**/*.test.ts", "tests/integration/**/*.test.ts"],
           exclude: ["server/**/*.unit.test.ts"],
           environment: "node",
