@@ -1,0 +1,132 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import pg from "pg";
+import { openPglite } from "../../server/db/client";
+import { readMigrations } from "../../server/db/migrate";
+import { products } from "../../server/db/schema";
+import { withDatabase } from "../helpers/database";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const running: ChildProcess[] = [];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+interface Started {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Starts the store as `npm start` does (after the build), and waits until /readyz answers. */
+async function startStore(env: Record<string, string>): Promise<Started> {
+  const port = await freePort();
+  let out = "";
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", DATABASE_URL: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  running.push(child);
+  child.stdout!.on("data", (d) => {
+    out += d;
+  });
+  child.stderr!.on("data", (d) => {
+    out += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return { child, url, output: () => out, exited };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { child, url, output: () => out, exited };
+}
+
+afterEach(() => {
+  for (const child of running.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+});
+
+describe("the store process", () => {
+  it("starts empty on a new DATA_DIR, stops gracefully on SIGTERM, and reuses its data on the next start", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "store-process-"));
+    const first = await startStore({ DATA_DIR: dataDir, DEMO_DATA: "0" });
+    const home = await (await fetch(first.url)).text();
+    expect(home).toContain("No products available right now.");
+
+    const inFlight = fetch(`${first.url}/?q=dress`);
+    first.child.kill("SIGTERM");
+    expect((await inFlight).status).toBe(200);
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('"msg":"stopped"');
+    await expect(fetch(`${first.url}/healthz`)).rejects.toThrow();
+
+    // The database was closed cleanly: it opens again, and a product written now is served on the next start.
+    const db = await openPglite({ dataDir: path.join(dataDir, "pglite") });
+    await db.db.insert(products).values({ title: "Kept between starts", priceCents: 4200, category: "Dress" });
+    await db.close();
+
+    const second = await startStore({ DATA_DIR: dataDir, DEMO_DATA: "0" });
+    expect(await (await fetch(second.url)).text()).toContain("Kept between starts");
+    second.child.kill("SIGINT");
+    expect(await second.exited).toBe(0);
+  }, 90_000);
+
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  if (pgUrl) {
+    it("runs on PostgreSQL when DATABASE_URL is set, two instances starting at once", async () => {
+      const name = `store_process_${Date.now().toString(36)}`;
+      const admin = new pg.Client({ connectionString: pgUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      try {
+        const env = { DATABASE_URL: withDatabase(pgUrl, name), DEMO_DATA: "0" };
+        const [a, b] = await Promise.all([
+          startStore({ ...env, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "store-process-")) }),
+          startStore({ ...env, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "store-process-")) }),
+        ]);
+        for (const s of [a, b]) {
+          expect(s.child.exitCode, s.output()).toBeNull();
+          expect((await fetch(`${s.url}/readyz`)).status).toBe(200);
+          s.child.kill("SIGTERM");
+          expect(await s.exited).toBe(0);
+        }
+        expect(a.output()).toContain('"database":"postgres"');
+        const store = new pg.Client({ connectionString: env.DATABASE_URL });
+        await store.connect();
+        const { rows } = await store.query("select count(*)::int as n from schema_migrations");
+        await store.end();
+        expect(rows[0].n).toBe(readMigrations().length);
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    }, 90_000);
+  }
+
+  it("refuses to start with a bad setting and names it", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "store-process-"));
+    const started = await startStore({ DATA_DIR: dataDir, PORT: "not-a-port" });
+    expect(await started.exited).toBe(1);
+    expect(started.output()).toContain("PORT");
+    expect(started.output()).toContain("Invalid configuration");
+  }, 30_000);
+});
