@@ -8,6 +8,7 @@ import type { StoreContext } from "../../app/context";
 import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../logger";
+import { devMailboxRoutes } from "../mail/dev-mailbox";
 import { publicConfig, type Services } from "../services";
 import { type AppEnv, requestContext } from "./request-context";
 import { robotsTxt, sitemapXml } from "./seo";
@@ -71,6 +72,8 @@ export function createApp(deps: AppDeps) {
       "Cache-Control": "public, max-age=3600",
     }),
   );
+
+  app.route("/dev/mailbox", devMailboxRoutes(services.mail.mailbox));
 
   // Image keys are unique (timestamp + random), so a stored image never changes under its address.
   const mediaRoot = path.join(config.dataDir, "media");

@@ -1,0 +1,107 @@
+import type { Database } from "../db/client";
+import type { Logger } from "../logger";
+import { nextRetryDelayMs } from "./backoff";
+import { claimDueMail, markMailFailed, markMailSent } from "./outbox";
+import type { MailTransport } from "./transport";
+
+export interface MailWorkerOptions {
+  /** How often the outbox is checked when nobody wakes the worker. */
+  pollMs?: number;
+  batchSize?: number;
+  /** How long a claimed message is reserved for this worker before another may try it. */
+  leaseMs?: number;
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  maxAttempts?: number;
+}
+
+/**
+ * Sends due outbox messages. It polls, and enqueuers wake it so mail goes out at once.
+ * A failure is recorded on the message and retried with exponential backoff, so a mail
+ * server that is down loses nothing.
+ */
+export function createMailWorker(deps: { db: Database; transport: MailTransport; logger: Logger }, options: MailWorkerOptions = {}) {
+  const pollMs = options.pollMs ?? 5_000;
+  const batchSize = options.batchSize ?? 20;
+  const leaseMs = options.leaseMs ?? 120_000;
+  const retry = {
+    baseMs: options.retryBaseMs ?? 30_000,
+    maxMs: options.retryMaxMs ?? 3_600_000,
+    maxAttempts: options.maxAttempts ?? 10,
+  };
+  const log = deps.logger.child({ component: "mail-worker" });
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let stopped = true;
+  let current: Promise<number> | undefined;
+  let wakeAgain = false;
+
+  /** One pass over the due messages; returns how many were sent. */
+  async function runOnce(now = new Date()): Promise<number> {
+    const claimed = await claimDueMail(deps.db, { now, limit: batchSize, leaseMs });
+    let sent = 0;
+    for (const message of claimed) {
+      try {
+        await deps.transport.send(message);
+        await markMailSent(deps.db, message.id, new Date());
+        sent++;
+      } catch (error) {
+        const attempts = message.attempts + 1;
+        const delay = nextRetryDelayMs(attempts, retry);
+        const reason = error instanceof Error ? error.message : String(error);
+        await markMailFailed(deps.db, message.id, reason, delay === null ? null : new Date(Date.now() + delay));
+        if (delay === null) log.error({ mailId: message.id, attempts, reason }, "e-mail given up after the last attempt");
+        else log.warn({ mailId: message.id, attempts, retryInMs: delay, reason }, "e-mail not sent; will retry");
+      }
+    }
+    return sent;
+  }
+
+  async function tick() {
+    if (stopped) return;
+    running = true;
+    try {
+      do {
+        wakeAgain = false;
+        current = runOnce();
+        const sent = await current;
+        // A full batch means more may be waiting: go on without waiting for the next poll.
+        if (sent >= batchSize) wakeAgain = true;
+      } while (wakeAgain && !stopped);
+    } catch (error) {
+      log.error({ err: error }, "mail worker pass failed");
+    } finally {
+      current = undefined;
+      running = false;
+      if (!stopped) timer = setTimeout(tick, pollMs);
+    }
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      timer = setTimeout(tick, 0);
+    },
+    /** Asks for a pass now (after an enqueue); a pass in progress does one more round. */
+    wake() {
+      if (stopped) return;
+      if (running) {
+        wakeAgain = true;
+        return;
+      }
+      clearTimeout(timer);
+      timer = setTimeout(tick, 0);
+    },
+    /** Stops polling and waits for the pass in flight, so shutdown does not cut a send in half. */
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await current?.catch(() => {});
+      deps.transport.close();
+    },
+  };
+}
+
+export type MailWorker = ReturnType<typeof createMailWorker>;

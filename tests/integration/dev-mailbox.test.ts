@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../server/db/client";
+import { isDirectLoopback } from "../../server/mail/dev-mailbox";
+import { createTestApp, type TestApp } from "../helpers/app";
+import { createTestDatabase } from "../helpers/database";
+
+let database: DatabaseHandle;
+let local: TestApp;
+let withSmtp: TestApp;
+
+/** What @hono/node-server hands the app for a request from `address`. */
+const from = (address: string) => ({ incoming: { socket: { remoteAddress: address } } });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  local = await createTestApp(database, { withPages: false });
+  withSmtp = await createTestApp(database, { withPages: false, env: { SMTP_URL: "smtp://127.0.0.1:2525" } });
+  await local.services.mail.enqueue({
+    to: "ada@example.com",
+    subject: "Verify your e-mail <now>",
+    text: "Open https://store.test/api/auth/verify-email?token=abc&callbackURL=%2F to verify.",
+  });
+  await local.services.mail.worker.runOnce();
+});
+afterAll(() => database.close());
+
+describe("/dev/mailbox", () => {
+  it("lists and shows caught e-mail to a loopback request, links clickable and text escaped", async () => {
+    const list = await local.app.request("/dev/mailbox", {}, from("127.0.0.1"));
+    expect(list.status).toBe(200);
+    expect(list.headers.get("cache-control")).toBe("no-store");
+    const html = await list.text();
+    expect(html).toContain("ada@example.com");
+    expect(html).toContain("Verify your e-mail &#60;now&#62;");
+    const href = /href="(\/dev\/mailbox\/[^"]+)"/.exec(html)?.[1];
+    expect(href).toBeDefined();
+    const message = await (await local.app.request(href!, {}, from("::1"))).text();
+    expect(message).toContain('<a href="https://store.test/api/auth/verify-email?token=abc&#38;callbackURL=%2F">');
+  });
+
+  it.each([
+    ["another machine", "203.0.113.7", {}],
+    ["a loopback peer behind a proxy", "127.0.0.1", { "X-Forwarded-For": "203.0.113.7" }],
+  ])("is not found for %s", async (_label, address, headers) => {
+    const res = await local.app.request("/dev/mailbox", { headers }, from(address));
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain("ada@example.com");
+  });
+
+  it("is not found without a socket to check", async () => {
+    expect((await local.app.request("/dev/mailbox")).status).toBe(404);
+  });
+
+  it("does not exist when SMTP is configured, even from loopback", async () => {
+    expect((await withSmtp.app.request("/dev/mailbox", {}, from("127.0.0.1"))).status).toBe(404);
+  });
+
+  it("does not read files outside the mailbox", async () => {
+    expect((await local.app.request("/dev/mailbox/..%2F..%2Fauth-secret", {}, from("127.0.0.1"))).status).toBe(404);
+  });
+});
+
+describe("isDirectLoopback", () => {
+  it.each([
+    ["127.0.0.1", {}, true],
+    ["::1", {}, true],
+    ["::ffff:127.0.0.1", {}, true],
+    ["10.0.0.2", {}, false],
+    [undefined, {}, false],
+    ["127.0.0.1", { forwarded: "for=1.2.3.4" }, false],
+    ["127.0.0.1", { "x-real-ip": "1.2.3.4" }, false],
+  ])("%s %j -> %s", (address, headers, expected) => {
+    expect(isDirectLoopback(address, new Headers(headers))).toBe(expected);
+  });
+});
