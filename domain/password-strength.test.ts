@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { isCommonPassword, isWeakPassword } from "./password-strength";
+
+describe("isCommonPassword", () => {
+  it.each([
+    ["password", true],
+    ["PASSWORD", true],
+    ["123456", true],
+    ["qwerty", true],
+    ["iloveyou", true],
+    ["Velvet-Harbor-42", false],
+  ])("%s -> %s", (password, expected) => {
+    expect(isCommonPassword(password)).toBe(expected);
+  });
+});
+
+describe("isWeakPassword", () => {
+  it.each([
+    ["a common password", "password1", [], true],
+    ["a keyboard walk", "qwertyuiop", [], true],
+    ["a repeated character", "aaaaaaaaaa", [], true],
+    ["a sequence", "abcdefgh", [], true],
+    ["the user's own e-mail", "ada.lovelace@example.com", ["ada.lovelace@example.com"], true],
+    ["the user's name from the e-mail", "lovelace", ["ada.lovelace@example.com"], true],
+    ["a passphrase", "Velvet-Harbor-42", [], false],
+    ["random characters", "k7#Qp2!xZm", [], false],
+    ["several unrelated words", "correct horse battery staple", [], false],
+  ])("%s", (_label, password, inputs, expected) => {
+    expect(isWeakPassword(password, inputs)).toBe(expected);
+  });
+});

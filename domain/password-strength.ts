@@ -1,0 +1,38 @@
+import { ZxcvbnFactory } from "@zxcvbn-ts/core";
+import { adjacencyGraphs, dictionary } from "@zxcvbn-ts/language-common";
+
+/**
+ * Password strength, judged with zxcvbn and its common-password list (both shipped in npm
+ * packages). Server-only in practice: the dictionaries are large, so no screen imports this
+ * module and the browser bundle stays small; the server refuses weak passwords on sign-up
+ * and password reset.
+ */
+
+/** zxcvbn scores 0 to 4; below this is refused. */
+export const MIN_PASSWORD_SCORE = 2;
+
+let zxcvbn: ZxcvbnFactory | undefined;
+let common: Set<string> | undefined;
+
+function load() {
+  if (!zxcvbn) {
+    zxcvbn = new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
+    common = new Set(dictionary["passwords-common"].map((p) => p.toLowerCase()));
+  }
+  return { zxcvbn, common: common! };
+}
+
+export function isCommonPassword(password: string): boolean {
+  return load().common.has(password.toLowerCase());
+}
+
+/**
+ * True when the password is on the common-password list or zxcvbn scores it below
+ * MIN_PASSWORD_SCORE. `userInputs` (the e-mail address and its parts) count as known words,
+ * so "ada@example.com" as a password is weak for Ada.
+ */
+export function isWeakPassword(password: string, userInputs: readonly string[] = []): boolean {
+  if (isCommonPassword(password)) return true;
+  const words = userInputs.flatMap((input) => [input, ...input.split(/[@.+_-]+/)]).filter((w) => w.length >= 3);
+  return load().zxcvbn.check(password, words).score < MIN_PASSWORD_SCORE;
+}
