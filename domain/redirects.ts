@@ -6,7 +6,7 @@
 export function safeRedirectPath(value: unknown, fallback = "/"): string {
   if (typeof value !== "string" || value.length > 2000) return fallback;
   if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  if (/[\u0000-\u001f\\]/.test(value)) return fallback;
+  if ([...value].some((c) => c.charCodeAt(0) < 0x20 || c === "\\")) return fallback;
   try {
     const url = new URL(value, "http://placeholder.invalid");
     if (url.origin !== "http://placeholder.invalid") return fallback;
