@@ -12,6 +12,7 @@ import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import "./context";
+import { ProductPending } from "./components/product-pending";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { STORE_NAME } from "./lib/store";
@@ -56,7 +57,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <ProductPending />
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

@@ -1,24 +1,180 @@
-import { data } from "react-router";
-import { formatMoney } from "../../domain/money";
-import { pageMeta } from "../lib/store";
+import { data, Link } from "react-router";
+import { categorySlug, stockLabel } from "../../domain/catalog";
+import { IMAGE_WIDTHS, imageHeightFor, PLACEHOLDER_IMAGE, variantUrl } from "../../domain/images";
+import { CURRENCY, centsToDecimalString, formatMoney } from "../../domain/money";
+import { formatAverageRating, reviewCountLabel } from "../../domain/rating";
+import type { ProductDetail } from "../../server/catalog/service";
+import { ProductGallery } from "../components/product-gallery";
+import { ProductPurchase } from "../components/product-purchase";
+import { ReviewList } from "../components/review-list";
+import { Stars } from "../components/stars";
+import { pageMeta, STORE_NAME } from "../lib/store";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const product = await context.services.catalog.getProduct(params.id);
+  // A malformed id is answered by both as "nothing": getProduct returns undefined, listReviews [].
+  const [product, reviews] = await Promise.all([
+    context.services.catalog.getProduct(params.id),
+    context.services.catalog.listReviews(params.id),
+  ]);
   if (!product) throw data("Product not found", { status: 404 });
-  return { product };
+  return { product, reviews, publicUrl: context.config.publicUrl };
+}
+
+const SHARE_WIDTH = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
+
+/** Absolute address of the largest variant: link previews and search engines need full URLs. */
+function shareImage(publicUrl: string, address: string | undefined): string {
+  return new URL(address ? variantUrl(address, SHARE_WIDTH) : PLACEHOLDER_IMAGE, `${publicUrl}/`).toString();
+}
+
+/** The description cut at a word boundary, for meta tags that search engines truncate anyway. */
+function summary(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), max / 2)).trimEnd()}…`;
+}
+
+/**
+ * schema.org Product data for search results. React Router writes it with `<`, `>` and `&`
+ * escaped, so a product title such as "</script>" cannot end the script element.
+ */
+function productJsonLd(product: ProductDetail, publicUrl: string) {
+  const url = `${publicUrl}/product/${product.id}`;
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.title,
+    description: product.description,
+    image: product.imageUrls.length ? product.imageUrls.map((a) => shareImage(publicUrl, a)) : [shareImage(publicUrl, undefined)],
+    sku: product.id,
+    category: product.category,
+    url,
+    offers: {
+      "@type": "Offer",
+      url,
+      price: centsToDecimalString(product.priceCents),
+      priceCurrency: CURRENCY,
+      availability: product.stockCount > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    },
+    ...(product.reviewCount > 0 && {
+      aggregateRating: {
+        "@type": "AggregateRating",
+        ratingValue: formatAverageRating(product.ratingAverage),
+        reviewCount: product.reviewCount,
+        bestRating: 5,
+        worstRating: 1,
+      },
+    }),
+  };
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  return data ? pageMeta(data.product.title, data.product.description.slice(0, 160)) : pageMeta("Product not found");
+  if (!data) return pageMeta("Product not found");
+  const { product, publicUrl } = data;
+  const url = `${publicUrl}/product/${product.id}`;
+  const description = summary(product.description) || `${product.title}, ${product.category}, at ${STORE_NAME}.`;
+  return [
+    ...pageMeta(product.title, description),
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "product" },
+    { property: "og:site_name", content: STORE_NAME },
+    { property: "og:title", content: product.title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: shareImage(publicUrl, product.imageUrls[0]) },
+    ...(product.imageUrls.length
+      ? [
+          { property: "og:image:width", content: String(SHARE_WIDTH) },
+          { property: "og:image:height", content: String(imageHeightFor(SHARE_WIDTH)) },
+        ]
+      : []),
+    { property: "og:image:alt", content: product.title },
+    { property: "product:price:amount", content: centsToDecimalString(product.priceCents) },
+    { property: "product:price:currency", content: CURRENCY },
+    { name: "twitter:card", content: "summary_large_image" },
+    { "script:ld+json": productJsonLd(product, publicUrl) },
+  ];
 }
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { product } = loaderData;
+  const { product, reviews } = loaderData;
+  const inStock = product.stockCount > 0;
+
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="font-display text-3xl">{product.title}</h1>
-      <p>{formatMoney(product.priceCents)}</p>
+    <div className="mx-auto max-w-7xl px-4 sm:px-6">
+      <nav aria-label="Breadcrumb" className="py-4 text-sm text-stone-500">
+        <ol className="flex min-w-0 items-center gap-2">
+          <li>
+            <Link to="/" className="hover:text-ink hover:underline">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li>
+            <Link to={`/?category=${categorySlug(product.category)}`} className="whitespace-nowrap hover:text-ink hover:underline">
+              {product.category}
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="min-w-0 truncate text-stone-700">
+            {product.title}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,11fr)_minmax(0,9fr)] lg:gap-12">
+        <ProductGallery key={product.id} title={product.title} images={product.imageUrls} />
+
+        <div className="lg:sticky lg:top-24 lg:self-start">
+          <p className="text-xs font-semibold uppercase tracking-[0.2em] text-brand-600">{product.category}</p>
+          <h1 className="mt-2 font-display text-3xl leading-tight sm:text-4xl">{product.title}</h1>
+          <p className="mt-4 text-2xl font-semibold">{formatMoney(product.priceCents)}</p>
+
+          <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+            <a href="#reviews" className="flex items-center gap-2 text-stone-700 hover:text-ink">
+              <Stars value={product.ratingAverage} />
+              <span className="font-medium">{formatAverageRating(product.ratingAverage)}</span>
+              <span className="sr-only">out of 5,</span>
+              <span className="text-stone-500 underline-offset-2 hover:underline">({reviewCountLabel(product.reviewCount)})</span>
+            </a>
+            <p className={`flex items-center gap-2 font-medium ${inStock ? "text-emerald-700" : "text-red-700"}`}>
+              <span aria-hidden="true" className={`h-2 w-2 rounded-full ${inStock ? "bg-emerald-600" : "bg-red-600"}`} />
+              {stockLabel(product.stockCount)}
+            </p>
+          </div>
+
+          {product.description && (
+            <p className="mt-6 whitespace-pre-line leading-relaxed text-stone-700">{product.description}</p>
+          )}
+
+          <div className="mt-8 border-t border-stone-200 pt-6">
+            <ProductPurchase key={product.id} sizes={product.sizes} colors={product.colors} />
+          </div>
+
+          <ul className="mt-6 space-y-1 text-sm text-stone-600">
+            <li>Free returns within 30 days on unworn items.</li>
+            <li>Secure checkout. Prices in USD.</li>
+          </ul>
+        </div>
+      </div>
+
+      <section id="reviews" aria-labelledby="reviews-heading" className="mt-16 scroll-mt-24 border-t border-stone-200 pt-10">
+        <div className="flex max-w-3xl flex-wrap items-baseline justify-between gap-2">
+          <h2 id="reviews-heading" className="font-display text-2xl sm:text-3xl">
+            Reviews
+          </h2>
+          {product.reviewCount > 0 && (
+            <p className="text-sm text-stone-600">
+              {formatAverageRating(product.ratingAverage)} out of 5 · {reviewCountLabel(product.reviewCount)}
+            </p>
+          )}
+        </div>
+        <div className="mt-6 max-w-3xl">
+          <ReviewList reviews={reviews} />
+        </div>
+      </section>
     </div>
   );
 }

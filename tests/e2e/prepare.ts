@@ -1,6 +1,8 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
+import sharp from "sharp";
 import { seedDemoCatalog } from "../../server/catalog/demo-data";
+import { storeProductImage } from "../../server/catalog/images";
 import { loadConfig } from "../../server/config";
 import { openDatabase } from "../../server/db/client";
 import { migrate } from "../../server/db/migrate";
@@ -27,5 +29,26 @@ await database.db.insert(products).values({
   imageUrls: [],
   stockCount: 3,
   createdAt: new Date("2020-01-01T00:00:00Z"),
+});
+// A product with three photos in clearly different hues, newest of all so it heads the home grid,
+// for deterministic gallery tests (arrows, wrap-around, thumbnails, swipes).
+const galleryStorage = createLocalStorage(path.join(config.dataDir, "media"));
+const galleryImages: string[] = [];
+for (const [i, background] of ["#b4533c", "#3c7a5a", "#3c5a9a"].entries()) {
+  const photo = await sharp({ create: { width: 800, height: 1000, channels: 3, background } }).png().toBuffer();
+  galleryImages.push(await storeProductImage(galleryStorage, photo, `e2e-gallery-${i + 1}.png`));
+}
+await database.db.insert(products).values({
+  title: "E2E Gallery Dress",
+  description: "A fixture dress with three photos, three sizes and two colours.",
+  priceCents: 8900,
+  category: "Dress",
+  sizes: ["S", "M", "L"],
+  colors: [
+    { name: "Terracotta", hex: "#b4533c" },
+    { name: "Sage", hex: "#8fa98a" },
+  ],
+  imageUrls: galleryImages,
+  stockCount: 4,
 });
 await database.close();
