@@ -82,7 +82,7 @@ const logger = createLogger("silent");
 const services = createServices({ database, storage: createLocalStorage(path.join(dataDir, "media")), config, logger });
 const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
 const app = createApp({ config, logger, database, services, build });
-const fetcher = (url: string) => app.request(url);
+const fetcher = async (url: string) => app.request(url);
 
 const ids = (await services.catalog.listProducts({ limit: 96, sort: "newest" })).items.map((p) => p.id);
 const results = [
