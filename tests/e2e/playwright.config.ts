@@ -3,7 +3,8 @@ import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 const ROOT = path.resolve(import.meta.dirname, "../..");
-export const E2E_DATA_DIR = path.join(ROOT, "test-results", "e2e-data");
+// One data folder per port, so two runs on one machine never share a database.
+export const E2E_DATA_DIR = path.join(ROOT, "test-results", `e2e-data-${PORT}`);
 
 /** Debian's Chromium: the build machines cannot download a browser. */
 const chromium = {
