@@ -15,6 +15,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { COUNTRIES, DEFAULT_COUNTRY } from "../../domain/address-rules";
+import type { OrderStatus } from "../../domain/order-status";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -207,3 +208,151 @@ export const outbox = pgTable(
   },
   (t) => [index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.nextAttemptAt} is not null`)],
 );
+
+// ---- Checkouts and orders ----
+
+export type PaymentMethod = "paypal" | "stripe";
+export type CheckoutStatus = "pending" | "completed" | "failed" | "refunded" | "expired";
+
+/** A cart line as priced by the server when the payment started; the order copies it. */
+export interface CheckoutLine {
+  productId: string;
+  title: string;
+  imageUrls: string[];
+  selectedSize: string | null;
+  color: string | null;
+  quantity: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+}
+
+/** An address as it was when the payment started: later edits of the address book do not rewrite orders. */
+export interface AddressSnapshot {
+  name: string;
+  street: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+  phone: string;
+}
+
+/** An order line (spec section 3), with the unit price as charged. */
+export interface OrderItem {
+  productId: string;
+  title: string;
+  imageUrls: string[];
+  selectedSize: string | null;
+  color: string | null;
+  quantity: number;
+  priceCents: number;
+}
+
+export interface StatusHistoryEntry {
+  status: OrderStatus;
+  timestamp: string;
+  note: string;
+}
+
+/**
+ * A payment in progress: what the server priced and where the money should go, written before
+ * the provider is asked, so a payment the provider completes can always be matched to an order
+ * (by the webhook, the success page, the capture or the reconciliation pass).
+ */
+export const checkouts = pgTable(
+  "checkouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    provider: text("provider").$type<PaymentMethod>().notNull(),
+    /** PayPal order id or Stripe Checkout Session id; null until the provider answered. */
+    providerRef: text("provider_ref"),
+    lines: jsonb("lines").$type<CheckoutLine[]>().notNull(),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    taxCents: integer("tax_cents").notNull(),
+    shippingCents: integer("shipping_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    currency: text("currency").notNull().default("USD"),
+    shippingAddress: jsonb("shipping_address").$type<AddressSnapshot>().notNull(),
+    billingAddress: jsonb("billing_address").$type<AddressSnapshot>().notNull(),
+    status: text("status").$type<CheckoutStatus>().notNull().default("pending"),
+    /** Set while a PayPal capture holds the stock it is about to sell (so a sold-out order is never captured). */
+    stockReservedAt: stamp("stock_reserved_at"),
+    /** PayPal capture id or Stripe PaymentIntent id: what a refund names. */
+    paymentRef: text("payment_ref"),
+    failureReason: text("failure_reason"),
+    createdAt: stamp("created_at").notNull().defaultNow(),
+    updatedAt: stamp("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("checkouts_provider_known", sql`${t.provider} in ('paypal', 'stripe')`),
+    check("checkouts_status_known", sql`${t.status} in ('pending', 'completed', 'failed', 'refunded', 'expired')`),
+    check(
+      "checkouts_total_adds_up",
+      sql`${t.subtotalCents} >= 0 and ${t.taxCents} >= 0 and ${t.shippingCents} >= 0 and ${t.totalCents} = ${t.subtotalCents} + ${t.taxCents} + ${t.shippingCents}`,
+    ),
+    uniqueIndex("checkouts_provider_ref_idx").on(t.provider, t.providerRef),
+    index("checkouts_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** Orders (spec section 3). Only the orders service writes them, after a verified payment. */
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    checkoutId: uuid("checkout_id")
+      .notNull()
+      .unique()
+      .references(() => checkouts.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    userEmail: text("user_email").notNull(),
+    userName: text("user_name").notNull(),
+    items: jsonb("items").$type<OrderItem[]>().notNull(),
+    /** The subtotal, as the spec names it; tax and shipping are stored beside it. */
+    totalCents: integer("total_cents").notNull(),
+    taxCents: integer("tax_cents").notNull(),
+    shippingCents: integer("shipping_cents").notNull(),
+    shippingAddress: jsonb("shipping_address").$type<AddressSnapshot>().notNull(),
+    billingAddress: jsonb("billing_address").$type<AddressSnapshot>().notNull(),
+    paymentMethod: text("payment_method").$type<PaymentMethod>().notNull(),
+    /** The provider's id of the payment; unique, so a replayed capture or webhook finds the order it made. */
+    paymentId: text("payment_id").notNull().unique(),
+    status: text("status").$type<OrderStatus>().notNull().default("placed"),
+    statusHistory: jsonb("status_history").$type<StatusHistoryEntry[]>().notNull(),
+    createdAt: stamp("created_at").notNull().defaultNow(),
+    updatedAt: stamp("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("orders_payment_method_known", sql`${t.paymentMethod} in ('paypal', 'stripe')`),
+    check(
+      "orders_status_known",
+      sql`${t.status} in ('placed', 'confirmed', 'processing', 'shipped', 'out_for_delivery', 'delivered', 'cancelled')`,
+    ),
+    check("orders_amounts_nonnegative", sql`${t.totalCents} >= 0 and ${t.taxCents} >= 0 and ${t.shippingCents} >= 0`),
+    index("orders_user_newest_idx").on(t.userId, t.createdAt.desc()),
+    index("orders_newest_idx").on(t.createdAt.desc()),
+  ],
+);
+
+/**
+ * The built-in sandbox provider's own book of payments (it stands in for PayPal's and Stripe's
+ * servers when no keys are set), kept in the database so a restart or a second instance sees it.
+ */
+export const sandboxPayments = pgTable("sandbox_payments", {
+  id: text("id").primaryKey(),
+  kind: text("kind").$type<"wallet" | "card">().notNull(),
+  checkoutId: uuid("checkout_id").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  currency: text("currency").notNull(),
+  /** wallet: CREATED, APPROVED, COMPLETED, VOIDED; card: open, complete, expired. */
+  status: text("status").notNull(),
+  captureId: text("capture_id"),
+  refundedAt: stamp("refunded_at"),
+  createdAt: stamp("created_at").notNull().defaultNow(),
+  updatedAt: stamp("updated_at").notNull().defaultNow(),
+});
