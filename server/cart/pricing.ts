@@ -1,0 +1,124 @@
+import { inArray } from "drizzle-orm";
+import { type CartTotals, cartTotals } from "../../domain/cart";
+import { type CartRequestLine, cartRequestErrorMessage, cartRequestSchema } from "../../domain/cart-schemas";
+import type { Database } from "../db/client";
+import { type ProductColor, products } from "../db/schema";
+import { InvalidRequestError } from "../errors";
+
+/** Why a line cannot be bought as asked. */
+export type PriceProblem = "not_found" | "out_of_stock" | "insufficient_stock" | "invalid_size" | "invalid_color";
+
+export interface PricedLine {
+  productId: string;
+  /** From the database; empty when the product is gone. */
+  title: string;
+  imageUrls: string[];
+  selectedSize: string | null;
+  color: string | null;
+  quantity: number;
+  /** The database's price now; 0 when the product is gone. */
+  unitPriceCents: number;
+  lineTotalCents: number;
+  stockCount: number;
+  problem: PriceProblem | null;
+}
+
+export interface Quote extends CartTotals {
+  lines: PricedLine[];
+  /** Every line can be bought as asked; the totals then cover the whole cart. */
+  ok: boolean;
+}
+
+/** The database or an open transaction, so a payment can price and take stock in one. */
+export type PricingExecutor = Pick<Database, "select">;
+
+export interface QuoteOptions {
+  /** Lock the products' rows (SELECT ... FOR UPDATE) until the caller's transaction ends. */
+  forUpdate?: boolean;
+}
+
+interface ProductRow {
+  id: string;
+  title: string;
+  priceCents: number;
+  sizes: string[];
+  colors: ProductColor[];
+  imageUrls: string[];
+  stockCount: number;
+}
+
+function choiceProblem(product: ProductRow, line: CartRequestLine): PriceProblem | null {
+  // A product with sizes needs one of them; a product without sizes takes none.
+  const sizeOk = product.sizes.length > 0 ? line.selectedSize !== null && product.sizes.includes(line.selectedSize) : line.selectedSize === null;
+  if (!sizeOk) return "invalid_size";
+  const colorOk =
+    product.colors.length > 0 ? line.color !== null && product.colors.some((c) => c.name === line.color) : line.color === null;
+  if (!colorOk) return "invalid_color";
+  return null;
+}
+
+/**
+ * Prices a cart from the database: the only place a price, a total or a stock verdict comes
+ * from. The request carries what to buy (product, size, colour, quantity), never what it costs.
+ */
+export function createPricingService(db: Database) {
+  return {
+    async quote(requested: readonly CartRequestLine[], executor: PricingExecutor = db, options: QuoteOptions = {}): Promise<Quote> {
+      // Checked again here, so a caller that skipped validation still cannot pass a price or a bad quantity.
+      const parsed = cartRequestSchema.safeParse(requested);
+      if (!parsed.success) throw new InvalidRequestError(cartRequestErrorMessage(parsed.error));
+      const lines = parsed.data;
+
+      const ids = [...new Set(lines.map((line) => line.productId))];
+      const query = executor
+        .select({
+          id: products.id,
+          title: products.title,
+          priceCents: products.priceCents,
+          sizes: products.sizes,
+          colors: products.colors,
+          imageUrls: products.imageUrls,
+          stockCount: products.stockCount,
+        })
+        .from(products)
+        .where(inArray(products.id, ids))
+        // A stable lock order, so two payments over the same products cannot deadlock.
+        .orderBy(products.id);
+      const rows: ProductRow[] = options.forUpdate ? await query.for("update") : await query;
+      const byId = new Map(rows.map((row) => [row.id, row]));
+
+      const priced: PricedLine[] = lines.map((line) => {
+        const product = byId.get(line.productId);
+        if (!product) {
+          return { ...line, title: "", imageUrls: [], unitPriceCents: 0, lineTotalCents: 0, stockCount: 0, problem: "not_found" };
+        }
+        return {
+          ...line,
+          title: product.title,
+          imageUrls: product.imageUrls,
+          unitPriceCents: product.priceCents,
+          lineTotalCents: product.priceCents * line.quantity,
+          stockCount: product.stockCount,
+          problem: choiceProblem(product, line),
+        };
+      });
+
+      // Stock is kept per product, not per size or colour: lines of one product share it.
+      const wanted = new Map<string, number>();
+      for (const line of priced) {
+        if (line.problem === null) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
+      }
+      for (const line of priced) {
+        if (line.problem !== null) continue;
+        if (line.stockCount <= 0) line.problem = "out_of_stock";
+        else if ((wanted.get(line.productId) ?? 0) > line.stockCount) line.problem = "insufficient_stock";
+      }
+
+      const buyable = priced.filter((line) => line.problem === null);
+      const totals = cartTotals(buyable.map((line) => ({ priceCents: line.unitPriceCents, quantity: line.quantity })));
+      return { lines: priced, ...totals, ok: buyable.length === priced.length };
+    },
+  };
+}
+
+export type PricingService = ReturnType<typeof createPricingService>;
