@@ -1,3 +1,6 @@
+import { createAccountsService } from "./accounts/service";
+import type { AuthOptions } from "./auth/auth";
+import { createAuthService } from "./auth/service";
 import { createCatalogService } from "./catalog/service";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
@@ -13,11 +16,16 @@ export function createServices(deps: {
   logger: Logger;
   /** Mail worker timing and transport, for tests; production takes the defaults. */
   mail?: MailServiceOptions;
+  /** Rate-limit settings of the accounts, for tests. */
+  auth?: AuthOptions;
 }) {
-  const mail = createMailService({ db: deps.database.db, config: deps.config, logger: deps.logger }, deps.mail);
+  const db = deps.database.db;
+  const mail = createMailService({ db, config: deps.config, logger: deps.logger }, deps.mail);
   return {
-    catalog: createCatalogService(deps.database.db),
+    catalog: createCatalogService(db),
     mail,
+    auth: createAuthService({ db, config: deps.config, mail, logger: deps.logger }, deps.auth),
+    accounts: createAccountsService(db),
   };
 }
 

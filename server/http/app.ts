@@ -2,6 +2,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import type { StoreContext } from "../../app/context";
@@ -10,6 +11,9 @@ import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../logger";
 import { devMailboxRoutes } from "../mail/dev-mailbox";
 import { publicConfig, type Services } from "../services";
+import { authEndpoint } from "./auth-endpoint";
+import { clientAddress } from "./client-address";
+import { originCheck } from "./origin-check";
 import { type AppEnv, requestContext } from "./request-context";
 import { robotsTxt, sitemapXml } from "./seo";
 
@@ -39,6 +43,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
   app.use(requestContext(logger));
+  app.use(clientAddress());
   app.use(
     secureHeaders({
       // The CSP is left to a later change that knows the payment providers' script origins.
@@ -53,6 +58,8 @@ export function createApp(deps: AppDeps) {
     c.var.log.error({ err: error }, "unhandled error");
     return c.text("Something went wrong on our side. Please try again.", 500);
   });
+
+  app.use(originCheck(config.publicUrl));
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
@@ -74,6 +81,11 @@ export function createApp(deps: AppDeps) {
   );
 
   app.route("/dev/mailbox", devMailboxRoutes(services.mail.mailbox));
+  app.use(
+    "/api/auth/*",
+    bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ message: "Request body too large" }, 413) }),
+  );
+  app.on(["GET", "POST"], "/api/auth/*", authEndpoint(services.auth));
 
   // Image keys are unique (timestamp + random), so a stored image never changes under its address.
   const mediaRoot = path.join(config.dataDir, "media");

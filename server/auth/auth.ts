@@ -1,0 +1,157 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import type { Config } from "../config";
+import type { Database } from "../db/client";
+import { accounts, rateLimits, sessions, users, verifications } from "../db/schema";
+import type { Logger } from "../logger";
+import type { MailService } from "../mail/service";
+import { passwordResetEmail, verificationEmail } from "./emails";
+import { createAuthHooks } from "./hooks";
+import { createThrottle } from "./throttle";
+
+/**
+ * The client address as the store saw it on the socket. server/http/client-address.ts sets it
+ * on every request (and drops any copy the client sent), so better-auth's rate limiter can
+ * trust it.
+ */
+export const CLIENT_ADDRESS_HEADER = "x-threadline-client-address";
+
+export const AUTH_BASE_PATH = "/api/auth";
+const VERIFY_EMAIL_VALID_S = 24 * 3600;
+const RESET_PASSWORD_VALID_S = 3600;
+const DAY_S = 24 * 3600;
+
+export interface AuthOptions {
+  /** Per-address limits of better-auth's limiter, seconds and requests (tests tighten them). */
+  signInRateLimit?: { window: number; max: number };
+}
+
+export function createAuth(
+  deps: { db: Database; config: Config; mail: MailService; logger: Logger },
+  options: AuthOptions = {},
+) {
+  const { config, mail } = deps;
+  const log = deps.logger.child({ component: "auth" });
+  const secure = config.publicUrl.startsWith("https://");
+  const throttle = createThrottle(deps.db);
+  const hooks = createAuthHooks({ db: deps.db, throttle });
+  const signInLimit = options.signInRateLimit ?? { window: 60, max: 10 };
+
+  return betterAuth({
+    appName: "Threadline",
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: config.authSecret,
+    trustedOrigins: [new URL(config.publicUrl).origin],
+    database: drizzleAdapter(deps.db, {
+      provider: "pg",
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+    }),
+    user: {
+      additionalFields: {
+        // Sign-up cannot set them (the sign-up hook keeps only known fields); Google fills the
+        // names from its profile; the profile page changes them through the accounts service.
+        firstName: { type: "string", required: false },
+        lastName: { type: "string", required: false },
+        phone: { type: "string", required: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_VALID_S,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await mail.enqueue(passwordResetEmail(user.email, url, RESET_PASSWORD_VALID_S / 60));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFY_EMAIL_VALID_S,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mail.enqueue(verificationEmail(user.email, url, VERIFY_EMAIL_VALID_S / 3600));
+      },
+    },
+    session: {
+      expiresIn: 30 * DAY_S,
+      updateAge: DAY_S,
+      // Every request asks the database, so signing out or an expired session takes effect at once.
+      cookieCache: { enabled: false },
+    },
+    account: {
+      accountLinking: {
+        enabled: true,
+        // Google links to an existing account only when it says the e-mail is verified
+        // (and that account's own address is verified): never on Google's name alone.
+        trustedProviders: [],
+        requireLocalEmailVerified: true,
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 120,
+      customRules: {
+        "/sign-in/email": signInLimit,
+        "/sign-up/email": { window: 60, max: 10 },
+        "/request-password-reset": { window: 60, max: 5 },
+        "/send-verification-email": { window: 60, max: 5 },
+      },
+    },
+    // The profile has its own service; e-mail is fixed; accounts are not deleted from here.
+    disabledPaths: ["/update-user", "/change-email", "/delete-user", "/link-social", "/unlink-account"],
+    advanced: {
+      useSecureCookies: secure,
+      cookiePrefix: "threadline",
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure, path: "/" },
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+    },
+    hooks,
+    plugins: config.google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: "google",
+                name: "Google",
+                clientId: config.google.clientId,
+                clientSecret: config.google.clientSecret,
+                discoveryUrl: `${config.google.issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`,
+                scopes: ["openid", "email", "profile"],
+                pkce: true,
+                // Signature, issuer, audience and expiry of the ID token are checked against discovery.
+                requireIdTokenVerification: true,
+                requireEmailVerification: true,
+                mapProfileToUser: (profile) => ({
+                  name: typeof profile.name === "string" ? profile.name : "",
+                  firstName: typeof profile.given_name === "string" ? profile.given_name.slice(0, 50) : undefined,
+                  lastName: typeof profile.family_name === "string" ? profile.family_name.slice(0, 50) : undefined,
+                }),
+              },
+            ],
+          }),
+        ]
+      : [],
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) => {
+        const detail = args.length ? { detail: args.map((a) => (a instanceof Error ? a.message : a)) } : {};
+        if (level === "error") log.error(detail, message);
+        else if (level === "warn") log.warn(detail, message);
+        else log.debug(detail, message);
+      },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,20 @@
+/**
+ * Typed failures services throw. Routes and endpoints turn them into statuses and the spec's
+ * texts in one place each, instead of re-wording errors one by one.
+ */
+export class NotFoundError extends Error {
+  readonly status = 404;
+  constructor(what = "Not found") {
+    super(what);
+    this.name = "NotFoundError";
+  }
+}
+
+/** A valid request that breaks a business limit; the message is safe to show. */
+export class InvalidRequestError extends Error {
+  readonly status = 400;
+  constructor(message: string) {
+    super(message);
+    this.name = "InvalidRequestError";
+  }
+}
