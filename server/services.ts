@@ -1,6 +1,7 @@
 import { createAccountsService } from "./accounts/service";
 import type { AuthOptions } from "./auth/auth";
 import { createAuthService } from "./auth/service";
+import { createPricingService } from "./cart/pricing";
 import { createCatalogService } from "./catalog/service";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
@@ -23,6 +24,7 @@ export function createServices(deps: {
   const mail = createMailService({ db, config: deps.config, logger: deps.logger }, deps.mail);
   return {
     catalog: createCatalogService(db),
+    pricing: createPricingService(db),
     mail,
     auth: createAuthService({ db, config: deps.config, mail, logger: deps.logger }, deps.auth),
     accounts: createAccountsService(db),

@@ -12,6 +12,7 @@ import type { Logger } from "../logger";
 import { devMailboxRoutes } from "../mail/dev-mailbox";
 import { publicConfig, type Services } from "../services";
 import { authEndpoint } from "./auth-endpoint";
+import { cartRoutes } from "./cart-routes";
 import { clientAddress } from "./client-address";
 import { originCheck } from "./origin-check";
 import { type AppEnv, requestContext } from "./request-context";
@@ -86,6 +87,7 @@ export function createApp(deps: AppDeps) {
     bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ message: "Request body too large" }, 413) }),
   );
   app.on(["GET", "POST"], "/api/auth/*", authEndpoint(services.auth));
+  app.route("/api/cart", cartRoutes(services));
 
   // Image keys are unique (timestamp + random), so a stored image never changes under its address.
   const mediaRoot = path.join(config.dataDir, "media");
