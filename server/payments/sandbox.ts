@@ -1,0 +1,193 @@
+import { randomInt } from "node:crypto";
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { sandboxPayments } from "../db/schema";
+import { SESSION_LIFETIME_S } from "./stripe";
+import type { CardProvider, CardSession, WalletOrder, WalletProvider } from "./types";
+
+/**
+ * The built-in sandbox: the embedded default when PayPal or Stripe keys are not set. It plays
+ * the provider's side only (ids, approval, capture, hosted page, refunds) and keeps its book in
+ * the database; everything else (checkouts, stock, orders, reconciliation) is the same code
+ * the real providers go through. No money moves: the pages that use it say so.
+ */
+
+const UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+const MIXED = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
+function randomId(alphabet: string, length: number): string {
+  let out = "";
+  for (let i = 0; i < length; i++) out += alphabet[randomInt(alphabet.length)];
+  return out;
+}
+
+/** Sandbox wallet order ids look like PayPal's (capitals and digits) and say what they are. */
+export const SANDBOX_WALLET_ID = /^SANDBOX[A-Z0-9]{13}$/;
+export const SANDBOX_CARD_ID = /^cs_sandbox_[A-Za-z0-9]{24}$/;
+
+type Row = typeof sandboxPayments.$inferSelect;
+
+function walletOrder(row: Row): WalletOrder {
+  return {
+    id: row.id,
+    status: row.status,
+    capture: row.captureId
+      ? { id: row.captureId, status: row.refundedAt ? "REFUNDED" : "COMPLETED", amountCents: row.amountCents, currency: row.currency }
+      : null,
+  };
+}
+
+export interface SandboxWallet extends WalletProvider {
+  readonly mode: "sandbox";
+  /** The buyer's approval on the local approval step; false when the order cannot be approved. */
+  approve(orderId: string): Promise<boolean>;
+}
+
+export interface SandboxCard extends CardProvider {
+  readonly mode: "sandbox";
+  /** The Pay button of the local hosted page; false when the session is not open any more. */
+  pay(sessionId: string): Promise<boolean>;
+  /** The Cancel button; false when the session is not open any more. */
+  cancel(sessionId: string): Promise<boolean>;
+}
+
+export function createSandboxProviders(db: Database, publicUrl: string): { wallet: SandboxWallet; card: SandboxCard } {
+  async function find(id: string, kind: Row["kind"]): Promise<Row | undefined> {
+    const [row] = await db
+      .select()
+      .from(sandboxPayments)
+      .where(and(eq(sandboxPayments.id, id), eq(sandboxPayments.kind, kind)));
+    return row;
+  }
+
+  /** Like a provider's idempotency key: asking again for the same checkout returns the first answer. */
+  async function findForCheckout(checkoutId: string, kind: Row["kind"]): Promise<Row | undefined> {
+    const [row] = await db
+      .select()
+      .from(sandboxPayments)
+      .where(and(eq(sandboxPayments.checkoutId, checkoutId), eq(sandboxPayments.kind, kind)));
+    return row;
+  }
+
+  async function refund(captureId: string): Promise<{ id: string; status: string }> {
+    const updated = await db
+      .update(sandboxPayments)
+      .set({ refundedAt: sql`coalesce(${sandboxPayments.refundedAt}, now())`, updatedAt: new Date() })
+      .where(eq(sandboxPayments.captureId, captureId))
+      .returning({ id: sandboxPayments.id });
+    if (!updated.length) throw new Error(`Sandbox: no payment ${captureId} to refund`);
+    return { id: `SANDBOXREFUND${captureId.slice(-8).toUpperCase()}`, status: "COMPLETED" };
+  }
+
+  const sessionOpen = () => gt(sandboxPayments.createdAt, new Date(Date.now() - SESSION_LIFETIME_S * 1000));
+
+  const wallet: SandboxWallet = {
+    mode: "sandbox",
+
+    async createOrder(request) {
+      const existing = await findForCheckout(request.checkoutId, "wallet");
+      if (existing) return { id: existing.id, status: existing.status };
+      const id = `SANDBOX${randomId(UPPER, 13)}`;
+      await db.insert(sandboxPayments).values({
+        id,
+        kind: "wallet",
+        checkoutId: request.checkoutId,
+        amountCents: request.totalCents,
+        currency: request.currency,
+        status: "CREATED",
+      });
+      return { id, status: "CREATED" };
+    },
+
+    async approve(orderId) {
+      const updated = await db
+        .update(sandboxPayments)
+        .set({ status: "APPROVED", updatedAt: new Date() })
+        .where(and(eq(sandboxPayments.id, orderId), eq(sandboxPayments.kind, "wallet"), eq(sandboxPayments.status, "CREATED")))
+        .returning({ id: sandboxPayments.id });
+      if (updated.length) return true;
+      return (await find(orderId, "wallet"))?.status === "APPROVED";
+    },
+
+    async captureOrder(orderId) {
+      // One conditional update: two captures at once cannot both complete the order.
+      const [captured] = await db
+        .update(sandboxPayments)
+        .set({ status: "COMPLETED", captureId: `SANDBOXCAP${randomId(UPPER, 10)}`, updatedAt: new Date() })
+        .where(and(eq(sandboxPayments.id, orderId), eq(sandboxPayments.kind, "wallet"), eq(sandboxPayments.status, "APPROVED")))
+        .returning();
+      if (captured) return walletOrder(captured);
+      const row = await find(orderId, "wallet");
+      if (!row) return { refused: true, issue: "RESOURCE_NOT_FOUND" };
+      if (row.status === "COMPLETED") return walletOrder(row);
+      return { refused: true, issue: row.status === "CREATED" ? "ORDER_NOT_APPROVED" : "ORDER_NOT_CAPTURABLE" };
+    },
+
+    async getOrder(orderId) {
+      const row = await find(orderId, "wallet");
+      return row ? walletOrder(row) : null;
+    },
+
+    refundCapture: (captureId) => refund(captureId),
+  };
+
+  function cardSession(row: Row): CardSession {
+    const expired = row.status === "open" && row.createdAt.getTime() + SESSION_LIFETIME_S * 1000 <= Date.now();
+    return {
+      id: row.id,
+      url: row.status === "open" && !expired ? `${publicUrl}/sandbox/checkout/${row.id}` : null,
+      status: expired ? "expired" : row.status,
+      paid: row.status === "complete",
+      amountTotalCents: row.amountCents,
+      currency: row.currency,
+      checkoutId: row.checkoutId,
+      paymentRef: row.captureId,
+    };
+  }
+
+  const card: SandboxCard = {
+    mode: "sandbox",
+
+    async createSession(request) {
+      const existing = await findForCheckout(request.checkoutId, "card");
+      if (existing) return { id: existing.id, url: `${publicUrl}/sandbox/checkout/${existing.id}` };
+      const id = `cs_sandbox_${randomId(MIXED, 24)}`;
+      await db.insert(sandboxPayments).values({
+        id,
+        kind: "card",
+        checkoutId: request.checkoutId,
+        amountCents: request.totalCents,
+        currency: request.currency,
+        status: "open",
+      });
+      return { id, url: `${publicUrl}/sandbox/checkout/${id}` };
+    },
+
+    async retrieveSession(sessionId) {
+      const row = await find(sessionId, "card");
+      return row ? cardSession(row) : null;
+    },
+
+    async pay(sessionId) {
+      const updated = await db
+        .update(sandboxPayments)
+        .set({ status: "complete", captureId: `pi_sandbox_${randomId(MIXED, 24)}`, updatedAt: new Date() })
+        .where(and(eq(sandboxPayments.id, sessionId), eq(sandboxPayments.kind, "card"), eq(sandboxPayments.status, "open"), sessionOpen()))
+        .returning({ id: sandboxPayments.id });
+      return updated.length > 0;
+    },
+
+    async cancel(sessionId) {
+      const updated = await db
+        .update(sandboxPayments)
+        .set({ status: "expired", updatedAt: new Date() })
+        .where(and(eq(sandboxPayments.id, sessionId), eq(sandboxPayments.kind, "card"), eq(sandboxPayments.status, "open")))
+        .returning({ id: sandboxPayments.id });
+      return updated.length > 0;
+    },
+
+    refund: (paymentRef) => refund(paymentRef),
+  };
+
+  return { wallet, card };
+}

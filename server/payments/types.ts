@@ -1,0 +1,112 @@
+import type { AddressSnapshot, CheckoutLine } from "../db/schema";
+
+/**
+ * What the providers are told about a checkout. Built from the checkout row alone, so asking
+ * again (a retry, the reconciliation pass) sends the very same request and the provider's
+ * idempotency keys replay the first answer instead of charging twice.
+ */
+export interface PaymentRequest {
+  checkoutId: string;
+  lines: CheckoutLine[];
+  subtotalCents: number;
+  taxCents: number;
+  shippingCents: number;
+  totalCents: number;
+  currency: "USD";
+  shippingAddress: AddressSnapshot;
+  customerEmail: string;
+  createdAt: Date;
+}
+
+/** A PayPal order as far as the store cares: its state and its (first) capture. */
+export interface WalletOrder {
+  id: string;
+  /** CREATED, SAVED, APPROVED, VOIDED, COMPLETED, PAYER_ACTION_REQUIRED */
+  status: string;
+  capture: WalletCapture | null;
+}
+
+export interface WalletCapture {
+  id: string;
+  /** COMPLETED, DECLINED, PARTIALLY_REFUNDED, PENDING, REFUNDED, FAILED */
+  status: string;
+  /** Null when PayPal sent an amount the store cannot read. */
+  amountCents: number | null;
+  currency: string;
+}
+
+/** PayPal refused a capture with a business reason (422 ORDER_NOT_APPROVED, INSTRUMENT_DECLINED, ...). */
+export interface WalletRefusal {
+  refused: true;
+  issue: string;
+}
+
+export interface WalletProvider {
+  /** "paypal": PayPal's REST API; "sandbox": the store's own stand-in. */
+  readonly mode: "paypal" | "sandbox";
+  createOrder(request: PaymentRequest): Promise<{ id: string; status: string; approveUrl?: string }>;
+  /** `requestId` makes a retried capture replay the first one instead of charging again. */
+  captureOrder(orderId: string, requestId: string): Promise<WalletOrder | WalletRefusal>;
+  /** Null when the provider does not know the order. */
+  getOrder(orderId: string): Promise<WalletOrder | null>;
+  refundCapture(captureId: string, amountCents: number, requestId: string): Promise<{ id: string; status: string }>;
+}
+
+/** A Stripe Checkout Session as far as the store cares. */
+export interface CardSession {
+  id: string;
+  url: string | null;
+  /** open, complete, expired */
+  status: string;
+  /** Stripe's payment_status is "paid". */
+  paid: boolean;
+  amountTotalCents: number | null;
+  /** Upper case, like "USD". */
+  currency: string | null;
+  /** client_reference_id: the checkout this session pays for. */
+  checkoutId: string | null;
+  /** The PaymentIntent that took the money: what a refund names. */
+  paymentRef: string | null;
+}
+
+export interface CardProvider {
+  /** "stripe": Stripe's API; "sandbox": the store's own stand-in. */
+  readonly mode: "stripe" | "sandbox";
+  createSession(request: PaymentRequest): Promise<{ id: string; url: string }>;
+  /** Null when the provider does not know the session. */
+  retrieveSession(sessionId: string): Promise<CardSession | null>;
+  refund(paymentRef: string, amountCents: number, idempotencyKey: string): Promise<{ id: string; status: string }>;
+}
+
+/**
+ * The one test a PayPal payment must pass before an order exists: the order and its capture
+ * both COMPLETED, for exactly the checkout's amount in its currency.
+ */
+export function isCompletedWalletPayment(order: WalletOrder, expected: { totalCents: number; currency: string }): boolean {
+  const capture = order.capture;
+  return (
+    order.status === "COMPLETED" &&
+    capture !== null &&
+    capture.status === "COMPLETED" &&
+    capture.amountCents === expected.totalCents &&
+    capture.currency === expected.currency
+  );
+}
+
+/** The same test for a Stripe Checkout Session. */
+export function isPaidCardSession(
+  session: CardSession,
+  expected: { checkoutId: string; totalCents: number; currency: string },
+): boolean {
+  return (
+    session.paid &&
+    session.status === "complete" &&
+    session.checkoutId === expected.checkoutId &&
+    session.amountTotalCents === expected.totalCents &&
+    session.currency === expected.currency
+  );
+}
+
+export function isWalletRefusal(value: WalletOrder | WalletRefusal): value is WalletRefusal {
+  return "refused" in value;
+}

@@ -1,0 +1,221 @@
+import { randomBytes } from "node:crypto";
+import { type FakeRequest, type FakeResponse, type StartedFake, startJsonServer } from "./http-server";
+
+/**
+ * A local PayPal speaking the parts of the REST API the store uses: OAuth2 client-credentials
+ * tokens, Orders v2 (create, get, capture) and capture refunds, with state. Orders go CREATED ->
+ * APPROVED (the buyer's step, done by tests through approve()) -> COMPLETED on capture; a
+ * capture can be scripted to be declined, pending, or to complete while its response is lost.
+ * A request repeated with the same PayPal-Request-Id gets the first response again.
+ */
+
+export type CaptureOutcome =
+  /** 201, order COMPLETED, capture COMPLETED. */
+  | "COMPLETED"
+  /** 201, order COMPLETED, capture DECLINED. */
+  | "DECLINED"
+  /** 201, order COMPLETED, capture PENDING (e.g. an eCheck). */
+  | "PENDING"
+  /** 422 INSTRUMENT_DECLINED: nothing captured, the buyer may choose another funding source. */
+  | "INSTRUMENT_DECLINED"
+  /** The capture happens, then the answer is a 500: as if the store crashed or the network dropped. */
+  | "LOST_RESPONSE";
+
+export interface FakeCapture {
+  id: string;
+  status: string;
+  amount: { currency_code: string; value: string };
+}
+
+export interface FakePaypalOrder {
+  id: string;
+  status: string;
+  body: Record<string, unknown>;
+  amount: { currency_code: string; value: string };
+  capture?: FakeCapture;
+  outcome: CaptureOutcome;
+}
+
+export interface FakePaypal extends StartedFake {
+  clientId: string;
+  clientSecret: string;
+  orders: Map<string, FakePaypalOrder>;
+  refunds: { id: string; captureId: string; amount: unknown }[];
+  tokensIssued(): number;
+  /** The buyer approves the order on PayPal's page. */
+  approve(orderId: string): void;
+  scriptCapture(orderId: string, outcome: CaptureOutcome): void;
+  /** Captures without the store asking: a payment completed while the store was down. */
+  captureOutOfBand(orderId: string): void;
+  /** Expires every issued token, as PayPal does after expires_in. */
+  revokeTokens(): void;
+  /** Makes the next n calls to any endpoint fail with a 503. */
+  failNext(n: number): void;
+}
+
+const id = (length = 17) => randomBytes(length).toString("hex").toUpperCase().slice(0, length);
+const error = (status: number, name: string, issue?: string): FakeResponse => ({
+  status,
+  body: { name, message: name, debug_id: id(13).toLowerCase(), details: issue ? [{ issue, description: issue }] : [] },
+});
+
+function cents(value: unknown): number | null {
+  return typeof value === "string" && /^\d+(\.\d{2})?$/.test(value) ? Math.round(Number(value) * 100) : null;
+}
+
+export async function startFakePaypal(options: { tokenTtlSeconds?: number } = {}): Promise<FakePaypal> {
+  const clientId = `fake-client-${id(6)}`;
+  const clientSecret = `fake-secret-${id(10)}`;
+  const tokens = new Map<string, number>();
+  const orders = new Map<string, FakePaypalOrder>();
+  const replays = new Map<string, FakeResponse>();
+  const refunds: FakePaypal["refunds"] = [];
+  let issued = 0;
+  let failures = 0;
+
+  function representation(order: FakePaypalOrder) {
+    return {
+      id: order.id,
+      status: order.status,
+      intent: "CAPTURE",
+      purchase_units: [
+        {
+          ...(order.body.purchase_units as Record<string, unknown>[])[0],
+          ...(order.capture ? { payments: { captures: [{ ...order.capture, final_capture: true }] } } : {}),
+        },
+      ],
+      links: [
+        { rel: "self", method: "GET", href: `https://api.fake.paypal/v2/checkout/orders/${order.id}` },
+        { rel: "payer-action", method: "GET", href: `https://www.fake.paypal/checkoutnow?token=${order.id}` },
+      ],
+    };
+  }
+
+  function createOrder(request: FakeRequest): FakeResponse {
+    const body = JSON.parse(request.body || "{}") as Record<string, unknown>;
+    const unit = (body.purchase_units as Record<string, unknown>[] | undefined)?.[0] as
+      | { amount?: { currency_code?: string; value?: string; breakdown?: Record<string, { value?: string }> }; items?: { quantity?: string; unit_amount?: { value?: string } }[] }
+      | undefined;
+    if (body.intent !== "CAPTURE" || !unit?.amount?.value || !unit.amount.currency_code) {
+      return error(400, "INVALID_REQUEST", "MISSING_REQUIRED_PARAMETER");
+    }
+    const total = cents(unit.amount.value);
+    const breakdown = unit.amount.breakdown ?? {};
+    const parts = ["item_total", "shipping", "tax_total"].map((k) => cents(breakdown[k]?.value ?? "0.00") ?? Number.NaN);
+    if (total === null || parts.reduce((a, b) => a + b, 0) !== total) return error(422, "UNPROCESSABLE_ENTITY", "AMOUNT_MISMATCH");
+    const itemTotal = (unit.items ?? []).reduce((sum, item) => sum + Number(item.quantity) * (cents(item.unit_amount?.value) ?? Number.NaN), 0);
+    if (unit.items && itemTotal !== parts[0]) return error(422, "UNPROCESSABLE_ENTITY", "ITEM_TOTAL_MISMATCH");
+    const order: FakePaypalOrder = {
+      id: id(),
+      status: body.payment_source ? "PAYER_ACTION_REQUIRED" : "CREATED",
+      body,
+      amount: { currency_code: unit.amount.currency_code, value: unit.amount.value },
+      outcome: "COMPLETED",
+    };
+    orders.set(order.id, order);
+    return { status: 201, body: representation(order) };
+  }
+
+  function capture(orderId: string): FakeResponse {
+    const order = orders.get(orderId);
+    if (!order) return error(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
+    if (order.status === "COMPLETED") return error(422, "UNPROCESSABLE_ENTITY", "ORDER_ALREADY_CAPTURED");
+    if (order.status !== "APPROVED") return error(422, "UNPROCESSABLE_ENTITY", "ORDER_NOT_APPROVED");
+    if (order.outcome === "INSTRUMENT_DECLINED") return error(422, "UNPROCESSABLE_ENTITY", "INSTRUMENT_DECLINED");
+    const status = order.outcome === "LOST_RESPONSE" ? "COMPLETED" : order.outcome;
+    order.status = "COMPLETED";
+    order.capture = { id: id(), status, amount: order.amount };
+    if (order.outcome === "LOST_RESPONSE") return error(500, "INTERNAL_SERVER_ERROR");
+    return { status: 201, body: representation(order) };
+  }
+
+  function refund(captureId: string, request: FakeRequest): FakeResponse {
+    const order = [...orders.values()].find((o) => o.capture?.id === captureId);
+    if (!order?.capture) return error(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
+    if (order.capture.status === "REFUNDED") return error(422, "UNPROCESSABLE_ENTITY", "CAPTURE_FULLY_REFUNDED");
+    const body = JSON.parse(request.body || "{}") as { amount?: unknown };
+    order.capture.status = "REFUNDED";
+    const refundId = id();
+    refunds.push({ id: refundId, captureId, amount: body.amount ?? order.capture.amount });
+    return { status: 201, body: { id: refundId, status: "COMPLETED" } };
+  }
+
+  function authorised(request: FakeRequest): boolean {
+    const match = /^Bearer (.+)$/.exec(String(request.headers.authorization ?? ""));
+    const expiresAt = match ? tokens.get(match[1]) : undefined;
+    return expiresAt !== undefined && expiresAt > Date.now();
+  }
+
+  function route(request: FakeRequest): FakeResponse {
+    if (request.method === "POST" && request.path === "/v1/oauth2/token") {
+      const expected = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`;
+      if (request.headers.authorization !== expected) return { status: 401, body: { error: "invalid_client", error_description: "Client Authentication failed" } };
+      if (new URLSearchParams(request.body).get("grant_type") !== "client_credentials") return { status: 400, body: { error: "unsupported_grant_type" } };
+      const token = `A21AA${id(40)}`;
+      const ttl = options.tokenTtlSeconds ?? 32_400;
+      tokens.set(token, Date.now() + ttl * 1000);
+      issued++;
+      return { status: 200, body: { scope: "https://uri.paypal.com/services/payments/payment", access_token: token, token_type: "Bearer", app_id: "APP-FAKE", expires_in: ttl, nonce: id(10) } };
+    }
+    if (!authorised(request)) return { status: 401, body: { error: "invalid_token", error_description: "Token signature verification failed" } };
+
+    const orderMatch = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(request.path);
+    const refundMatch = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(request.path);
+    if (request.method === "POST" && request.path === "/v2/checkout/orders") return createOrder(request);
+    if (request.method === "GET" && orderMatch && !orderMatch[2]) {
+      const order = orders.get(decodeURIComponent(orderMatch[1]));
+      return order ? { status: 200, body: representation(order) } : error(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
+    }
+    if (request.method === "POST" && orderMatch?.[2]) return capture(decodeURIComponent(orderMatch[1]));
+    if (request.method === "POST" && refundMatch) return refund(decodeURIComponent(refundMatch[1]), request);
+    return error(404, "NOT_FOUND");
+  }
+
+  const server = await startJsonServer((request) => {
+    if (failures > 0) {
+      failures--;
+      return { status: 503, body: { name: "SERVICE_UNAVAILABLE" } };
+    }
+    const requestId = request.headers["paypal-request-id"];
+    const key = typeof requestId === "string" ? `${request.method} ${request.path} ${requestId}` : undefined;
+    if (key && replays.has(key)) return replays.get(key)!;
+    const response = route(request);
+    // PayPal keeps the answer to an authenticated request id, so a retry is not a second order, capture or refund.
+    if (key && response.status < 500 && response.status !== 401) replays.set(key, response);
+    return response;
+  });
+
+  const must = (orderId: string) => {
+    const order = orders.get(orderId);
+    if (!order) throw new Error(`fake PayPal: no order ${orderId}`);
+    return order;
+  };
+
+  return {
+    ...server,
+    clientId,
+    clientSecret,
+    orders,
+    refunds,
+    tokensIssued: () => issued,
+    approve(orderId) {
+      const order = must(orderId);
+      if (order.status !== "CREATED" && order.status !== "PAYER_ACTION_REQUIRED") throw new Error(`fake PayPal: ${orderId} is ${order.status}`);
+      order.status = "APPROVED";
+    },
+    scriptCapture(orderId, outcome) {
+      must(orderId).outcome = outcome;
+    },
+    captureOutOfBand(orderId) {
+      const order = must(orderId);
+      order.status = "COMPLETED";
+      order.capture = { id: id(), status: "COMPLETED", amount: order.amount };
+    },
+    revokeTokens() {
+      tokens.clear();
+    },
+    failNext(n) {
+      failures = n;
+    },
+  };
+}
