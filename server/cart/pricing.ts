@@ -1,6 +1,11 @@
 import { inArray } from "drizzle-orm";
 import { type CartTotals, cartTotals } from "../../domain/cart";
-import { type CartRequestLine, cartRequestErrorMessage, cartRequestSchema } from "../../domain/cart-schemas";
+import {
+  type CartRequestLine,
+  type CartRequestLineInput,
+  cartRequestErrorMessage,
+  cartRequestSchema,
+} from "../../domain/cart-schemas";
 import type { Database } from "../db/client";
 import { type ProductColor, products } from "../db/schema";
 import { InvalidRequestError } from "../errors";
@@ -63,7 +68,11 @@ function choiceProblem(product: ProductRow, line: CartRequestLine): PriceProblem
  */
 export function createPricingService(db: Database) {
   return {
-    async quote(requested: readonly CartRequestLine[], executor: PricingExecutor = db, options: QuoteOptions = {}): Promise<Quote> {
+    /**
+     * Takes lines as validated by cartRequestSchema or as built from a stored cart (a size is
+     * then any text): they are validated again here either way.
+     */
+    async quote(requested: readonly CartRequestLineInput[], executor: PricingExecutor = db, options: QuoteOptions = {}): Promise<Quote> {
       // Checked again here, so a caller that skipped validation still cannot pass a price or a bad quantity.
       const parsed = cartRequestSchema.safeParse(requested);
       if (!parsed.success) throw new InvalidRequestError(cartRequestErrorMessage(parsed.error));
