@@ -1,0 +1,126 @@
+/**
+ * Checks the browser's cart against the server when the cart page is shown: the server's
+ * quote is the truth for prices, availability and stock, and the stored cart is brought in
+ * line with it (gone products removed, prices refreshed) with a notice for each change.
+ */
+import { useEffect, useRef, useState } from "react";
+import { type CartLine, lineKey } from "../../domain/cart";
+import { toRequestLines } from "../../domain/cart-schemas";
+import { formatMoney } from "../../domain/money";
+import type { PricedLine, Quote } from "../../server/cart/pricing";
+import { readCart, replaceCart } from "./cart";
+
+export interface Reconciled {
+  lines: CartLine[];
+  /** Something in the stored cart must be rewritten. */
+  changed: boolean;
+  notices: string[];
+  /** Lines that cannot be bought as they are, by lineKey. */
+  problems: Map<string, PricedLine>;
+}
+
+/**
+ * Applies a quote to the cart as it is now (it may have changed in another tab meanwhile:
+ * lines are matched by product, size and colour, and a line the quote did not cover is kept).
+ */
+export function reconcileCart(lines: readonly CartLine[], quote: Pick<Quote, "lines">): Reconciled {
+  const priced = new Map(quote.lines.map((line) => [lineKey(line), line]));
+  const notices: string[] = [];
+  const problems = new Map<string, PricedLine>();
+  const kept: CartLine[] = [];
+  let changed = false;
+  for (const line of lines) {
+    const key = lineKey(line);
+    const verdict = priced.get(key);
+    if (!verdict) {
+      kept.push(line);
+      continue;
+    }
+    if (verdict.problem === "not_found") {
+      changed = true;
+      notices.push(`“${line.title}” is no longer available and was removed from your cart.`);
+      continue;
+    }
+    if (verdict.unitPriceCents !== line.priceCents) {
+      notices.push(
+        `The price of “${verdict.title}” changed from ${formatMoney(line.priceCents)} to ${formatMoney(verdict.unitPriceCents)}.`,
+      );
+    }
+    const fresh: CartLine = { ...line, title: verdict.title, priceCents: verdict.unitPriceCents, imageUrls: verdict.imageUrls };
+    if (
+      fresh.priceCents !== line.priceCents ||
+      fresh.title !== line.title ||
+      JSON.stringify(fresh.imageUrls) !== JSON.stringify(line.imageUrls)
+    ) {
+      changed = true;
+    }
+    if (verdict.problem) problems.set(key, verdict);
+    kept.push(fresh);
+  }
+  return { lines: kept, changed, notices, problems };
+}
+
+export type CheckStatus = "idle" | "checking" | "checked" | "failed";
+
+export interface CartCheck {
+  status: CheckStatus;
+  problems: Map<string, PricedLine>;
+  notices: string[];
+  dismissNotices: () => void;
+}
+
+const NO_PROBLEMS = new Map<string, PricedLine>();
+/** Quantity clicks come in bursts; one check after the burst is enough. */
+const SETTLE_MS = 250;
+
+/** Checks the cart with POST /api/cart/quote whenever what is being bought changes. */
+export function useCartCheck(lines: readonly CartLine[], enabled: boolean): CartCheck {
+  const [status, setStatus] = useState<CheckStatus>("idle");
+  const [problems, setProblems] = useState(NO_PROBLEMS);
+  const [notices, setNotices] = useState<string[]>([]);
+  const first = useRef(true);
+  // Prices and titles do not change what is asked, so refreshing them does not start another check.
+  const request = JSON.stringify(toRequestLines(lines));
+
+  useEffect(() => {
+    const requested = JSON.parse(request) as unknown[];
+    if (!enabled || requested.length === 0) {
+      setProblems(NO_PROBLEMS);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(
+      async () => {
+        setStatus("checking");
+        try {
+          const response = await fetch("/api/cart/quote", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ lines: requested }),
+            credentials: "same-origin",
+            signal: controller.signal,
+          });
+          if (!response.ok) throw new Error(`quote answered ${response.status}`);
+          const quote = (await response.json()) as Quote;
+          const result = reconcileCart(readCart(), quote);
+          if (result.changed) replaceCart(result.lines);
+          setProblems(result.problems.size ? result.problems : NO_PROBLEMS);
+          if (result.notices.length) setNotices((old) => [...old, ...result.notices]);
+          setStatus("checked");
+        } catch (error) {
+          if (controller.signal.aborted) return;
+          console.warn("cart check failed", error);
+          setStatus("failed");
+        }
+      },
+      first.current ? 0 : SETTLE_MS,
+    );
+    first.current = false;
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [request, enabled]);
+
+  return { status, problems, notices, dismissNotices: () => setNotices([]) };
+}

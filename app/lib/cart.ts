@@ -1,0 +1,135 @@
+/**
+ * The shopper's cart in this browser: localStorage under CART_STORAGE_KEY, read defensively,
+ * shared by every component through useSyncExternalStore and kept in step across tabs by the
+ * `storage` event. The rules themselves are domain/cart.ts; prices here are only a display
+ * copy that the cart page refreshes from the server.
+ */
+import { useSyncExternalStore } from "react";
+import {
+  addLine,
+  CART_STORAGE_KEY,
+  type CartLine,
+  cartItemCount,
+  removeLine,
+  setQuantity as setLineQuantity,
+} from "../../domain/cart";
+import { parseStoredCart } from "../../domain/cart-schemas";
+
+const EMPTY: CartLine[] = [];
+const listeners = new Set<() => void>();
+
+// The parsed cart for the raw text it came from: getSnapshot must return the same array
+// while nothing changed, or React re-renders forever.
+let cached: { raw: string | null; lines: CartLine[] } = { raw: null, lines: EMPTY };
+
+function storage(): Storage | null {
+  try {
+    return typeof window === "undefined" ? null : window.localStorage;
+  } catch {
+    // Storage can be switched off (privacy settings); the cart is then empty and writes fail.
+    return null;
+  }
+}
+
+function readRaw(): string | null {
+  try {
+    return storage()?.getItem(CART_STORAGE_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The cart as stored now. */
+export function readCart(): CartLine[] {
+  const raw = readRaw();
+  if (raw !== cached.raw) cached = { raw, lines: raw ? parseStoredCart(raw) : EMPTY };
+  return cached.lines;
+}
+
+function notify() {
+  for (const listener of listeners) listener();
+}
+
+function onStorage(event: StorageEvent) {
+  // key null: another tab cleared all of this site's storage.
+  if (event.key === CART_STORAGE_KEY || event.key === null) notify();
+}
+
+function subscribe(listener: () => void): () => void {
+  if (listeners.size === 0) window.addEventListener("storage", onStorage);
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener("storage", onStorage);
+  };
+}
+
+/** Writes the cart; throws when the browser refuses (storage off or full), so callers can say so. */
+function writeCart(lines: CartLine[]): void {
+  const store = storage();
+  if (!store) throw new Error("Browser storage is not available");
+  if (lines.length === 0) store.removeItem(CART_STORAGE_KEY);
+  else store.setItem(CART_STORAGE_KEY, JSON.stringify(lines));
+  notify();
+}
+
+/** Adds a line (same product, size and colour adds to its quantity). Throws when it cannot be saved. */
+export function addToCart(line: CartLine): void {
+  writeCart(addLine(readCart(), line));
+}
+
+export function setCartQuantity(key: string, quantity: unknown): void {
+  writeCart(setLineQuantity(readCart(), key, quantity));
+}
+
+export function removeFromCart(productId: string, selectedSize?: string | null, color?: string | null): void {
+  writeCart(removeLine(readCart(), productId, selectedSize, color));
+}
+
+/** Replaces the whole cart, e.g. with prices refreshed from the server. */
+export function replaceCart(lines: CartLine[]): void {
+  writeCart(lines);
+}
+
+/** Empties the cart (Clear All, after a paid order, on sign-out). Never throws. */
+export function clearCart(): void {
+  try {
+    writeCart(EMPTY);
+  } catch {
+    // Nothing stored that could be cleared.
+  }
+}
+
+/** The cart lines; empty on the server and during hydration, the stored cart afterwards. */
+export function useCartLines(): CartLine[] {
+  return useSyncExternalStore(subscribe, readCart, () => EMPTY);
+}
+
+/** The number of pieces for the header's badge. */
+export function useCartCount(): number {
+  return cartItemCount(useCartLines());
+}
+
+export function useCart() {
+  const lines = useCartLines();
+  return {
+    lines,
+    count: cartItemCount(lines),
+    add: addToCart,
+    setQuantity: setCartQuantity,
+    remove: removeFromCart,
+    replace: replaceCart,
+    clear: clearCart,
+  };
+}
+
+const noSubscription = () => () => {};
+
+/** False on the server and while hydrating; true once the browser's own state (the cart) can be shown. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
