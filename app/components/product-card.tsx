@@ -56,7 +56,7 @@ export function ProductCard({ product, priority, id }: ProductCardProps) {
         </div>
         <div className="mt-3 grid grid-cols-2 gap-2">
           <AddToCartButton
-            productId={product.id}
+            product={product}
             className="rounded-full bg-ink px-2 py-2 text-center text-xs font-medium text-white transition-colors hover:bg-stone-800 sm:text-sm"
           />
           <Link

@@ -3,16 +3,17 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { MAX_QUANTITY, MIN_QUANTITY, missingChoice, parseQuantity } from "../../domain/cart-rules";
 import { messages } from "../../domain/messages";
-import type { ProductColor } from "../../server/db/schema";
+import type { ProductDetail } from "../../server/catalog/service";
+import { addToCart as storeInCart } from "../lib/cart";
 import { useRootData } from "../root";
 
 interface ProductPurchaseProps {
-  sizes: readonly string[];
-  colors: readonly ProductColor[];
+  product: Pick<ProductDetail, "id" | "title" | "priceCents" | "imageUrls" | "sizes" | "colors">;
 }
 
 /** Size, colour and quantity choices with 'Add to cart' and 'Go to checkout'. */
-export function ProductPurchase({ sizes, colors }: ProductPurchaseProps) {
+export function ProductPurchase({ product }: ProductPurchaseProps) {
+  const { sizes, colors } = product;
   const user = useRootData()?.user;
   const navigate = useNavigate();
   const location = useLocation();
@@ -34,7 +35,22 @@ export function ProductPurchase({ sizes, colors }: ProductPurchaseProps) {
       toast.error(messages.cart[problem]);
       return;
     }
-    // Issue 4 adds the cart write here: { productId, selectedSize, color: selectedColor, quantity }.
+    try {
+      storeInCart({
+        productId: product.id,
+        title: product.title,
+        priceCents: product.priceCents,
+        imageUrls: product.imageUrls,
+        quantity,
+        // A product without sizes or colours takes none, whatever was clicked before.
+        selectedSize: sizes.length > 0 ? selectedSize : null,
+        color: colors.length > 0 ? selectedColor : null,
+      });
+    } catch {
+      toast.error(messages.cart.failure);
+      return;
+    }
+    toast.success(messages.cart.added);
   }
 
   return (

@@ -150,7 +150,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           )}
 
           <div className="mt-8 border-t border-stone-200 pt-6">
-            <ProductPurchase key={product.id} sizes={product.sizes} colors={product.colors} />
+            <ProductPurchase key={product.id} product={product} />
           </div>
 
           <ul className="mt-6 space-y-1 text-sm text-stone-600">
