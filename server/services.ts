@@ -2,11 +2,15 @@ import { createAccountsService } from "./accounts/service";
 import type { AuthOptions } from "./auth/auth";
 import { createAuthService } from "./auth/service";
 import { createPricingService } from "./cart/pricing";
+import { createAdminCatalogService } from "./catalog/admin-products";
 import { createCatalogService } from "./catalog/service";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import type { Logger } from "./logger";
 import { createMailService, type MailServiceOptions } from "./mail/service";
+import { createAdminOrdersService } from "./orders/admin-orders";
+import { createOrdersService } from "./orders/service";
+import { createPaymentsService, type PaymentsOptions } from "./payments/service";
 import type { ImageStorage } from "./storage/storage";
 
 /** Everything routes and endpoints may use. Built once per process and handed to each request. */
@@ -19,15 +23,24 @@ export function createServices(deps: {
   mail?: MailServiceOptions;
   /** Rate-limit settings of the accounts, for tests. */
   auth?: AuthOptions;
+  /** Payment providers and reconciliation timing, for tests. */
+  payments?: PaymentsOptions;
 }) {
   const db = deps.database.db;
   const mail = createMailService({ db, config: deps.config, logger: deps.logger }, deps.mail);
+  const pricing = createPricingService(db);
+  const accounts = createAccountsService(db);
+  const orders = createOrdersService({ db, publicUrl: deps.config.publicUrl, logger: deps.logger, wakeMail: () => mail.worker.wake() });
   return {
     catalog: createCatalogService(db),
-    pricing: createPricingService(db),
+    pricing,
     mail,
     auth: createAuthService({ db, config: deps.config, mail, logger: deps.logger }, deps.auth),
-    accounts: createAccountsService(db),
+    accounts,
+    orders,
+    adminCatalog: createAdminCatalogService({ db, storage: deps.storage, logger: deps.logger }),
+    adminOrders: createAdminOrdersService({ db, publicUrl: deps.config.publicUrl, logger: deps.logger, wakeMail: () => mail.worker.wake() }),
+    payments: createPaymentsService({ db, config: deps.config, logger: deps.logger, pricing, accounts, orders }, deps.payments),
   };
 }
 
@@ -38,6 +51,13 @@ export function publicConfig(config: Config) {
   return {
     publicUrl: config.publicUrl,
     googleSignIn: Boolean(config.google),
+    /** Which payment providers are live ("sandbox" when their keys are unset); the ids here are public by design. */
+    payments: {
+      wallet: config.paypal ? ("paypal" as const) : ("sandbox" as const),
+      card: config.stripe ? ("stripe" as const) : ("sandbox" as const),
+      paypalClientId: config.paypal?.clientId ?? null,
+      stripePublishableKey: config.stripe?.publishableKey ?? null,
+    },
   };
 }
 

@@ -11,10 +11,12 @@ import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../logger";
 import { devMailboxRoutes } from "../mail/dev-mailbox";
 import { publicConfig, type Services } from "../services";
+import { adminBodyLimit } from "./admin-body-limit";
 import { authEndpoint } from "./auth-endpoint";
 import { cartRoutes } from "./cart-routes";
 import { clientAddress } from "./client-address";
 import { originCheck } from "./origin-check";
+import { paymentRoutes } from "./payment-routes";
 import { type AppEnv, requestContext } from "./request-context";
 import { robotsTxt, sitemapXml } from "./seo";
 
@@ -87,7 +89,9 @@ export function createApp(deps: AppDeps) {
     bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ message: "Request body too large" }, 413) }),
   );
   app.on(["GET", "POST"], "/api/auth/*", authEndpoint(services.auth));
+  app.use(adminBodyLimit());
   app.route("/api/cart", cartRoutes(services));
+  app.route("/api", paymentRoutes(services));
 
   // Image keys are unique (timestamp + random), so a stored image never changes under its address.
   const mediaRoot = path.join(config.dataDir, "media");

@@ -64,7 +64,7 @@ export function stripeSessionParams(request: PaymentRequest, publicUrl: string):
     client_reference_id: request.checkoutId,
     metadata: { checkoutId: request.checkoutId },
     payment_intent_data: { metadata: { checkoutId: request.checkoutId } },
-    customer_email: request.customerEmail,
+    ...(request.customerEmail ? { customer_email: request.customerEmail } : {}),
     line_items: lineItems,
     shipping_options: [
       {

@@ -1,0 +1,49 @@
+import { messages } from "./messages";
+
+/**
+ * Texts of the payment path that spec section 8 does not have (sold out while paying,
+ * refunds, unknown payments). The spec's own texts stay in messages.ts and are used from there.
+ */
+export const paymentMessages = {
+  signInRequired: messages.checkout.notLoggedIn,
+  selectShipping: messages.checkout.selectShipping,
+  selectBilling: "Please select a billing address",
+  addressNotFound: "Address not found",
+  unavailable: "Some items in your cart are not available as chosen. Please review your cart.",
+  soldOutNotCharged: "Sorry, an item in your order sold out while you were paying. Your PayPal payment was not taken.",
+  soldOutRefunded: "Sorry, an item in your order sold out while you were paying. Your payment has been refunded.",
+  amountMismatchRefunded: "The payment did not match your order total, so it has been refunded. Please try again.",
+  refunded: "This payment was refunded.",
+  walletOrderNotFound: "PayPal order not found",
+  sessionNotFound: "Payment session not found",
+  sessionExpired: "This payment session has expired. Please start again from your cart.",
+  sessionNotPaid: "This payment has not been completed.",
+  orderIdRequired: "A PayPal order id is required",
+  providerUnavailable: (provider: "PayPal" | "Stripe") => `${provider} is not answering right now. Please try again in a moment.`,
+  webhookInvalid: "Invalid webhook signature",
+} as const;
+
+export type LineProblem = "not_found" | "out_of_stock" | "insufficient_stock" | "invalid_size" | "invalid_color";
+
+/** One sentence per cart line the server refused, for the checkout page. */
+export function lineProblemMessage(line: {
+  title: string;
+  selectedSize: string | null;
+  color: string | null;
+  stockCount: number;
+  problem: LineProblem;
+}): string {
+  const title = line.title || "An item in your cart";
+  switch (line.problem) {
+    case "not_found":
+      return "An item in your cart is no longer available.";
+    case "out_of_stock":
+      return `${title} is out of stock.`;
+    case "insufficient_stock":
+      return `Only ${line.stockCount} of ${title} left in stock.`;
+    case "invalid_size":
+      return line.selectedSize ? `${title} is not available in size ${line.selectedSize}.` : `Please choose a size for ${title}.`;
+    case "invalid_color":
+      return line.color ? `${title} is not available in ${line.color}.` : `Please choose a color for ${title}.`;
+  }
+}

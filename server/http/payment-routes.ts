@@ -1,0 +1,166 @@
+import type { Context, Handler, MiddlewareHandler } from "hono";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { z } from "zod";
+import { paymentMessages } from "../../domain/payment-messages";
+import {
+  CARD_SESSION_ID,
+  captureBodySchema,
+  checkoutBodySchema,
+  paymentBodyErrorMessage,
+  walletFallbackBodySchema,
+} from "../../domain/payment-schemas";
+import type { Viewer } from "../auth/service";
+import { InvalidRequestError, NotFoundError } from "../errors";
+import { PaymentConflictError, ProviderError } from "../payments/errors";
+import type { Services } from "../services";
+import type { AppEnv } from "./request-context";
+
+/** Cart lines (at most 50) and a few ids: a few kilobytes. */
+const JSON_LIMIT = 64 * 1024;
+/** Stripe's events carry the whole session; generous, but bounded. */
+const WEBHOOK_LIMIT = 512 * 1024;
+
+type Env = AppEnv;
+
+/** The one place payment failures become statuses and bodies. Anything else is a 500 from the app. */
+function failure(c: Context<Env>, error: unknown): Response {
+  if (error instanceof NotFoundError) return c.json({ message: error.message }, 404);
+  if (error instanceof InvalidRequestError) return c.json({ message: error.message }, 400);
+  if (error instanceof PaymentConflictError) return c.json({ message: error.message, code: error.code, ...error.details }, 409);
+  if (error instanceof ProviderError) {
+    c.var.log?.warn({ provider: error.provider, providerStatus: error.providerStatus, reason: error.message }, "payment provider failed");
+    return c.json({ message: paymentMessages.providerUnavailable(error.provider === "paypal" ? "PayPal" : "Stripe") }, 502);
+  }
+  throw error;
+}
+
+const limit = (maxSize: number): MiddlewareHandler =>
+  bodyLimit({ maxSize, onError: (c) => c.json({ message: "Request body too large" }, 413) });
+
+const noStore: MiddlewareHandler = async (c, next) => {
+  await next();
+  // Payments are one shopper's and only true now.
+  c.header("Cache-Control", "no-store");
+};
+
+async function readJson<S extends z.ZodType>(c: Context<Env>, schema: S): Promise<z.output<S>> {
+  if (!/^application\/json\b/i.test(c.req.header("content-type") ?? "")) {
+    throw new InvalidRequestError("The request body must be JSON (Content-Type: application/json)");
+  }
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new InvalidRequestError("The request body is not valid JSON");
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new InvalidRequestError(paymentBodyErrorMessage(parsed.error));
+  return parsed.data;
+}
+
+/**
+ * The payment endpoints (spec section 7 paths, mounted under /api), the Stripe webhook, the
+ * success page's confirmation and the sandbox's approval and hosted-page actions. Middleware
+ * is attached per route: this app is mounted on /api, beside other /api routes.
+ */
+export function paymentRoutes(services: Pick<Services, "auth" | "payments">) {
+  const app = new Hono<Env>();
+  const { payments } = services;
+
+  /** A signed-in shopper's JSON endpoint. */
+  const shopper = (handle: (c: Context<Env>, viewer: Viewer) => Promise<Response>): Handler<Env> => {
+    return async (c) => {
+      try {
+        const viewer = await services.auth.viewer(c.req.raw);
+        if (!viewer) return c.json({ message: paymentMessages.signInRequired }, 401);
+        return await handle(c, viewer);
+      } catch (error) {
+        return failure(c, error);
+      }
+    };
+  };
+
+  const jsonLimit = limit(JSON_LIMIT);
+
+  app.post(
+    "/create-paypal-order",
+    noStore,
+    jsonLimit,
+    shopper(async (c, viewer) => c.json(await payments.wallet.start(viewer, await readJson(c, checkoutBodySchema)))),
+  );
+
+  app.post(
+    "/capture-paypal-order",
+    noStore,
+    jsonLimit,
+    shopper(async (c, viewer) => c.json(await payments.wallet.capture(viewer, (await readJson(c, captureBodySchema)).orderId))),
+  );
+
+  app.post(
+    "/verify-paypal-order",
+    noStore,
+    jsonLimit,
+    shopper(async (c, viewer) => c.json(await payments.wallet.verifyFallback(viewer, await readJson(c, walletFallbackBodySchema)))),
+  );
+
+  app.post(
+    "/create-stripe-session",
+    noStore,
+    jsonLimit,
+    shopper(async (c, viewer) => c.json(await payments.card.start(viewer, await readJson(c, checkoutBodySchema)))),
+  );
+
+  // Stripe calls this, not a browser: no session, no origin; the signature on the raw bytes is the only proof.
+  app.post("/stripe-webhook", noStore, limit(WEBHOOK_LIMIT), async (c) => {
+    try {
+      const raw = Buffer.from(await c.req.arrayBuffer());
+      return c.json(await payments.card.webhook(raw, c.req.header("stripe-signature")));
+    } catch (error) {
+      return failure(c, error);
+    }
+  });
+
+  // The /payment-success page's check (anyone may open that page): records the order of a paid session.
+  app.get("/checkout/stripe-session/:sessionId", noStore, async (c) => {
+    try {
+      return c.json(await payments.card.confirm(c.req.param("sessionId")));
+    } catch (error) {
+      return failure(c, error);
+    }
+  });
+
+  app.get(
+    "/sandbox/paypal/:orderId",
+    noStore,
+    shopper(async (c, viewer) => c.json(await payments.wallet.sandboxOrder(viewer, c.req.param("orderId") ?? ""))),
+  );
+  app.post(
+    "/sandbox/paypal/:orderId/approve",
+    noStore,
+    shopper(async (c, viewer) => c.json(await payments.wallet.approveSandbox(viewer, c.req.param("orderId") ?? ""))),
+  );
+
+  const sessionParam = (c: Context<Env>) => {
+    const id = c.req.param("sessionId") ?? "";
+    if (!CARD_SESSION_ID.test(id)) throw new NotFoundError(paymentMessages.sessionNotFound);
+    return id;
+  };
+  app.get(
+    "/sandbox/checkout/:sessionId",
+    noStore,
+    shopper(async (c, viewer) => c.json(await payments.card.sandboxSession(viewer, sessionParam(c)))),
+  );
+  app.post(
+    "/sandbox/checkout/:sessionId/pay",
+    noStore,
+    shopper(async (c, viewer) => c.json(await payments.card.paySandbox(viewer, sessionParam(c)))),
+  );
+  app.post(
+    "/sandbox/checkout/:sessionId/cancel",
+    noStore,
+    shopper(async (c, viewer) => c.json(await payments.card.cancelSandbox(viewer, sessionParam(c)))),
+  );
+
+  return app;
+}

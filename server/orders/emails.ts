@@ -1,0 +1,66 @@
+import { centsToDecimalString } from "../../domain/money";
+import { orderNumber } from "../../domain/ids";
+import type { AddressSnapshot, OrderItem } from "../db/schema";
+import type { MailMessage } from "../mail/outbox";
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+const dollars = (cents: number) => `$${centsToDecimalString(cents)}`;
+
+function itemLine(item: OrderItem): string {
+  const choice = [item.selectedSize && `Size: ${item.selectedSize}`, item.color && `Color: ${item.color}`].filter(Boolean).join(", ");
+  return `${item.quantity} × ${item.title}${choice ? ` (${choice})` : ""} — ${dollars(item.priceCents * item.quantity)}`;
+}
+
+function addressLines(address: AddressSnapshot): string[] {
+  return [address.name, address.street, `${address.city}, ${address.state} ${address.zipCode}`, address.country];
+}
+
+/** The order confirmation sent through the outbox in the same transaction that creates the order. */
+export function orderConfirmationEmail(
+  order: {
+    id: string;
+    userEmail: string;
+    userName: string;
+    items: OrderItem[];
+    totalCents: number;
+    taxCents: number;
+    shippingCents: number;
+    shippingAddress: AddressSnapshot;
+  },
+  publicUrl: string,
+): MailMessage {
+  const number = orderNumber(order.id);
+  const grand = order.totalCents + order.taxCents + order.shippingCents;
+  const totals = [
+    `Subtotal: ${dollars(order.totalCents)}`,
+    `Shipping: ${dollars(order.shippingCents)}`,
+    `Tax: ${dollars(order.taxCents)}`,
+    `Total: ${dollars(grand)}`,
+  ];
+  const link = `${publicUrl}/orders`;
+  const text = [
+    `Hello ${order.userName},`,
+    "",
+    `Thank you for your purchase. Your order ${number} has been received.`,
+    "",
+    ...order.items.map(itemLine),
+    "",
+    ...totals,
+    "",
+    "Shipping to:",
+    ...addressLines(order.shippingAddress),
+    "",
+    `See your orders: ${link}`,
+  ].join("\n");
+  const html = [
+    `<p>Hello ${escapeHtml(order.userName)},</p>`,
+    `<p>Thank you for your purchase. Your order <strong>${number}</strong> has been received.</p>`,
+    `<ul>${order.items.map((item) => `<li>${escapeHtml(itemLine(item))}</li>`).join("")}</ul>`,
+    `<p>${totals.map(escapeHtml).join("<br>")}</p>`,
+    `<p>Shipping to:<br>${addressLines(order.shippingAddress).map(escapeHtml).join("<br>")}</p>`,
+    `<p><a href="${escapeHtml(link)}">See your orders</a></p>`,
+  ].join("\n");
+  return { to: order.userEmail, subject: `Your Threadline order ${number}`, text, html };
+}

@@ -1,0 +1,232 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { isUuid, orderNumber } from "../../domain/ids";
+import { INITIAL_ORDER_NOTE, INITIAL_ORDER_STATUS, type OrderStatus } from "../../domain/order-status";
+import type { Database } from "../db/client";
+import {
+  type AddressSnapshot,
+  type CheckoutLine,
+  type CheckoutStatus,
+  checkouts,
+  type OrderItem,
+  orders,
+  type PaymentMethod,
+  products,
+  type StatusHistoryEntry,
+  users,
+} from "../db/schema";
+import { NotFoundError } from "../errors";
+import type { Logger } from "../logger";
+import { enqueueMail } from "../mail/outbox";
+import { OutOfStockError, PaymentConflictError } from "../payments/errors";
+import { orderConfirmationEmail } from "./emails";
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+export interface OrderView {
+  id: string;
+  /** Last 8 characters of the id in capitals (spec section 9). */
+  number: string;
+  userId: string;
+  userEmail: string;
+  userName: string;
+  items: OrderItem[];
+  /** The subtotal (spec section 3 calls it total). */
+  totalCents: number;
+  taxCents: number;
+  shippingCents: number;
+  /** What was charged: subtotal + tax + shipping. */
+  grandTotalCents: number;
+  shippingAddress: AddressSnapshot;
+  billingAddress: AddressSnapshot;
+  paymentMethod: PaymentMethod;
+  paymentId: string;
+  status: OrderStatus;
+  statusHistory: StatusHistoryEntry[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+function toView(row: OrderRow): OrderView {
+  return {
+    id: row.id,
+    number: orderNumber(row.id),
+    userId: row.userId,
+    userEmail: row.userEmail,
+    userName: row.userName,
+    items: row.items,
+    totalCents: row.totalCents,
+    taxCents: row.taxCents,
+    shippingCents: row.shippingCents,
+    grandTotalCents: row.totalCents + row.taxCents + row.shippingCents,
+    shippingAddress: row.shippingAddress,
+    billingAddress: row.billingAddress,
+    paymentMethod: row.paymentMethod,
+    paymentId: row.paymentId,
+    status: row.status,
+    statusHistory: row.statusHistory,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Pieces per product: lines of one product in several sizes share its stock. Sorted, so concurrent payments lock rows in one order. */
+function piecesByProduct(lines: readonly CheckoutLine[]): [string, number][] {
+  const totals = new Map<string, number>();
+  for (const line of lines) totals.set(line.productId, (totals.get(line.productId) ?? 0) + line.quantity);
+  return [...totals].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** Takes the pieces from stock, all or nothing: the caller's transaction rolls back on OutOfStockError. */
+async function takeStock(tx: Tx, lines: readonly CheckoutLine[]): Promise<void> {
+  for (const [productId, pieces] of piecesByProduct(lines)) {
+    const taken = await tx
+      .update(products)
+      .set({ stockCount: sql`${products.stockCount} - ${pieces}` })
+      .where(and(eq(products.id, productId), sql`${products.stockCount} >= ${pieces}`))
+      .returning({ id: products.id });
+    if (!taken.length) throw new OutOfStockError(productId);
+  }
+}
+
+async function returnStock(tx: Tx, lines: readonly CheckoutLine[]): Promise<void> {
+  for (const [productId, pieces] of piecesByProduct(lines)) {
+    // A product deleted meanwhile has nothing to return to.
+    await tx.update(products).set({ stockCount: sql`${products.stockCount} + ${pieces}` }).where(eq(products.id, productId));
+  }
+}
+
+async function lockCheckout(tx: Tx, checkoutId: string) {
+  const [checkout] = await tx.select().from(checkouts).where(eq(checkouts.id, checkoutId)).for("update");
+  if (!checkout) throw new NotFoundError("Checkout not found");
+  return checkout;
+}
+
+/**
+ * Orders: the only code that writes them. An order exists only after a verified payment and
+ * is made in one transaction with its stock decrement, its checkout's completion and its
+ * confirmation e-mail; the checkout row lock and the unique payment id make a second call
+ * (a replayed webhook, a reloaded success page, two captures at once) return the same order.
+ */
+export function createOrdersService(deps: { db: Database; publicUrl: string; logger: Logger; wakeMail?: () => void }) {
+  const { db } = deps;
+  const log = deps.logger.child({ component: "orders" });
+
+  return {
+    /**
+     * Holds the checkout's pieces for a PayPal capture about to happen, so a sold-out order is
+     * never captured. Returns when the hold was taken (or the one already held); throws
+     * OutOfStockError when the pieces are not there.
+     */
+    async reserveStock(checkoutId: string): Promise<{ status: CheckoutStatus; reservedAt: Date | null }> {
+      return db.transaction(async (tx) => {
+        const checkout = await lockCheckout(tx, checkoutId);
+        if (checkout.status !== "pending" || checkout.stockReservedAt) {
+          return { status: checkout.status, reservedAt: checkout.stockReservedAt };
+        }
+        await takeStock(tx, checkout.lines);
+        const reservedAt = new Date();
+        await tx.update(checkouts).set({ stockReservedAt: reservedAt, updatedAt: reservedAt }).where(eq(checkouts.id, checkoutId));
+        return { status: checkout.status, reservedAt };
+      });
+    },
+
+    /** Gives back the pieces of a hold that did not become an order; a hold already released or used is left alone. */
+    async releaseStock(checkoutId: string, reservedAt: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const checkout = await lockCheckout(tx, checkoutId);
+        if (checkout.status === "completed" || checkout.stockReservedAt?.getTime() !== reservedAt.getTime()) return false;
+        await returnStock(tx, checkout.lines);
+        await tx.update(checkouts).set({ stockReservedAt: null, updatedAt: new Date() }).where(eq(checkouts.id, checkoutId));
+        return true;
+      });
+    },
+
+    /**
+     * Records the order of a verified payment. Idempotent: the order this checkout already has
+     * is returned as is. Throws OutOfStockError (nothing written) when the pieces are gone,
+     * PaymentConflictError when the money was already given back.
+     */
+    async fulfilCheckout(checkoutId: string, payment: { paymentId: string; paymentRef: string | null }): Promise<{ order: OrderView; created: boolean }> {
+      const result = await db.transaction(async (tx) => {
+        const checkout = await lockCheckout(tx, checkoutId);
+        const [existing] = await tx.select().from(orders).where(eq(orders.checkoutId, checkoutId));
+        if (existing) return { order: toView(existing), created: false };
+        if (checkout.status === "refunded") throw new PaymentConflictError("This payment was refunded.", "refunded");
+        // A hold taken for this payment already holds the pieces; otherwise take them now.
+        if (!checkout.stockReservedAt) await takeStock(tx, checkout.lines);
+        const [user] = await tx
+          .select({ email: users.email, name: users.name, firstName: users.firstName, lastName: users.lastName })
+          .from(users)
+          .where(eq(users.id, checkout.userId));
+        if (!user) throw new NotFoundError("User not found");
+        const userName = [user.firstName, user.lastName].filter(Boolean).join(" ").trim() || user.name.trim() || user.email;
+        const now = new Date();
+        const items: OrderItem[] = checkout.lines.map((line) => ({
+          productId: line.productId,
+          title: line.title,
+          imageUrls: line.imageUrls,
+          selectedSize: line.selectedSize,
+          color: line.color,
+          quantity: line.quantity,
+          priceCents: line.unitPriceCents,
+        }));
+        const [row] = await tx
+          .insert(orders)
+          .values({
+            checkoutId,
+            userId: checkout.userId,
+            userEmail: user.email,
+            userName,
+            items,
+            totalCents: checkout.subtotalCents,
+            taxCents: checkout.taxCents,
+            shippingCents: checkout.shippingCents,
+            shippingAddress: checkout.shippingAddress,
+            billingAddress: checkout.billingAddress,
+            paymentMethod: checkout.provider,
+            paymentId: payment.paymentId,
+            status: INITIAL_ORDER_STATUS,
+            statusHistory: [{ status: INITIAL_ORDER_STATUS, timestamp: now.toISOString(), note: INITIAL_ORDER_NOTE }],
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        await tx
+          .update(checkouts)
+          .set({ status: "completed", stockReservedAt: null, paymentRef: payment.paymentRef ?? checkout.paymentRef, failureReason: null, updatedAt: now })
+          .where(eq(checkouts.id, checkoutId));
+        await enqueueMail(tx, orderConfirmationEmail(row, deps.publicUrl));
+        return { order: toView(row), created: true };
+      });
+      if (result.created) {
+        log.info({ orderId: result.order.id, checkoutId, paymentMethod: result.order.paymentMethod }, "order placed");
+        deps.wakeMail?.();
+      }
+      return result;
+    },
+
+    /** The order a checkout became, if any. */
+    async orderForCheckout(checkoutId: string): Promise<OrderView | null> {
+      const [row] = await db.select().from(orders).where(eq(orders.checkoutId, checkoutId));
+      return row ? toView(row) : null;
+    },
+
+    /** The shopper's orders, newest first (My Orders). */
+    async listOrdersForUser(userId: string): Promise<OrderView[]> {
+      const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id));
+      return rows.map(toView);
+    },
+
+    /** One of the shopper's orders; someone else's is simply not found. */
+    async orderForUser(userId: string, orderId: string): Promise<OrderView> {
+      if (!isUuid(orderId)) throw new NotFoundError("Order not found");
+      const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+      if (!row) throw new NotFoundError("Order not found");
+      return toView(row);
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,0 +1,172 @@
+import { paymentMessages } from "../../domain/payment-messages";
+import { CARD_SESSION_ID } from "../../domain/payment-schemas";
+import type { Viewer } from "../auth/service";
+import { InvalidRequestError, NotFoundError } from "../errors";
+import type { Logger } from "../logger";
+import type { OrdersService } from "../orders/service";
+import { type Checkout, type CheckoutInput, type CheckoutStore, quoteView } from "./checkouts";
+import { OutOfStockError, PaymentConflictError } from "./errors";
+import type { SandboxCard } from "./sandbox";
+import type { StripeCardProvider } from "./stripe";
+import { type CardProvider, type CardSession, isPaidCardSession } from "./types";
+
+/** Where a card session stands, as the success page and the webhook see it. */
+export interface CardOutcome {
+  status: "paid" | "open" | "expired" | "refunded" | "failed";
+  sessionId: string;
+  /** The store's order, when paid. */
+  orderId?: string;
+  message?: string;
+}
+
+const HANDLED_EVENTS = new Set([
+  "checkout.session.completed",
+  "checkout.session.async_payment_succeeded",
+  "checkout.session.async_payment_failed",
+  "checkout.session.expired",
+]);
+
+/**
+ * The card (Stripe Checkout) payment. One function, confirm(), records the order; the signed
+ * webhook, the success page, the sandbox's Pay button and the reconciliation pass all call it,
+ * and it is safe to run twice at once (the orders service locks the checkout).
+ */
+export function createCardFlow(deps: { card: CardProvider; store: CheckoutStore; orders: OrdersService; logger: Logger }) {
+  const { card, store, orders } = deps;
+  const log = deps.logger.child({ component: "payments", provider: "stripe", mode: card.mode });
+
+  async function refundAndClose(checkout: Checkout, session: CardSession, reason: string): Promise<void> {
+    if (!session.paymentRef) throw new Error(`Stripe session ${session.id} is paid but names no payment to refund`);
+    await card.refund(session.paymentRef, session.amountTotalCents ?? checkout.totalCents, `refund-${checkout.id}`);
+    await store.mark(checkout.id, "refunded", ["pending", "failed", "expired"], reason);
+    log.warn({ checkoutId: checkout.id, sessionId: session.id, reason }, "card payment refunded");
+  }
+
+  /** Acts on the provider's view of a session: record the order, refund, expire, or wait. */
+  async function settle(checkout: Checkout, session: CardSession): Promise<CardOutcome> {
+    const sessionId = session.id;
+    if (isPaidCardSession(session, { checkoutId: checkout.id, totalCents: checkout.totalCents, currency: checkout.currency })) {
+      try {
+        const { order } = await orders.fulfilCheckout(checkout.id, { paymentId: sessionId, paymentRef: session.paymentRef });
+        return { status: "paid", sessionId, orderId: order.id };
+      } catch (error) {
+        if (error instanceof PaymentConflictError && error.code === "refunded") {
+          return { status: "refunded", sessionId, message: paymentMessages.refunded };
+        }
+        if (!(error instanceof OutOfStockError)) throw error;
+        // Stripe has already taken the money: it goes back through the API, and the shopper is told.
+        await refundAndClose(checkout, session, "sold out before the order was recorded");
+        return { status: "refunded", sessionId, message: paymentMessages.soldOutRefunded };
+      }
+    }
+    if (session.paid) {
+      log.error({ checkoutId: checkout.id, sessionId, paid: session.amountTotalCents, expected: checkout.totalCents }, "Stripe session paid for something other than its checkout");
+      await refundAndClose(checkout, session, "paid amount did not match the checkout");
+      return { status: "refunded", sessionId, message: paymentMessages.amountMismatchRefunded };
+    }
+    if (session.status === "expired") {
+      await store.mark(checkout.id, "expired", ["pending"], "Checkout Session expired");
+      return { status: "expired", sessionId, message: paymentMessages.sessionExpired };
+    }
+    return { status: "open", sessionId, message: paymentMessages.sessionNotPaid };
+  }
+
+  /**
+   * Records the order of a paid session (idempotent). An id the store never issued changes
+   * nothing and costs no call to Stripe.
+   */
+  async function confirm(sessionId: string): Promise<CardOutcome> {
+    if (!CARD_SESSION_ID.test(sessionId)) throw new NotFoundError(paymentMessages.sessionNotFound);
+    const checkout = await store.byRef("stripe", sessionId);
+    if (!checkout) throw new NotFoundError(paymentMessages.sessionNotFound);
+    if (checkout.status === "completed") {
+      const order = await orders.orderForCheckout(checkout.id);
+      return { status: "paid", sessionId, orderId: order?.id };
+    }
+    if (checkout.status === "refunded") return { status: "refunded", sessionId, message: paymentMessages.refunded };
+    const session = await card.retrieveSession(sessionId);
+    if (!session) throw new NotFoundError(paymentMessages.sessionNotFound);
+    return settle(checkout, session);
+  }
+
+  async function ownSandboxSession(viewer: Viewer, sessionId: string): Promise<Checkout> {
+    if (card.mode !== "sandbox" || !CARD_SESSION_ID.test(sessionId)) throw new NotFoundError(paymentMessages.sessionNotFound);
+    const checkout = await store.byRef("stripe", sessionId);
+    if (!checkout || checkout.userId !== viewer.id) throw new NotFoundError(paymentMessages.sessionNotFound);
+    return checkout;
+  }
+
+  return {
+    confirm,
+    settle,
+
+    /** POST /api/create-stripe-session */
+    async start(viewer: Viewer, input: CheckoutInput) {
+      const priced = await store.price(viewer, input);
+      const checkout = await store.insert(viewer, "stripe", priced);
+      let session: { id: string; url: string };
+      try {
+        session = await card.createSession(await store.paymentRequest(checkout));
+      } catch (error) {
+        await store.mark(checkout.id, "failed", ["pending"], (error as Error).message.slice(0, 500));
+        throw error;
+      }
+      await store.setProviderRef(checkout.id, session.id);
+      return { id: session.id, url: session.url, mode: card.mode, ...quoteView(checkout) };
+    },
+
+    /** POST /api/stripe-webhook: only a correctly signed, recent event is read at all. */
+    async webhook(rawBody: Buffer, signature: string | undefined): Promise<{ received: true; outcome?: CardOutcome }> {
+      if (card.mode !== "stripe") throw new NotFoundError("Not found");
+      let event: ReturnType<StripeCardProvider["verifyWebhook"]>;
+      try {
+        event = (card as StripeCardProvider).verifyWebhook(rawBody, signature);
+      } catch (error) {
+        log.warn({ reason: (error as Error).message }, "webhook refused");
+        throw new InvalidRequestError(paymentMessages.webhookInvalid);
+      }
+      if (!HANDLED_EVENTS.has(event.type)) return { received: true };
+      const sessionId = (event.data.object as { id?: unknown }).id;
+      if (typeof sessionId !== "string") return { received: true };
+      if (event.type === "checkout.session.async_payment_failed") {
+        const checkout = await store.byRef("stripe", sessionId);
+        if (checkout) await store.mark(checkout.id, "failed", ["pending"], "asynchronous payment failed");
+        return { received: true };
+      }
+      try {
+        return { received: true, outcome: await confirm(sessionId) };
+      } catch (error) {
+        // A session this store did not create (another integration on the same account) is acknowledged and ignored.
+        if (error instanceof NotFoundError) return { received: true };
+        throw error;
+      }
+    },
+
+    /** What the sandbox's hosted page shows. */
+    async sandboxSession(viewer: Viewer, sessionId: string) {
+      const checkout = await ownSandboxSession(viewer, sessionId);
+      const session = await card.retrieveSession(sessionId);
+      return { id: sessionId, status: session?.status ?? "expired", mode: "sandbox" as const, checkoutStatus: checkout.status, ...quoteView(checkout) };
+    },
+
+    /** The sandbox page's Pay button: the session is paid, then the same confirm() as Stripe's webhook runs. */
+    async paySandbox(viewer: Viewer, sessionId: string): Promise<CardOutcome & { redirectTo: string }> {
+      await ownSandboxSession(viewer, sessionId);
+      await (card as SandboxCard).pay(sessionId);
+      const outcome = await confirm(sessionId);
+      if (outcome.status !== "paid" && outcome.status !== "refunded") {
+        throw new PaymentConflictError(outcome.message ?? paymentMessages.sessionExpired, outcome.status);
+      }
+      return { ...outcome, redirectTo: `/payment-success?session_id=${encodeURIComponent(sessionId)}` };
+    },
+
+    /** The sandbox page's Cancel button. */
+    async cancelSandbox(viewer: Viewer, sessionId: string) {
+      const checkout = await ownSandboxSession(viewer, sessionId);
+      if (await (card as SandboxCard).cancel(sessionId)) await store.mark(checkout.id, "expired", ["pending"], "cancelled on the sandbox page");
+      return { status: "cancelled" as const, redirectTo: "/payment-cancelled" };
+    },
+  };
+}
+
+export type CardFlow = ReturnType<typeof createCardFlow>;

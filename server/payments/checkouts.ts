@@ -1,0 +1,162 @@
+import { and, asc, eq, inArray, lt } from "drizzle-orm";
+import { lineProblemMessage, paymentMessages } from "../../domain/payment-messages";
+import type { AccountsService } from "../accounts/service";
+import type { Viewer } from "../auth/service";
+import type { PricingService, Quote } from "../cart/pricing";
+import type { Database } from "../db/client";
+import { type AddressSnapshot, type CheckoutLine, type CheckoutStatus, checkouts, type PaymentMethod, users } from "../db/schema";
+import { NotFoundError } from "../errors";
+import { PaymentConflictError } from "./errors";
+import type { PaymentRequest } from "./types";
+
+export type Checkout = typeof checkouts.$inferSelect;
+
+/** What a shopper asks to pay for: cart lines and address ids, nothing priced. */
+export interface CheckoutInput {
+  lines: { productId: string; selectedSize: string | null; color: string | null; quantity: number }[];
+  shippingAddressId: string;
+  billingAddressId?: string | null;
+  sameAsShipping: boolean;
+}
+
+export interface PricedCheckout {
+  lines: CheckoutLine[];
+  subtotalCents: number;
+  taxCents: number;
+  shippingCents: number;
+  totalCents: number;
+  shippingAddress: AddressSnapshot;
+  billingAddress: AddressSnapshot;
+}
+
+/** The priced cart as the checkout page shows it: the server's numbers, which win over the browser's. */
+export function quoteView(checkout: Pick<Checkout, "lines" | "subtotalCents" | "taxCents" | "shippingCents" | "totalCents">) {
+  return {
+    lines: checkout.lines,
+    subtotalCents: checkout.subtotalCents,
+    taxCents: checkout.taxCents,
+    shippingCents: checkout.shippingCents,
+    totalCents: checkout.totalCents,
+  };
+}
+
+function snapshot(address: { name: string; street: string; city: string; state: string; zipCode: string; country: string; phone: string }): AddressSnapshot {
+  const { name, street, city, state, zipCode, country, phone } = address;
+  return { name, street, city, state, zipCode, country, phone };
+}
+
+function refuseUnavailable(quote: Quote): never {
+  const problems = quote.lines.filter((line) => line.problem !== null);
+  const detail = problems.map((line) => lineProblemMessage({ ...line, problem: line.problem! }));
+  throw new PaymentConflictError(detail.length === 1 ? detail[0] : paymentMessages.unavailable, "unavailable", {
+    problems: detail,
+    quote,
+  });
+}
+
+export function createCheckoutStore(deps: { db: Database; pricing: PricingService; accounts: AccountsService }) {
+  const { db } = deps;
+
+  return {
+    /**
+     * Prices the cart from the database and resolves the shopper's own addresses. Refuses
+     * (409) lines that cannot be bought as asked, and (404) an address that is not theirs.
+     */
+    async price(viewer: Viewer, input: CheckoutInput): Promise<PricedCheckout> {
+      const quote = await deps.pricing.quote(input.lines);
+      if (!quote.ok) refuseUnavailable(quote);
+      const book = await deps.accounts.listAddresses(viewer.id);
+      const shipping = book.find((a) => a.id === input.shippingAddressId);
+      if (!shipping) throw new NotFoundError(paymentMessages.addressNotFound);
+      const billing = input.sameAsShipping ? shipping : book.find((a) => a.id === input.billingAddressId);
+      if (!billing) throw new NotFoundError(paymentMessages.addressNotFound);
+      return {
+        lines: quote.lines.map((line) => ({
+          productId: line.productId,
+          title: line.title,
+          imageUrls: line.imageUrls,
+          selectedSize: line.selectedSize,
+          color: line.color,
+          quantity: line.quantity,
+          unitPriceCents: line.unitPriceCents,
+          lineTotalCents: line.lineTotalCents,
+        })),
+        subtotalCents: quote.subtotalCents,
+        taxCents: quote.taxCents,
+        shippingCents: quote.shippingCents,
+        totalCents: quote.totalCents,
+        shippingAddress: snapshot(shipping),
+        billingAddress: snapshot(billing),
+      };
+    },
+
+    async insert(viewer: Viewer, provider: PaymentMethod, priced: PricedCheckout, providerRef: string | null = null): Promise<Checkout> {
+      const [row] = await db
+        .insert(checkouts)
+        .values({ userId: viewer.id, provider, providerRef, ...priced })
+        .returning();
+      return row;
+    },
+
+    async setProviderRef(checkoutId: string, providerRef: string): Promise<void> {
+      await db.update(checkouts).set({ providerRef, updatedAt: new Date() }).where(eq(checkouts.id, checkoutId));
+    },
+
+    async byRef(provider: PaymentMethod, providerRef: string): Promise<Checkout | undefined> {
+      const [row] = await db
+        .select()
+        .from(checkouts)
+        .where(and(eq(checkouts.provider, provider), eq(checkouts.providerRef, providerRef)));
+      return row;
+    },
+
+    async byId(checkoutId: string): Promise<Checkout | undefined> {
+      const [row] = await db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
+      return row;
+    },
+
+    /** Moves a checkout on, but only from one of the given states (so a completed one is never undone). */
+    async mark(checkoutId: string, status: CheckoutStatus, from: CheckoutStatus[], reason?: string): Promise<boolean> {
+      const updated = await db
+        .update(checkouts)
+        .set({ status, failureReason: reason ?? null, updatedAt: new Date() })
+        .where(and(eq(checkouts.id, checkoutId), inArray(checkouts.status, from)))
+        .returning({ id: checkouts.id });
+      return updated.length > 0;
+    },
+
+    /** Marks a pending checkout as looked at, so the reconciliation pass goes round all of them. */
+    async touch(checkoutId: string): Promise<void> {
+      await db.update(checkouts).set({ updatedAt: new Date() }).where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, "pending")));
+    },
+
+    /** Pending checkouts nobody has looked at since `before`, oldest first. */
+    stale(before: Date, limit: number): Promise<Checkout[]> {
+      return db
+        .select()
+        .from(checkouts)
+        .where(and(eq(checkouts.status, "pending"), lt(checkouts.updatedAt, before)))
+        .orderBy(asc(checkouts.updatedAt))
+        .limit(limit);
+    },
+
+    /** The provider request for a checkout: a function of the stored row, so asking again replays the first answer. */
+    async paymentRequest(checkout: Checkout): Promise<PaymentRequest> {
+      const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, checkout.userId));
+      return {
+        checkoutId: checkout.id,
+        lines: checkout.lines,
+        subtotalCents: checkout.subtotalCents,
+        taxCents: checkout.taxCents,
+        shippingCents: checkout.shippingCents,
+        totalCents: checkout.totalCents,
+        currency: "USD",
+        shippingAddress: checkout.shippingAddress,
+        customerEmail: user?.email ?? "",
+        createdAt: checkout.createdAt,
+      };
+    },
+  };
+}
+
+export type CheckoutStore = ReturnType<typeof createCheckoutStore>;

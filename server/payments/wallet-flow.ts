@@ -1,0 +1,202 @@
+import { centsToDecimalString } from "../../domain/money";
+import { messages } from "../../domain/messages";
+import { paymentMessages } from "../../domain/payment-messages";
+import type { WalletFallbackBody } from "../../domain/payment-schemas";
+import type { Viewer } from "../auth/service";
+import { InvalidRequestError, NotFoundError } from "../errors";
+import type { Logger } from "../logger";
+import type { OrdersService } from "../orders/service";
+import { type Checkout, type CheckoutInput, type CheckoutStore, quoteView } from "./checkouts";
+import { OutOfStockError, PaymentConflictError } from "./errors";
+import type { SandboxWallet } from "./sandbox";
+import { isCompletedWalletPayment, isWalletRefusal, type WalletOrder, type WalletProvider } from "./types";
+
+/** What the capture endpoint answers: PayPal's status, COMPLETED only when the store recorded the order. */
+export interface WalletOutcome {
+  status: string;
+  /** The PayPal order id. */
+  id: string;
+  /** The store's order, when COMPLETED. */
+  orderId?: string;
+  message?: string;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+/**
+ * The wallet (PayPal) payment: create the order from the server's prices, hold the stock and
+ * capture, and record the order only for a COMPLETED capture of exactly the checkout's amount.
+ */
+export function createWalletFlow(deps: { wallet: WalletProvider; store: CheckoutStore; orders: OrdersService; logger: Logger }) {
+  const { wallet, store, orders } = deps;
+  const log = deps.logger.child({ component: "payments", provider: "paypal", mode: wallet.mode });
+
+  const notCompleted = (id: string, status: string): WalletOutcome => ({ status, id, message: messages.wallet.notCompleted });
+
+  async function completed(checkout: Checkout): Promise<WalletOutcome> {
+    const order = await orders.orderForCheckout(checkout.id);
+    return { status: "COMPLETED", id: checkout.providerRef!, orderId: order?.id };
+  }
+
+  async function ownCheckout(viewer: Viewer, orderId: string): Promise<Checkout> {
+    const checkout = await store.byRef("paypal", orderId);
+    // Someone else's PayPal order is not found: its existence is not the caller's business.
+    if (!checkout || checkout.userId !== viewer.id) throw new NotFoundError(paymentMessages.walletOrderNotFound);
+    return checkout;
+  }
+
+  async function refundAndClose(checkout: Checkout, captureId: string, reason: string): Promise<void> {
+    await wallet.refundCapture(captureId, checkout.totalCents, `refund-${checkout.id}`);
+    await store.mark(checkout.id, "refunded", ["pending", "failed", "expired"], reason);
+    log.warn({ checkoutId: checkout.id, reason }, "PayPal payment refunded");
+  }
+
+  /**
+   * Acts on what PayPal says about a checkout's order: records the order, gives back the
+   * stock or the money, or leaves it for later when PayPal has not decided yet.
+   */
+  async function settle(checkout: Checkout, order: WalletOrder, hold: Date | null): Promise<WalletOutcome> {
+    const ref = checkout.providerRef!;
+    const capture = order.capture;
+    if (isCompletedWalletPayment(order, checkout)) {
+      try {
+        const { order: placed } = await orders.fulfilCheckout(checkout.id, { paymentId: ref, paymentRef: capture!.id });
+        return { status: "COMPLETED", id: ref, orderId: placed.id };
+      } catch (error) {
+        if (!(error instanceof OutOfStockError)) throw error;
+        // Only possible without a hold (a capture the browser or PayPal made on its own): the money goes back.
+        await refundAndClose(checkout, capture!.id, "sold out before the order was recorded");
+        throw new PaymentConflictError(paymentMessages.soldOutRefunded, "out_of_stock");
+      }
+    }
+    if (capture?.status === "PENDING") return notCompleted(ref, "PENDING");
+    if (hold) await orders.releaseStock(checkout.id, hold);
+    if (capture?.status === "COMPLETED") {
+      log.error({ checkoutId: checkout.id, captured: capture.amountCents, currency: capture.currency, expected: checkout.totalCents }, "PayPal captured an amount that is not the checkout's");
+      await refundAndClose(checkout, capture.id, "captured amount did not match the checkout");
+      throw new PaymentConflictError(paymentMessages.amountMismatchRefunded, "amount_mismatch");
+    }
+    if (order.status === "COMPLETED" || order.status === "VOIDED") {
+      // Finished at PayPal without money for the store (declined, voided): this checkout is over.
+      await store.mark(checkout.id, "failed", ["pending"], `PayPal order ${order.status}, capture ${capture?.status ?? "none"}`);
+    }
+    return notCompleted(ref, capture?.status ?? order.status);
+  }
+
+  return {
+    settle,
+
+    /** POST /api/create-paypal-order */
+    async start(viewer: Viewer, input: CheckoutInput) {
+      const priced = await store.price(viewer, input);
+      const checkout = await store.insert(viewer, "paypal", priced);
+      let created: Awaited<ReturnType<WalletProvider["createOrder"]>>;
+      try {
+        created = await wallet.createOrder(await store.paymentRequest(checkout));
+      } catch (error) {
+        await store.mark(checkout.id, "failed", ["pending"], (error as Error).message.slice(0, 500));
+        throw error;
+      }
+      await store.setProviderRef(checkout.id, created.id);
+      return {
+        id: created.id,
+        status: created.status,
+        mode: wallet.mode,
+        approveUrl: created.approveUrl ?? null,
+        amount: { currency_code: "USD", value: centsToDecimalString(checkout.totalCents) },
+        ...quoteView(checkout),
+      };
+    },
+
+    /** POST /api/capture-paypal-order: hold the stock, capture, record. */
+    async capture(viewer: Viewer, orderId: string): Promise<WalletOutcome> {
+      const checkout = await ownCheckout(viewer, orderId);
+      if (checkout.status === "completed") return completed(checkout);
+      if (checkout.status === "refunded") throw new PaymentConflictError(paymentMessages.refunded, "refunded");
+      if (checkout.status !== "pending") return notCompleted(orderId, checkout.status.toUpperCase());
+      let hold: Awaited<ReturnType<OrdersService["reserveStock"]>>;
+      try {
+        hold = await orders.reserveStock(checkout.id);
+      } catch (error) {
+        if (!(error instanceof OutOfStockError)) throw error;
+        await store.mark(checkout.id, "failed", ["pending"], "sold out before capture");
+        throw new PaymentConflictError(paymentMessages.soldOutNotCharged, "out_of_stock");
+      }
+      if (hold.status === "completed") return completed(checkout);
+      if (hold.status !== "pending" || !hold.reservedAt) return notCompleted(orderId, hold.status.toUpperCase());
+      // One request id per hold: a retry or a second click replays this capture at PayPal.
+      // If the call throws, the hold stays: the outcome is unknown until PayPal is asked again.
+      const result = await wallet.captureOrder(orderId, `capture-${checkout.id}-${hold.reservedAt.getTime()}`);
+      if (isWalletRefusal(result)) {
+        if (result.issue === "ORDER_ALREADY_CAPTURED") {
+          const order = await wallet.getOrder(orderId);
+          if (order) return settle(checkout, order, hold.reservedAt);
+        }
+        await orders.releaseStock(checkout.id, hold.reservedAt);
+        return notCompleted(orderId, result.issue);
+      }
+      return settle(checkout, result, hold.reservedAt);
+    },
+
+    /**
+     * POST /api/verify-paypal-order: the browser created and/or captured the order itself after
+     * the server's create or capture failed. Nothing is recorded until PayPal confirms the order.
+     */
+    async verifyFallback(viewer: Viewer, body: WalletFallbackBody): Promise<WalletOutcome> {
+      let checkout = await store.byRef("paypal", body.orderId);
+      if (checkout && checkout.userId !== viewer.id) throw new NotFoundError(paymentMessages.walletOrderNotFound);
+      if (checkout?.status === "completed") return completed(checkout);
+      const order = await wallet.getOrder(body.orderId);
+      if (!order) throw new NotFoundError(paymentMessages.walletOrderNotFound);
+      if (!checkout) {
+        if (order.status !== "COMPLETED") return notCompleted(body.orderId, order.status);
+        if (!body.lines || !body.shippingAddressId) {
+          throw new InvalidRequestError("The cart and the shipping address are needed to record this payment");
+        }
+        const input = { lines: body.lines, shippingAddressId: body.shippingAddressId, billingAddressId: body.billingAddressId, sameAsShipping: body.sameAsShipping };
+        let priced: Awaited<ReturnType<CheckoutStore["price"]>>;
+        try {
+          priced = await store.price(viewer, input);
+        } catch (error) {
+          if (error instanceof PaymentConflictError && order.capture?.status === "COMPLETED") {
+            await wallet.refundCapture(order.capture.id, order.capture.amountCents ?? 0, `refund-${body.orderId}`);
+            log.warn({ orderId: body.orderId }, "browser-made PayPal payment for an unavailable cart refunded");
+            throw new PaymentConflictError(paymentMessages.soldOutRefunded, "out_of_stock");
+          }
+          throw error;
+        }
+        try {
+          checkout = await store.insert(viewer, "paypal", priced, body.orderId);
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          checkout = await ownCheckout(viewer, body.orderId);
+        }
+      }
+      if (checkout.status === "completed") return completed(checkout);
+      if (checkout.status === "refunded") throw new PaymentConflictError(paymentMessages.refunded, "refunded");
+      return settle(checkout, order, checkout.stockReservedAt);
+    },
+
+    /** The sandbox wallet's local approval step (the buyer's "Pay" on its page). */
+    async approveSandbox(viewer: Viewer, orderId: string) {
+      if (wallet.mode !== "sandbox") throw new NotFoundError(paymentMessages.walletOrderNotFound);
+      const checkout = await ownCheckout(viewer, orderId);
+      const approved = checkout.status === "pending" && (await (wallet as SandboxWallet).approve(orderId));
+      if (!approved) throw new PaymentConflictError("This sandbox payment can no longer be approved.", "not_approvable");
+      return { id: orderId, status: "APPROVED", mode: "sandbox" as const, ...quoteView(checkout) };
+    },
+
+    /** What the sandbox approval page shows. */
+    async sandboxOrder(viewer: Viewer, orderId: string) {
+      if (wallet.mode !== "sandbox") throw new NotFoundError(paymentMessages.walletOrderNotFound);
+      const checkout = await ownCheckout(viewer, orderId);
+      const order = await wallet.getOrder(orderId);
+      return { id: orderId, status: order?.status ?? "UNKNOWN", mode: "sandbox" as const, ...quoteView(checkout) };
+    },
+  };
+}
+
+export type WalletFlow = ReturnType<typeof createWalletFlow>;
