@@ -35,7 +35,7 @@ export async function storeProductImage(
       const data = await sharp(input, { limitInputPixels: 40_000_000 })
         .rotate()
         .resize(width, imageHeightFor(width), { fit: "cover", position: "attention" })
-        .webp({ quality: 80 })
+        .webp({ quality: 80, effort: 2 })
         .toBuffer();
       const key = `${baseKey}-${width}.webp`;
       await storage.put(key, data, "image/webp");
