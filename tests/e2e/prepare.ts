@@ -30,6 +30,17 @@ await database.db.insert(products).values({
   stockCount: 3,
   createdAt: new Date("2020-01-01T00:00:00Z"),
 });
+// Sold out, for the cart's out-of-stock marking (tests/e2e/cart.e2e.ts).
+await database.db.insert(products).values({
+  title: "E2E Sold Out Scarf",
+  description: "A fixture scarf with no stock left.",
+  priceCents: 2500,
+  category: "Accessories",
+  sizes: [],
+  imageUrls: [],
+  stockCount: 0,
+  createdAt: new Date("2020-01-02T00:00:00Z"),
+});
 // A product with three photos in clearly different hues, newest of all so it heads the home grid,
 // for deterministic gallery tests (arrows, wrap-around, thumbnails, swipes).
 const galleryStorage = createLocalStorage(path.join(config.dataDir, "media"));
