@@ -1,5 +1,5 @@
 import { Form, Link, useNavigate, useNavigation, useSubmit } from "react-router";
-import { CATEGORIES, PAGE_SIZE } from "../../domain/catalog";
+import { CATEGORIES, categorySlug, PAGE_SIZE } from "../../domain/catalog";
 import { listingSearch, parseListingQuery } from "../../domain/listing";
 import { messages } from "../../domain/messages";
 import { ProductCard } from "../components/product-card";
@@ -40,8 +40,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </p>
       </section>
 
-      <div className="flex flex-col gap-4 border-y border-stone-200 py-4 lg:flex-row lg:items-center lg:justify-between">
-        <nav aria-label="Categories" className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      <div className="flex flex-col gap-4 border-y border-stone-200 py-4 xl:flex-row xl:items-center xl:justify-between">
+        <nav aria-label="Categories" className="-mx-4 min-w-0 overflow-x-auto px-4 sm:mx-0 sm:px-0">
           <ul className="flex gap-2 whitespace-nowrap">
             <li>
               <CategoryChip label="All" to={listingSearch({ q: query.q, sort: query.sort }) || "/"} active={!query.category} />
@@ -50,15 +50,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <li key={category}>
                 <CategoryChip
                   label={category}
-                  to={listingSearch({ q: query.q, sort: query.sort, category }) }
+                  to={listingSearch({ q: query.q, sort: query.sort, category })}
                   active={query.category === category}
                 />
               </li>
             ))}
           </ul>
         </nav>
-        <Form method="get" role="search" className="flex flex-wrap items-center gap-2">
-          {query.category && <input type="hidden" name="category" value={listingSearch({ category: query.category }).slice(10)} />}
+        <Form method="get" role="search" className="grid shrink-0 grid-cols-[1fr_auto] items-center gap-2 sm:flex">
+          {query.category && <input type="hidden" name="category" value={categorySlug(query.category)} />}
           <label htmlFor="search" className="sr-only">
             Search products
           </label>
@@ -70,7 +70,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             key={query.q ?? ""}
             maxLength={100}
             placeholder="Search dresses, jackets…"
-            className="min-w-0 flex-1 rounded-full border border-stone-300 px-4 py-2 text-sm placeholder:text-stone-400 focus:border-ink sm:w-64 sm:flex-none"
+            className="col-span-2 min-w-0 rounded-full border border-stone-300 px-4 py-2 text-sm placeholder:text-stone-400 focus:border-ink sm:w-56"
           />
           <label htmlFor="sort" className="sr-only">
             Sort by
@@ -81,7 +81,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             defaultValue={query.sort}
             key={query.sort}
             onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
-            className="rounded-full border border-stone-300 bg-white px-3 py-2 text-sm focus:border-ink"
+            className="min-w-0 rounded-full border border-stone-300 bg-white px-3 py-2 text-sm focus:border-ink"
           >
             {Object.entries(SORT_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
