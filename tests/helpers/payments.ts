@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
@@ -40,6 +40,7 @@ export async function startPaymentsTest(options: { paypal?: boolean; stripe?: bo
   if (stripe) Object.assign(env, { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_BASE: stripe.url });
   // Like createAccountsTestApp, plus the payment options (providers, reconciliation timing).
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "store-payments-"));
+  mkdirSync(path.join(dataDir, "media"), { recursive: true });
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, PUBLIC_URL, LOG_LEVEL: "silent", ...env });
   const logger = createLogger("silent");
   const services = createServices({ database, storage: createLocalStorage(path.join(dataDir, "media")), config, logger, payments: options.payments });
@@ -120,5 +121,6 @@ export async function worldSnapshot(database: DatabaseHandle) {
     database.db.select({ id: orders.id }).from(orders),
     database.db.select({ id: checkouts.id, status: checkouts.status }).from(checkouts),
   ]);
-  return { stock: stock.sort((a, b) => a.id.localeCompare(b.id)), orders: orderRows.length, checkouts: checkoutRows };
+  const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+  return { stock: stock.sort(byId), orders: orderRows.length, checkouts: checkoutRows.sort(byId) };
 }

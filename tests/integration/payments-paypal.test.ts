@@ -1,0 +1,231 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { products } from "../../server/db/schema";
+import { body, checkoutByRef, mailTo, ordersOf, type PaymentsTest, type Shopper, shopper, startPaymentsTest, stockOf, worldSnapshot } from "../helpers/payments";
+import { insertProducts } from "../helpers/products";
+
+/** The PayPal path end to end through the HTTP app, against the local fake of PayPal's Orders v2 API. */
+
+let test: PaymentsTest;
+let ada: Shopper;
+let bob: Shopper;
+let dress: string;
+
+beforeAll(async () => {
+  test = await startPaymentsTest({ paypal: true });
+  ada = await shopper(test, "ada-paypal@example.com");
+  bob = await shopper(test, "bob-paypal@example.com");
+});
+afterAll(() => test.stop());
+
+beforeEach(async () => {
+  [{ id: dress }] = await insertProducts(test.database.db, [
+    { title: "PayPal Dress", priceCents: 2550, sizes: ["S", "M"], colors: [], stockCount: 3, imageUrls: ["/media/d.webp"] },
+  ]);
+});
+
+const line = (quantity = 2) => ({ productId: dress, selectedSize: "M", quantity });
+
+async function create(who = ada, quantity = 2) {
+  const res = await who.browser.postJson("/api/create-paypal-order", body(who, [line(quantity)]));
+  expect(res.status).toBe(200);
+  return (await res.json()) as { id: string; status: string; mode: string; amount: { value: string }; totalCents: number };
+}
+
+const capture = (orderId: string, who = ada) => who.browser.postJson("/api/capture-paypal-order", { orderId });
+
+describe("a PayPal purchase", () => {
+  it("creates at PayPal, captures after approval, records one order, takes the stock and queues the e-mail", async () => {
+    const created = await create();
+    expect(created).toMatchObject({ mode: "paypal", amount: { value: "56.20" }, totalCents: 5620 });
+    expect(test.paypal!.orders.get(created.id)?.amount).toEqual({ currency_code: "USD", value: "56.20" });
+    test.paypal!.approve(created.id);
+
+    const res = await capture(created.id);
+    expect(res.status).toBe(200);
+    const reply = await res.json();
+    expect(reply).toMatchObject({ status: "COMPLETED", id: created.id });
+
+    const [order] = await ordersOf(test.database, ada.userId);
+    expect(reply.orderId).toBe(order.id);
+    expect(order).toMatchObject({
+      userEmail: ada.email,
+      paymentMethod: "paypal",
+      paymentId: created.id,
+      status: "placed",
+      totalCents: 5100,
+      taxCents: 510,
+      shippingCents: 10,
+      items: [{ productId: dress, title: "PayPal Dress", imageUrls: ["/media/d.webp"], selectedSize: "M", color: null, quantity: 2, priceCents: 2550 }],
+    });
+    expect(order.statusHistory).toEqual([{ status: "placed", note: "Order placed successfully", timestamp: expect.any(String) }]);
+    expect(order.shippingAddress).toMatchObject({ city: "Springfield", zipCode: "62701" });
+    expect(order.billingAddress).toEqual(order.shippingAddress);
+    expect(await stockOf(test.database, dress)).toBe(1);
+    expect(await mailTo(test.database, ada.email, "Your Threadline order")).toHaveLength(1);
+    expect((await checkoutByRef(test.database, created.id))?.status).toBe("completed");
+
+    // A second capture (a retry, a double click) returns the same order and charges nothing more.
+    const again = await capture(created.id);
+    expect(await again.json()).toMatchObject({ status: "COMPLETED", orderId: order.id });
+    expect(await ordersOf(test.database, ada.userId)).toHaveLength(1);
+    expect(await stockOf(test.database, dress)).toBe(1);
+    expect(test.paypal!.requests.filter((r) => r.path === `/v2/checkout/orders/${created.id}/capture`)).toHaveLength(1);
+  });
+
+  it("two captures at the same moment make one order and one capture", async () => {
+    const created = await create();
+    test.paypal!.approve(created.id);
+    const replies = await Promise.all([capture(created.id), capture(created.id), capture(created.id)]);
+    const bodies = await Promise.all(replies.map((r) => r.json()));
+    expect(bodies.every((b) => b.status === "COMPLETED")).toBe(true);
+    expect(new Set(bodies.map((b) => b.orderId)).size).toBe(1);
+    expect((await ordersOf(test.database)).filter((o) => o.paymentId === created.id)).toHaveLength(1);
+    expect(await stockOf(test.database, dress)).toBe(1);
+    expect(test.paypal!.orders.get(created.id)?.capture?.status).toBe("COMPLETED");
+  });
+});
+
+describe("a PayPal payment that does not complete records nothing", () => {
+  it("not approved by the buyer", async () => {
+    const created = await create();
+    const before = await worldSnapshot(test.database);
+    const reply = await (await capture(created.id)).json();
+    expect(reply).toEqual({ status: "ORDER_NOT_APPROVED", id: created.id, message: "PayPal payment not completed" });
+    expect(await worldSnapshot(test.database)).toEqual(before);
+  });
+
+  it.each([
+    ["DECLINED", "DECLINED", "failed"],
+    ["INSTRUMENT_DECLINED", "INSTRUMENT_DECLINED", "pending"],
+  ] as const)("a %s capture", async (outcome, status, checkoutStatus) => {
+    const created = await create();
+    test.paypal!.approve(created.id);
+    test.paypal!.scriptCapture(created.id, outcome);
+    const reply = await (await capture(created.id)).json();
+    expect(reply).toEqual({ status, id: created.id, message: "PayPal payment not completed" });
+    expect(await stockOf(test.database, dress)).toBe(3);
+    expect((await ordersOf(test.database)).filter((o) => o.paymentId === created.id)).toHaveLength(0);
+    expect((await checkoutByRef(test.database, created.id))?.status).toBe(checkoutStatus);
+  });
+
+  it("a pending capture keeps the stock held until PayPal decides", async () => {
+    const created = await create();
+    test.paypal!.approve(created.id);
+    test.paypal!.scriptCapture(created.id, "PENDING");
+    const reply = await (await capture(created.id)).json();
+    expect(reply).toEqual({ status: "PENDING", id: created.id, message: "PayPal payment not completed" });
+    expect((await ordersOf(test.database)).filter((o) => o.paymentId === created.id)).toHaveLength(0);
+    expect(await stockOf(test.database, dress)).toBe(1);
+    expect((await checkoutByRef(test.database, created.id))?.stockReservedAt).not.toBeNull();
+  });
+
+  it("an amount changed at PayPal is refunded, not recorded", async () => {
+    const created = await create();
+    test.paypal!.orders.get(created.id)!.amount = { currency_code: "USD", value: "0.01" };
+    test.paypal!.approve(created.id);
+    const res = await capture(created.id);
+    expect(res.status).toBe(409);
+    expect((await res.json()).code).toBe("amount_mismatch");
+    expect(test.paypal!.orders.get(created.id)?.capture?.status).toBe("REFUNDED");
+    expect((await checkoutByRef(test.database, created.id))?.status).toBe("refunded");
+    expect(await stockOf(test.database, dress)).toBe(3);
+  });
+});
+
+describe("who may capture", () => {
+  it("someone else's PayPal order is not found and nothing happens", async () => {
+    const created = await create(ada);
+    test.paypal!.approve(created.id);
+    const before = await worldSnapshot(test.database);
+    const res = await capture(created.id, bob);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: "PayPal order not found" });
+    expect(await worldSnapshot(test.database)).toEqual(before);
+    expect(test.paypal!.orders.get(created.id)?.status).toBe("APPROVED");
+  });
+
+  it.each([["made-up", "NOSUCHORDER0001"], ["not an id", "../../v1/oauth2/token"], ["empty", ""]])("a %s order id", async (_n, orderId) => {
+    const res = await capture(orderId);
+    expect([400, 404]).toContain(res.status);
+    expect((await res.json()).message).toMatch(/PayPal order not found|A PayPal order id is required/);
+  });
+});
+
+describe("stock that runs out between create and capture", () => {
+  it("is not captured at PayPal", async () => {
+    const created = await create(ada, 2);
+    test.paypal!.approve(created.id);
+    await test.database.db.update(products).set({ stockCount: 1 }).where(eq(products.id, dress));
+    const res = await capture(created.id);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ code: "out_of_stock", message: "Sorry, an item in your order sold out while you were paying. Your PayPal payment was not taken." });
+    expect(test.paypal!.orders.get(created.id)?.status).toBe("APPROVED");
+    expect(test.paypal!.orders.get(created.id)?.capture).toBeUndefined();
+    expect(await stockOf(test.database, dress)).toBe(1);
+  });
+});
+
+describe("the browser fallback", () => {
+  it("verifies with PayPal an order the browser captured after the server's capture failed", async () => {
+    const created = await create();
+    test.paypal!.approve(created.id);
+    test.paypal!.failNext(1);
+    const failed = await capture(created.id);
+    expect(failed.status).toBe(502);
+    expect((await failed.json()).message).toBe("PayPal is not answering right now. Please try again in a moment.");
+    test.paypal!.captureOutOfBand(created.id); // the buttons' own capture
+    const res = await ada.browser.postJson("/api/verify-paypal-order", { orderId: created.id });
+    expect(await res.json()).toMatchObject({ status: "COMPLETED", id: created.id });
+    expect((await ordersOf(test.database)).filter((o) => o.paymentId === created.id)).toHaveLength(1);
+    expect(await stockOf(test.database, dress)).toBe(1);
+  });
+
+  it("records nothing for an order PayPal has not completed", async () => {
+    const created = await create();
+    const before = await worldSnapshot(test.database);
+    const res = await ada.browser.postJson("/api/verify-paypal-order", { orderId: created.id });
+    expect(await res.json()).toMatchObject({ status: "PAYER_ACTION_REQUIRED", message: "PayPal payment not completed" });
+    expect(await worldSnapshot(test.database)).toEqual(before);
+  });
+
+  it("refuses someone else's order", async () => {
+    const created = await create(ada);
+    test.paypal!.approve(created.id);
+    test.paypal!.captureOutOfBand(created.id);
+    const res = await bob.browser.postJson("/api/verify-paypal-order", { orderId: created.id });
+    expect(res.status).toBe(404);
+    expect((await ordersOf(test.database)).filter((o) => o.paymentId === created.id)).toHaveLength(0);
+  });
+});
+
+describe("reconciliation", () => {
+  it("completes a payment captured while the store was down", async () => {
+    const created = await create();
+    test.paypal!.approve(created.id);
+    test.paypal!.scriptCapture(created.id, "LOST_RESPONSE");
+    const res = await capture(created.id);
+    expect(res.status).toBe(502);
+    expect((await ordersOf(test.database)).filter((o) => o.paymentId === created.id)).toHaveLength(0);
+    expect(test.paypal!.orders.get(created.id)?.capture?.status).toBe("COMPLETED");
+
+    // The next pass (run as if ten minutes later) asks PayPal and records the order.
+    const results = await test.t.services.payments.reconciler.runOnce(new Date(Date.now() + 10 * 60_000));
+    expect(results).toContainEqual({ checkoutId: (await checkoutByRef(test.database, created.id))!.id, result: "COMPLETED" });
+    expect((await ordersOf(test.database)).filter((o) => o.paymentId === created.id)).toHaveLength(1);
+    // The held stock became the order's: taken once, not twice.
+    expect(await stockOf(test.database, dress)).toBe(1);
+  });
+
+  it("gives back held stock and expires an order nobody captured", async () => {
+    const created = await create();
+    test.paypal!.approve(created.id);
+    test.paypal!.failNext(1);
+    expect((await capture(created.id)).status).toBe(502);
+    expect(await stockOf(test.database, dress)).toBe(1);
+    await test.t.services.payments.reconciler.runOnce(new Date(Date.now() + 10 * 60_000));
+    expect(await stockOf(test.database, dress)).toBe(3);
+    await test.t.services.payments.reconciler.runOnce(new Date(Date.now() + 7 * 3600_000));
+    expect((await checkoutByRef(test.database, created.id))?.status).toBe("expired");
+  });
+});

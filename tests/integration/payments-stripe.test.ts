@@ -1,0 +1,194 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { products } from "../../server/db/schema";
+import { TestBrowser } from "../helpers/accounts";
+import { body, checkoutByRef, mailTo, ordersOf, type PaymentsTest, type Shopper, shopper, startPaymentsTest, stockOf, worldSnapshot } from "../helpers/payments";
+import { insertProducts } from "../helpers/products";
+
+/** The Stripe Checkout path end to end through the HTTP app, against the local fake of Stripe's API. */
+
+let test: PaymentsTest;
+let ada: Shopper;
+let coat: string;
+
+beforeAll(async () => {
+  test = await startPaymentsTest({ stripe: true });
+  ada = await shopper(test, "ada-stripe@example.com");
+});
+afterAll(() => test.stop());
+
+beforeEach(async () => {
+  [{ id: coat }] = await insertProducts(test.database.db, [{ title: "Stripe Coat", priceCents: 12000, sizes: [], colors: [], stockCount: 2 }]);
+});
+
+async function createSession(quantity = 1) {
+  const res = await ada.browser.postJson("/api/create-stripe-session", body(ada, [{ productId: coat, quantity }]));
+  expect(res.status).toBe(200);
+  return (await res.json()) as { id: string; url: string; mode: string; totalCents: number };
+}
+
+/** Stripe's call to the webhook: no cookies, no Origin, a signature. */
+function deliver(payload: string, signature?: string) {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (signature !== undefined) headers["stripe-signature"] = signature;
+  return test.t.app.request("http://store.test/api/stripe-webhook", { method: "POST", headers, body: payload });
+}
+
+const successCheck = (sessionId: string, who = new TestBrowser(test.t.app)) =>
+  who.request(`/api/checkout/stripe-session/${encodeURIComponent(sessionId)}`);
+
+const ordersFor = async (sessionId: string) => (await ordersOf(test.database)).filter((o) => o.paymentId === sessionId);
+
+describe("a Stripe purchase", () => {
+  it("creates a session for the server's total and records the order from the signed webhook", async () => {
+    const session = await createSession();
+    expect(session).toMatchObject({ mode: "stripe", totalCents: 13210 });
+    expect(session.url).toContain(test.stripe!.url);
+    expect(test.stripe!.sessions.get(session.id)?.amount_total).toBe(13210);
+
+    // Paid, but nothing is recorded before Stripe says so.
+    const early = await (await successCheck(session.id)).json();
+    expect(early).toMatchObject({ status: "open" });
+    expect(await ordersFor(session.id)).toHaveLength(0);
+
+    test.stripe!.markPaid(session.id);
+    const event = test.stripe!.webhook("checkout.session.completed", session.id);
+    const res = await deliver(event.body, event.signature);
+    expect(res.status).toBe(200);
+    const [order] = await ordersFor(session.id);
+    expect(order).toMatchObject({ paymentMethod: "stripe", userEmail: ada.email, totalCents: 12000, taxCents: 1200, shippingCents: 10, status: "placed" });
+    expect(await stockOf(test.database, coat)).toBe(1);
+    expect(await mailTo(test.database, ada.email, "Your Threadline order")).toHaveLength(1);
+
+    // The success page's check finds the same order.
+    expect(await (await successCheck(session.id)).json()).toEqual({ status: "paid", sessionId: session.id, orderId: order.id });
+  });
+
+  it("records the order from the success page when the webhook has not arrived", async () => {
+    const session = await createSession();
+    test.stripe!.markPaid(session.id);
+    const reply = await (await successCheck(session.id, ada.browser)).json();
+    expect(reply.status).toBe("paid");
+    expect(await ordersFor(session.id)).toHaveLength(1);
+    // Reloading the page changes nothing.
+    await successCheck(session.id, ada.browser);
+    expect(await ordersFor(session.id)).toHaveLength(1);
+    expect(await stockOf(test.database, coat)).toBe(1);
+  });
+
+  it("the same event delivered 5 times makes one order", async () => {
+    const session = await createSession();
+    test.stripe!.markPaid(session.id);
+    const event = test.stripe!.webhook("checkout.session.completed", session.id);
+    for (let i = 0; i < 5; i++) expect((await deliver(event.body, event.signature)).status).toBe(200);
+    expect(await ordersFor(session.id)).toHaveLength(1);
+    expect(await stockOf(test.database, coat)).toBe(1);
+  });
+
+  it("webhook and success page at the same moment make one order", async () => {
+    const session = await createSession();
+    test.stripe!.markPaid(session.id);
+    const event = test.stripe!.webhook("checkout.session.completed", session.id);
+    const replies = await Promise.all([deliver(event.body, event.signature), successCheck(session.id), deliver(event.body, event.signature), successCheck(session.id)]);
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(await ordersFor(session.id)).toHaveLength(1);
+    expect(await stockOf(test.database, coat)).toBe(1);
+  });
+});
+
+describe("the webhook refuses anything Stripe did not sign (400, nothing changes)", () => {
+  let sessionId: string;
+  let event: { body: string; signature: string };
+
+  beforeEach(async () => {
+    sessionId = (await createSession()).id;
+    test.stripe!.markPaid(sessionId);
+    event = test.stripe!.webhook("checkout.session.completed", sessionId);
+  });
+
+  async function refused(payload: string, signature?: string) {
+    const before = await worldSnapshot(test.database);
+    const res = await deliver(payload, signature);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: "Invalid webhook signature" });
+    expect(await worldSnapshot(test.database)).toEqual(before);
+    expect(await ordersFor(sessionId)).toHaveLength(0);
+  }
+
+  it("a wrong signing secret", async () => {
+    const forged = test.stripe!.webhook("checkout.session.completed", sessionId, { secret: "whsec_not_the_store_s" });
+    await refused(forged.body, forged.signature);
+  });
+
+  it("one changed byte", async () => {
+    const changed = event.body.replace('"amount_total":13210', '"amount_total":13219');
+    expect(changed).not.toBe(event.body);
+    expect(changed.length).toBe(event.body.length);
+    await refused(changed, event.signature);
+  });
+
+  it("an old timestamp (a replay from long ago)", async () => {
+    const old = test.stripe!.webhook("checkout.session.completed", sessionId, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    await refused(old.body, old.signature);
+  });
+
+  it("no signature header", async () => {
+    await refused(event.body);
+  });
+
+  it("a garbage signature header", async () => {
+    await refused(event.body, "t=1,v1=00");
+  });
+});
+
+describe("made-up and foreign sessions", () => {
+  it.each(["cs_test_madeup123", "cs_live_abc", "not-a-session", "cs_test_' or 1=1 --"])("the success page with %s changes nothing", async (id) => {
+    const before = await worldSnapshot(test.database);
+    const calls = test.stripe!.requests.length;
+    const res = await successCheck(id);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: "Payment session not found" });
+    expect(await worldSnapshot(test.database)).toEqual(before);
+    // No call to Stripe for an id the store never issued.
+    expect(test.stripe!.requests.length).toBe(calls);
+  });
+});
+
+describe("stock that runs out before the paid session is recorded", () => {
+  it("is refunded through Stripe, and the shopper is told", async () => {
+    const session = await createSession(2);
+    await test.database.db.update(products).set({ stockCount: 1 }).where(eq(products.id, coat));
+    const paid = test.stripe!.markPaid(session.id);
+    const event = test.stripe!.webhook("checkout.session.completed", session.id);
+    expect((await deliver(event.body, event.signature)).status).toBe(200);
+    expect(await ordersFor(session.id)).toHaveLength(0);
+    expect(await stockOf(test.database, coat)).toBe(1);
+    expect(test.stripe!.refunds.filter((r) => r.payment_intent === paid.payment_intent)).toEqual([
+      expect.objectContaining({ amount: 26410, status: "succeeded" }),
+    ]);
+    expect((await checkoutByRef(test.database, session.id))?.status).toBe("refunded");
+    expect(await (await successCheck(session.id)).json()).toMatchObject({ status: "refunded", message: "This payment was refunded." });
+    // Replays do not refund twice.
+    await deliver(event.body, event.signature);
+    expect(test.stripe!.refunds.filter((r) => r.payment_intent === paid.payment_intent)).toHaveLength(1);
+  });
+});
+
+describe("reconciliation", () => {
+  it("records a payment whose webhook and success page never arrived, and expires abandoned sessions", async () => {
+    const paid = await createSession();
+    const abandoned = await createSession();
+    test.stripe!.markPaid(paid.id);
+    test.stripe!.expire(abandoned.id);
+    await test.t.services.payments.reconciler.runOnce(new Date(Date.now() + 10 * 60_000));
+    expect(await ordersFor(paid.id)).toHaveLength(1);
+    expect((await checkoutByRef(test.database, abandoned.id))?.status).toBe("expired");
+    expect(await ordersFor(abandoned.id)).toHaveLength(0);
+  });
+
+  it("leaves a session the shopper is still paying alone", async () => {
+    const open = await createSession();
+    await test.t.services.payments.reconciler.runOnce(new Date(Date.now() + 10 * 60_000));
+    expect((await checkoutByRef(test.database, open.id))?.status).toBe("pending");
+  });
+});
