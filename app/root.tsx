@@ -1,4 +1,6 @@
+import { useEffect } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -8,22 +10,46 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { Toaster } from "sonner";
+import { Toaster, toast } from "sonner";
+import type { PublicConfig } from "../server/services";
 import type { Route } from "./+types/root";
 import "./app.css";
 import "./context";
 import { ProductPending } from "./components/product-pending";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { clearFlashCookie, type FlashToast, isSecureUrl, readFlash } from "./lib/flash";
 import { STORE_NAME } from "./lib/store";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { user: null as null | { id: string; email: string; firstName?: string; isAdmin: boolean }, config: context.config };
+/** The signed-in shopper as every page sees it: no tokens, nothing secret. */
+export interface RootUser {
+  id: string;
+  email: string;
+  firstName?: string;
+  isAdmin: boolean;
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
+export interface RootData {
+  user: RootUser | null;
+  config: PublicConfig;
+  /** A one-shot message left by the page that redirected here. */
+  toast: FlashToast | null;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { viewer, cookies } = await context.services.auth.session(request);
+  const flash = readFlash(request);
+  const headers = new Headers();
+  // A session past its refresh age gets a renewed cookie here.
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  if (flash) headers.append("Set-Cookie", clearFlashCookie(isSecureUrl(context.config.publicUrl)));
+  const user: RootUser | null = viewer
+    ? { id: viewer.id, email: viewer.email, firstName: viewer.firstName, isAdmin: viewer.isAdmin }
+    : null;
+  return data<RootData>({ user, config: context.config, toast: flash }, { headers });
+}
 
 export function useRootData(): RootData | undefined {
   return useRouteLoaderData<RootData>("root");
@@ -56,7 +82,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
+  const flash = loaderData.toast;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one toast per flash, keyed by its id
+  useEffect(() => {
+    if (flash) toast[flash.type](flash.text);
+  }, [flash?.id]);
   return (
     <>
       <ProductPending />

@@ -1,0 +1,87 @@
+import { useState } from "react";
+import { data, Form, useNavigation } from "react-router";
+import { profileSchema } from "../../domain/account-schemas";
+import { type FieldErrors, formFields, parseFields } from "../../domain/forms";
+import { messages } from "../../domain/messages";
+import { FormField, primaryButtonClass } from "../components/form-field";
+import { AccountNav } from "../components/account-nav";
+import { failureStatus } from "../lib/service-failure";
+import { pageMeta } from "../lib/store";
+import { actionToast, type ActionToast, useActionToast } from "../lib/use-action-toast";
+import type { Route } from "./+types/profile";
+
+export const meta = () => [...pageMeta("My Profile"), { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await context.services.auth.requireUser(request);
+  return { profile: await context.services.accounts.profile(viewer.id) };
+}
+
+interface ProfileResult {
+  errors?: FieldErrors;
+  toast?: ActionToast;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await context.services.auth.requireUser(request);
+  // Only first name, last name and phone are read: the e-mail (and anything else sent) is ignored.
+  const parsed = parseFields(profileSchema, formFields(await request.formData()));
+  if (!parsed.ok) {
+    return data<ProfileResult>({ errors: parsed.errors, toast: actionToast("error", messages.profile.failure) }, { status: 400 });
+  }
+  try {
+    await context.services.accounts.updateProfile(viewer.id, parsed.data);
+    return { toast: actionToast("success", messages.profile.success) } satisfies ProfileResult;
+  } catch (error) {
+    const status = failureStatus(error);
+    if (status === 500) context.logger.error({ err: error }, "profile update failed");
+    return data<ProfileResult>({ toast: actionToast("error", messages.profile.failure) }, { status });
+  }
+}
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile } = loaderData;
+  const result = actionData as ProfileResult | undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction === "/profile";
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const errors = clientErrors ?? result?.errors ?? {};
+  useActionToast(result);
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
+      <h1 className="font-display text-3xl sm:text-4xl">My Profile</h1>
+      <div className="mt-6 grid gap-8 md:grid-cols-[12rem_1fr]">
+        <AccountNav />
+        <Form
+          method="post"
+          noValidate
+          className="max-w-xl space-y-5 rounded-2xl border border-stone-200 p-5 sm:p-8"
+          onSubmit={(event) => {
+            const parsed = parseFields(profileSchema, formFields(new FormData(event.currentTarget)));
+            setClientErrors(parsed.ok ? null : parsed.errors);
+            if (!parsed.ok) event.preventDefault();
+          }}
+        >
+          <FormField
+            label="Email"
+            name="email-display"
+            type="email"
+            value={profile.email}
+            disabled
+            readOnly
+            hint="Your e-mail is fixed: it is how you sign in."
+          />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FormField label="First name" name="firstName" autoComplete="given-name" maxLength={50} defaultValue={profile.firstName} error={errors.firstName} />
+            <FormField label="Last name" name="lastName" autoComplete="family-name" maxLength={50} defaultValue={profile.lastName} error={errors.lastName} />
+          </div>
+          <FormField label="Phone" name="phone" type="tel" autoComplete="tel" maxLength={30} defaultValue={profile.phone} error={errors.phone} />
+          <button type="submit" className={`${primaryButtonClass} sm:w-auto`} disabled={busy}>
+            {busy ? "Saving..." : "Save changes"}
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}
