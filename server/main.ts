@@ -50,6 +50,8 @@ async function main() {
   const services = createServices({ database, storage, config, logger });
   services.mail.worker.start();
   logger.info({ transport: config.smtpUrl ? "smtp" : "local mailbox" }, "mail worker started");
+  services.payments.reconciler.start();
+  logger.info(services.payments.modes, "payment reconciliation started");
   const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
   const app = createApp({
     config,
@@ -75,6 +77,7 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(async () => {
+      await services.payments.reconciler.stop().catch((err) => logger.error({ err }, "stopping the reconciliation failed"));
       await services.mail.worker.stop().catch((err) => logger.error({ err }, "stopping the mail worker failed"));
       await database.close().catch((err) => logger.error({ err }, "closing database failed"));
       logger.info("stopped");
