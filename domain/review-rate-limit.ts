@@ -1,0 +1,30 @@
+/** At most this many reviews per shopper in a sliding window: enough for honest use, useless for flooding. */
+export const REVIEW_RATE_LIMIT = { max: 5, windowMs: 10 * 60_000 } as const;
+
+export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Whether one more review may be posted now, given when the shopper's earlier reviews were
+ * posted. When not, how long until the oldest review in the window leaves it.
+ */
+export function reviewRateDecision(
+  postedAt: readonly Date[],
+  now: Date,
+  limit: { max: number; windowMs: number } = REVIEW_RATE_LIMIT,
+): RateDecision {
+  const windowStart = now.getTime() - limit.windowMs;
+  const inWindow = postedAt
+    .map((d) => d.getTime())
+    .filter((t) => t > windowStart && t <= now.getTime())
+    .sort((a, b) => a - b);
+  if (inWindow.length < limit.max) return { allowed: true };
+  // The (max)-th newest must leave the window before another fits.
+  const leaving = inWindow[inWindow.length - limit.max];
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((leaving + limit.windowMs - now.getTime()) / 1000)) };
+}
+
+export function reviewRateLimitMessage(retryAfterSeconds: number, limit = REVIEW_RATE_LIMIT): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const windowMinutes = Math.round(limit.windowMs / 60_000);
+  return `You can post at most ${limit.max} reviews in ${windowMinutes} minutes. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+}

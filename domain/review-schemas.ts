@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { isUuid } from "./ids";
+
+/** Long enough for a thorough review, short enough that one cannot fill the page or the database. */
+export const REVIEW_MAX_LENGTH = 2000;
+export const RATINGS = [5, 4, 3, 2, 1] as const;
+export const DEFAULT_RATING = 5;
+
+export const reviewMessages = {
+  rating: "Rating must be a whole number from 1 to 5",
+  text: "Review text must be text",
+  tooLong: `Reviews can be at most ${REVIEW_MAX_LENGTH} characters long`,
+  nul: "Review text contains a character that cannot be stored (NUL)",
+  reviewId: "Review id must be a valid review id",
+  posted: "Review posted",
+  deleted: "Review deleted",
+  deleteFailed: "Failed to delete review",
+  notFound: "Review not found",
+  forbidden: "Only the administrator can delete reviews",
+  confirmDelete: "Are you sure you want to delete this review?",
+} as const;
+
+/**
+ * A rating as a form ("4") or JSON (4) sends it. Strings that are plain numbers are read as
+ * numbers so that "3.5" is refused for not being whole, like 3.5; "five" is refused outright.
+ */
+const ratingField = z.preprocess(
+  (value) => (typeof value === "string" && /^\s*[+-]?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value),
+  z.number({ error: reviewMessages.rating }).int(reviewMessages.rating).min(1, reviewMessages.rating).max(5, reviewMessages.rating),
+);
+
+/** Characters as people count them (an emoji is one), not UTF-16 units. */
+const characterCount = (text: string) => [...text].length;
+
+/**
+ * Text is trimmed; empty text is valid here and means "nothing to post" (spec section 5:
+ * ignored silently), which the caller decides. A missing field counts as empty.
+ */
+const textField = z
+  .string({ error: reviewMessages.text })
+  .nullish()
+  .transform((text) => (text ?? "").trim())
+  .refine((text) => !text.includes("\u0000"), reviewMessages.nul)
+  .refine((text) => characterCount(text) <= REVIEW_MAX_LENGTH, reviewMessages.tooLong);
+
+/** A new review as a shopper submits it: only a rating and a text. Who wrote it comes from the session. */
+export const reviewInputSchema = z.object({ rating: ratingField, text: textField });
+
+export type ReviewInput = z.output<typeof reviewInputSchema>;
+
+export const reviewIdSchema = z.string({ error: reviewMessages.reviewId }).refine(isUuid, reviewMessages.reviewId);
+
+/** The first problem, worded for people. */
+export function reviewErrorMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? reviewMessages.rating;
+}
