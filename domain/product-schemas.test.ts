@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import { parseFields } from "./forms";
+import { messages } from "./messages";
+import {
+  imageCountError,
+  MAX_PRICE_CENTS,
+  productFormValues,
+  productMessages,
+  productSchema,
+  remainingImageSlots,
+} from "./product-schemas";
+
+const valid = {
+  title: "  Linen Shirt  ",
+  category: "Jackets",
+  price: "49.90",
+  description: "Light and airy.",
+  sizes: ["L", "S"],
+  stockCount: "7",
+  colors: [{ name: "Sand", hex: "#C2B280" }],
+};
+
+describe("productSchema", () => {
+  it("accepts a complete product and normalises it", () => {
+    const parsed = parseFields(productSchema("add"), valid);
+    expect(parsed).toEqual({
+      ok: true,
+      data: {
+        title: "Linen Shirt",
+        category: "Jackets",
+        price: 4990,
+        description: "Light and airy.",
+        sizes: ["S", "L"],
+        stockCount: 7,
+        colors: [{ name: "Sand", hex: "#c2b280" }],
+      },
+    });
+  });
+
+  it.each([
+    ["title empty", { title: "   " }, "title", messages.admin.titleAndPriceRequired],
+    ["title missing", { title: undefined }, "title", messages.admin.titleAndPriceRequired],
+    ["price empty", { price: "" }, "price", messages.admin.titleAndPriceRequired],
+    ["price -1", { price: "-1" }, "price", productMessages.priceInvalid],
+    ["price abc", { price: "abc" }, "price", productMessages.priceInvalid],
+    ["price 1e12", { price: "1e12" }, "price", productMessages.priceInvalid],
+    ["price three decimals", { price: "1.005" }, "price", productMessages.priceInvalid],
+    ["price above the ceiling", { price: "100000.01" }, "price", productMessages.priceInvalid],
+    ["price of nine digits", { price: "999999999" }, "price", productMessages.priceInvalid],
+    ["title of 10 000 characters", { title: "x".repeat(10_000) }, "title", productMessages.titleTooLong],
+    ["category empty", { category: "" }, "category", productMessages.categoryRequired],
+    ["category not in the list", { category: "Hats" }, "category", productMessages.categoryInvalid],
+    ["size not in the list", { sizes: ["M", "XXXL"] }, "sizes", productMessages.sizesInvalid],
+    ["description empty", { description: " " }, "description", productMessages.descriptionRequired],
+    ["stock negative", { stockCount: "-3" }, "stockCount", productMessages.stockInvalid],
+    ["stock fractional", { stockCount: "2.5" }, "stockCount", productMessages.stockInvalid],
+    ["stock too large", { stockCount: "100001" }, "stockCount", productMessages.stockInvalid],
+    ["colour without name", { colors: [{ name: " ", hex: "#112233" }] }, "colors", productMessages.colorNameInvalid],
+    ["colour with a bad hex", { colors: [{ name: "Red", hex: "red" }] }, "colors", productMessages.colorHexInvalid],
+    [
+      "thirteen colours",
+      { colors: Array.from({ length: 13 }, (_, i) => ({ name: `C${i}`, hex: "#112233" })) },
+      "colors",
+      productMessages.colorsTooMany,
+    ],
+  ])("refuses %s", (_label, change, field, message) => {
+    const parsed = parseFields(productSchema("edit"), { ...valid, ...change });
+    expect(parsed).toEqual({ ok: false, errors: expect.objectContaining({ [field]: message }) });
+  });
+
+  it("accepts the price bounds 0 and the ceiling", () => {
+    expect(parseFields(productSchema("add"), { ...valid, price: "0" })).toMatchObject({ ok: true, data: { price: 0 } });
+    expect(parseFields(productSchema("add"), { ...valid, price: "100000" })).toMatchObject({
+      ok: true,
+      data: { price: MAX_PRICE_CENTS },
+    });
+  });
+
+  it("offers Pants only on the edit form", () => {
+    expect(parseFields(productSchema("add"), { ...valid, category: "Pants" })).toMatchObject({
+      ok: false,
+      errors: { category: productMessages.categoryInvalid },
+    });
+    expect(parseFields(productSchema("edit"), { ...valid, category: "Pants" })).toMatchObject({ ok: true });
+  });
+
+  it("allows a product without sizes (one-size accessories)", () => {
+    expect(parseFields(productSchema("add"), { ...valid, sizes: [] })).toMatchObject({ ok: true, data: { sizes: [] } });
+  });
+});
+
+describe("productFormValues", () => {
+  it("reads repeated sizes and pairs colour rows, dropping blank rows", () => {
+    const form = new FormData();
+    form.set("title", "Tee");
+    form.append("sizes", "S");
+    form.append("sizes", "M");
+    form.append("colorName", "Navy");
+    form.append("colorHex", "#000080");
+    form.append("colorName", "");
+    form.append("colorHex", "#000000");
+    form.append("images", new File(["x"], "a.png"));
+    expect(productFormValues(form)).toEqual({
+      title: "Tee",
+      category: undefined,
+      price: undefined,
+      description: undefined,
+      sizes: ["S", "M"],
+      stockCount: undefined,
+      colors: [{ name: "Navy", hex: "#000080" }],
+    });
+  });
+});
+
+describe("image count", () => {
+  it.each([
+    [0, 0, messages.admin.atLeastOneImage],
+    [1, 0, undefined],
+    [0, 1, undefined],
+    [3, 2, undefined],
+    [5, 0, undefined],
+    [5, 1, messages.admin.maxImages],
+    [2, 4, messages.admin.maxImages],
+  ])("%i kept + %i new -> %s", (kept, added, expected) => {
+    expect(imageCountError(kept, added)).toBe(expected);
+  });
+
+  it.each([
+    [0, 0, 5],
+    [2, 2, 1],
+    [3, 2, 0],
+    [4, 3, 0],
+  ])("%i kept + %i new leaves %i slots", (kept, added, slots) => {
+    expect(remainingImageSlots(kept, added)).toBe(slots);
+  });
+});

@@ -1,0 +1,158 @@
+import { z } from "zod";
+import { CATEGORIES, EDIT_CATEGORIES, MAX_IMAGES_PER_PRODUCT, SIZES } from "./catalog";
+import { messages } from "./messages";
+import { centsToDecimalString, parseDollars } from "./money";
+
+/**
+ * The add- and edit-product forms (spec sections 2 and 5), one schema used by the route's
+ * action (the authority) and by the form in the browser for instant feedback.
+ */
+
+export const TITLE_MAX = 120;
+export const DESCRIPTION_MAX = 5000;
+/** Far above any garment, far below the integer column's limit: a typo like 1e12 is refused. */
+export const MAX_PRICE_CENTS = 10_000_000;
+export const MAX_STOCK = 100_000;
+export const MAX_COLORS = 12;
+export const COLOR_NAME_MAX = 40;
+/** 10 MB per uploaded file. */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** Decoded size limit: a 40-megapixel photo is plenty; more is a decompression bomb. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+/** What the file picker offers; the server decides by the bytes, not by this. */
+export const IMAGE_ACCEPT = "image/png,image/jpeg,image/webp,.png,.jpg,.jpeg,.webp";
+
+export const productMessages = {
+  titleTooLong: `Title must be at most ${TITLE_MAX} characters long`,
+  priceInvalid: `Price must be a number from 0 to ${centsToDecimalString(MAX_PRICE_CENTS)} with at most 2 decimals`,
+  categoryRequired: "Select a category",
+  categoryInvalid: "Choose a category from the list",
+  descriptionRequired: "Description is required",
+  descriptionTooLong: `Description must be at most ${DESCRIPTION_MAX} characters long`,
+  sizesInvalid: `Sizes must be among ${SIZES.join(", ")}`,
+  stockInvalid: `Stock must be a whole number from 0 to ${MAX_STOCK}`,
+  colorsTooMany: `At most ${MAX_COLORS} colours`,
+  colorNameInvalid: `Each colour needs a name of at most ${COLOR_NAME_MAX} characters`,
+  colorHexInvalid: "Each colour needs a hex value such as #1f2937",
+} as const;
+
+/** Texts for refused image files; the file name is shown so the administrator knows which one. */
+export const imageMessages = {
+  tooBig: (name: string) => `${shortName(name)} is larger than 10 MB`,
+  notAnImage: (name: string) => `${shortName(name)} is not a PNG, JPEG or WebP image`,
+  tooManyPixels: (name: string) => `${shortName(name)} has too many pixels (at most 40 megapixels)`,
+  unreadable: (name: string) => `${shortName(name)} could not be read as an image`,
+  unknownImage: "One of the kept images does not belong to this product",
+} as const;
+
+function shortName(name: string): string {
+  const printable = [...name].filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f).join("");
+  const flat = printable.trim() || "The file";
+  return flat.length > 60 ? `${flat.slice(0, 57)}...` : flat;
+}
+
+export type ProductFormMode = "add" | "edit";
+
+const colorSchema = z.object({
+  name: z.string().trim().min(1, productMessages.colorNameInvalid).max(COLOR_NAME_MAX, productMessages.colorNameInvalid),
+  hex: z
+    .string()
+    .trim()
+    .regex(/^#[0-9a-f]{6}$/i, productMessages.colorHexInvalid)
+    .transform((hex) => hex.toLowerCase()),
+});
+
+/** The product fields of either form. Add offers the six shop categories; edit also offers Pants (spec section 9). */
+export function productSchema(mode: ProductFormMode) {
+  const categories: readonly string[] = mode === "add" ? CATEGORIES : EDIT_CATEGORIES;
+  return z.object({
+    title: z
+      .string({ error: messages.admin.titleAndPriceRequired })
+      .trim()
+      .min(1, messages.admin.titleAndPriceRequired)
+      .max(TITLE_MAX, productMessages.titleTooLong),
+    price: z
+      .string({ error: messages.admin.titleAndPriceRequired })
+      .trim()
+      .min(1, messages.admin.titleAndPriceRequired)
+      .transform((text, ctx) => {
+        const cents = parseDollars(text);
+        if (cents === undefined || cents > MAX_PRICE_CENTS) {
+          ctx.addIssue({ code: "custom", message: productMessages.priceInvalid });
+          return z.NEVER;
+        }
+        return cents;
+      }),
+    category: z
+      .string({ error: productMessages.categoryRequired })
+      .min(1, productMessages.categoryRequired)
+      .refine((c) => categories.includes(c), productMessages.categoryInvalid)
+      .transform((c) => c as (typeof EDIT_CATEGORIES)[number]),
+    description: z
+      .string({ error: productMessages.descriptionRequired })
+      .trim()
+      .min(1, productMessages.descriptionRequired)
+      .max(DESCRIPTION_MAX, productMessages.descriptionTooLong),
+    sizes: z
+      .array(z.enum(SIZES, { error: productMessages.sizesInvalid }), { error: productMessages.sizesInvalid })
+      .max(SIZES.length, productMessages.sizesInvalid)
+      // Canonical order, no repeats, whatever order the boxes were sent in.
+      .transform((sizes) => SIZES.filter((s) => sizes.includes(s))),
+    stockCount: z
+      .string({ error: productMessages.stockInvalid })
+      .trim()
+      .regex(/^\d{1,6}$/, productMessages.stockInvalid)
+      .transform(Number)
+      .refine((n) => n <= MAX_STOCK, productMessages.stockInvalid),
+    colors: z.array(colorSchema).max(MAX_COLORS, productMessages.colorsTooMany),
+  });
+}
+
+export type ProductInput = z.output<ReturnType<typeof productSchema>>;
+
+/** The raw fields of a submitted product form, shaped for productSchema (files are read separately). */
+export type ProductFormValues = {
+  title?: string;
+  category?: string;
+  price?: string;
+  description?: string;
+  sizes: string[];
+  stockCount?: string;
+  colors: { name: string; hex: string }[];
+};
+
+export function productFormValues(form: FormData): ProductFormValues {
+  const one = (key: string) => {
+    const value = form.get(key);
+    return typeof value === "string" ? value : undefined;
+  };
+  const many = (key: string) => form.getAll(key).filter((v): v is string => typeof v === "string");
+  const names = many("colorName");
+  const hexes = many("colorHex");
+  const colors = names
+    .map((name, i) => ({ name, hex: hexes[i] ?? "" }))
+    // A row left blank is not a colour; a half-filled one is an error the schema reports.
+    .filter((c) => c.name.trim() !== "" || (c.hex.trim() !== "" && c.hex.trim() !== "#000000"));
+  return {
+    title: one("title"),
+    category: one("category"),
+    price: one("price"),
+    description: one("description"),
+    sizes: many("sizes"),
+    stockCount: one("stockCount"),
+    colors,
+  };
+}
+
+/** The kept-plus-new count rule of spec section 5: at least one image, at most five. */
+export function imageCountError(kept: number, added: number): string | undefined {
+  const total = kept + added;
+  if (total < 1) return messages.admin.atLeastOneImage;
+  if (total > MAX_IMAGES_PER_PRODUCT) return messages.admin.maxImages;
+  return undefined;
+}
+
+/** How many more files the picker may take; the picker disappears at 0 (spec section 2). */
+export function remainingImageSlots(kept: number, added: number): number {
+  return Math.max(0, MAX_IMAGES_PER_PRODUCT - kept - added);
+}
