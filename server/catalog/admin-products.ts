@@ -1,0 +1,200 @@
+import { desc, eq, sql } from "drizzle-orm";
+import type { Category, Size } from "../../domain/catalog";
+import { isUuid } from "../../domain/ids";
+import { imageCountError, imageMessages, type ProductInput } from "../../domain/product-schemas";
+import type { Database } from "../db/client";
+import { checkouts, orders, type ProductColor, products } from "../db/schema";
+import { InvalidRequestError, NotFoundError } from "../errors";
+import type { Logger } from "../logger";
+import type { ImageStorage } from "../storage/storage";
+import { readUploadedImages, removeImages, storeUploadedImages } from "./upload";
+
+export interface AdminProductRow {
+  id: string;
+  title: string;
+  category: Category;
+  priceCents: number;
+  sizes: Size[];
+  imageUrls: string[];
+  stockCount: number;
+  createdAt: string;
+}
+
+export interface AdminProductDetail extends AdminProductRow {
+  description: string;
+  colors: ProductColor[];
+  updatedAt: string;
+}
+
+export interface AdminProductPage {
+  items: AdminProductRow[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+const rowColumns = {
+  id: products.id,
+  title: products.title,
+  category: products.category,
+  priceCents: products.priceCents,
+  sizes: products.sizes,
+  imageUrls: products.imageUrls,
+  stockCount: products.stockCount,
+  createdAt: products.createdAt,
+};
+
+type Row = { [K in keyof typeof rowColumns]: (typeof rowColumns)[K]["_"]["data"] };
+
+const toRow = (row: Row): AdminProductRow => ({
+  ...row,
+  category: row.category as Category,
+  sizes: row.sizes as Size[],
+  createdAt: row.createdAt.toISOString(),
+});
+
+function fields(input: ProductInput) {
+  return {
+    title: input.title,
+    description: input.description,
+    priceCents: input.price,
+    category: input.category,
+    sizes: input.sizes,
+    colors: input.colors,
+    stockCount: input.stockCount,
+  };
+}
+
+/**
+ * The administrator's catalogue operations. Image files and product rows change together:
+ * new files are written before the row and removed again if the row cannot be written;
+ * files the row no longer names are removed after it is written.
+ */
+export function createAdminCatalogService(deps: { db: Database; storage: ImageStorage; logger: Logger }) {
+  const { db, storage } = deps;
+  const log = deps.logger.child({ component: "admin-catalog" });
+
+  /**
+   * An order (or a payment that may still become one) keeps the image addresses of what was
+   * bought, so those files are the order's copy and stay; everything else is removed.
+   */
+  async function removeUnreferenced(addresses: readonly string[]): Promise<void> {
+    const unreferenced: string[] = [];
+    for (const address of addresses) {
+      const needle = JSON.stringify([{ imageUrls: [address] }]);
+      const [inOrder] = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(sql`${orders.items} @> ${needle}::jsonb`)
+        .limit(1);
+      const [inCheckout] = inOrder
+        ? [inOrder]
+        : await db
+            .select({ id: checkouts.id })
+            .from(checkouts)
+            .where(sql`${checkouts.lines} @> ${needle}::jsonb`)
+            .limit(1);
+      if (!inCheckout) unreferenced.push(address);
+    }
+    const failed = await removeImages(storage, unreferenced);
+    if (failed.length) log.error({ addresses: failed }, "could not remove image files");
+  }
+
+  async function getProduct(id: string): Promise<AdminProductDetail | undefined> {
+    if (!isUuid(id)) return undefined;
+    const [row] = await db
+      .select({ ...rowColumns, description: products.description, colors: products.colors, updatedAt: products.updatedAt })
+      .from(products)
+      .where(eq(products.id, id));
+    if (!row) return undefined;
+    return { ...toRow(row), description: row.description, colors: row.colors, updatedAt: row.updatedAt.toISOString() };
+  }
+
+  return {
+    async listProducts(options: { page: number; pageSize: number }): Promise<AdminProductPage> {
+      const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(products);
+      const pageCount = Math.max(1, Math.ceil(Number(total) / options.pageSize));
+      const page = Math.min(Math.max(1, options.page), pageCount);
+      const rows = await db
+        .select(rowColumns)
+        .from(products)
+        .orderBy(desc(products.createdAt), desc(products.id))
+        .limit(options.pageSize)
+        .offset((page - 1) * options.pageSize);
+      return { items: rows.map(toRow), total: Number(total), page, pageCount };
+    },
+
+    async recentProducts(limit = 5): Promise<AdminProductRow[]> {
+      const rows = await db.select(rowColumns).from(products).orderBy(desc(products.createdAt), desc(products.id)).limit(limit);
+      return rows.map(toRow);
+    },
+
+    getProduct,
+
+    /** Adds a product with 1 to 5 new images. Throws ImageRejectedError/InvalidRequestError with a message to show. */
+    async createProduct(input: ProductInput, files: readonly File[]): Promise<{ id: string }> {
+      const images = await readUploadedImages(files);
+      const countError = imageCountError(0, images.length);
+      if (countError) throw new InvalidRequestError(countError);
+      const stored = await storeUploadedImages(storage, images);
+      try {
+        const now = new Date();
+        const [row] = await db
+          .insert(products)
+          .values({ ...fields(input), imageUrls: stored, createdAt: now, updatedAt: now })
+          .returning({ id: products.id });
+        log.info({ productId: row.id, images: stored.length }, "product added");
+        return row;
+      } catch (error) {
+        await removeImages(storage, stored);
+        throw error;
+      }
+    },
+
+    /**
+     * Saves the form: the fields, the kept images (a subset of the current ones, in the order
+     * given) followed by the new ones. Removed images' files are deleted after the save.
+     */
+    async updateProduct(id: string, input: ProductInput, keep: readonly string[], files: readonly File[]): Promise<void> {
+      const current = await getProduct(id);
+      if (!current) throw new NotFoundError("Product not found");
+      const kept = [...new Set(keep)];
+      if (kept.some((address) => !current.imageUrls.includes(address))) throw new InvalidRequestError(imageMessages.unknownImage);
+      const images = await readUploadedImages(files);
+      const countError = imageCountError(kept.length, images.length);
+      if (countError) throw new InvalidRequestError(countError);
+
+      const stored = await storeUploadedImages(storage, images);
+      let removed: string[];
+      try {
+        removed = await db.transaction(async (tx) => {
+          // Locked and checked again: another tab may have changed the images since the read above.
+          const [locked] = await tx.select({ imageUrls: products.imageUrls }).from(products).where(eq(products.id, id)).for("update");
+          if (!locked) throw new NotFoundError("Product not found");
+          if (kept.some((address) => !locked.imageUrls.includes(address))) throw new InvalidRequestError(imageMessages.unknownImage);
+          await tx
+            .update(products)
+            .set({ ...fields(input), imageUrls: [...kept, ...stored], updatedAt: new Date() })
+            .where(eq(products.id, id));
+          return locked.imageUrls.filter((address) => !kept.includes(address));
+        });
+      } catch (error) {
+        await removeImages(storage, stored);
+        throw error;
+      }
+      log.info({ productId: id, added: stored.length, removed: removed.length }, "product updated");
+      await removeUnreferenced(removed);
+    },
+
+    /** Deletes a product and its reviews; its image files go too, except those past orders show. */
+    async deleteProduct(id: string): Promise<void> {
+      if (!isUuid(id)) throw new NotFoundError("Product not found");
+      const [row] = await db.delete(products).where(eq(products.id, id)).returning({ imageUrls: products.imageUrls });
+      if (!row) throw new NotFoundError("Product not found");
+      log.info({ productId: id }, "product deleted");
+      await removeUnreferenced(row.imageUrls);
+    },
+  };
+}
+
+export type AdminCatalogService = ReturnType<typeof createAdminCatalogService>;

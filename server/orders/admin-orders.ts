@@ -1,0 +1,152 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { type OrderFilter, statusWord } from "../../domain/admin-dashboard";
+import { isUuid, orderNumber } from "../../domain/ids";
+import { canTransition, type OrderStatus, PENDING_STATUSES } from "../../domain/order-status";
+import type { Database } from "../db/client";
+import { orders, type StatusHistoryEntry } from "../db/schema";
+import { NotFoundError } from "../errors";
+import type { Logger } from "../logger";
+import { enqueueMail } from "../mail/outbox";
+import type { OrderView } from "./service";
+import { orderStatusEmail } from "./status-emails";
+
+/** A status change the table or the order's current status does not allow; nothing was changed. */
+export class OrderStatusRefusedError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 409,
+  ) {
+    super(message);
+    this.name = "OrderStatusRefusedError";
+  }
+}
+
+export interface OrdersOverview {
+  totalOrders: number;
+  /** What customers paid (subtotal + tax + shipping) over every order that is not cancelled, in cents. */
+  revenueCents: number;
+  pendingOrders: number;
+}
+
+export interface AdminOrderPage {
+  items: OrderView[];
+  countsByStatus: Partial<Record<OrderStatus, number>>;
+  page: number;
+  pageCount: number;
+}
+
+function toView(row: typeof orders.$inferSelect): OrderView {
+  return {
+    id: row.id,
+    number: orderNumber(row.id),
+    userId: row.userId,
+    userEmail: row.userEmail,
+    userName: row.userName,
+    items: row.items,
+    totalCents: row.totalCents,
+    taxCents: row.taxCents,
+    shippingCents: row.shippingCents,
+    grandTotalCents: row.totalCents + row.taxCents + row.shippingCents,
+    shippingAddress: row.shippingAddress,
+    billingAddress: row.billingAddress,
+    paymentMethod: row.paymentMethod,
+    paymentId: row.paymentId,
+    status: row.status,
+    statusHistory: row.statusHistory,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * The administrator's side of orders: the dashboard's figures and lists, and status changes.
+ * A change is one compare-and-set on (id, expected status) in one transaction with its
+ * history entry and its e-mail, so two administrators' tabs cannot both move the same order
+ * from the same status, and a refused change leaves no trace.
+ */
+export function createAdminOrdersService(deps: { db: Database; publicUrl: string; logger: Logger; wakeMail?: () => void }) {
+  const { db } = deps;
+  const log = deps.logger.child({ component: "admin-orders" });
+
+  return {
+    async overview(): Promise<OrdersOverview> {
+      const pending = sql.join(
+        PENDING_STATUSES.map((s) => sql`${s}`),
+        sql`, `,
+      );
+      const [row] = await db
+        .select({
+          totalOrders: sql<number>`count(*)::int`,
+          revenueCents: sql<string>`coalesce(sum(${orders.totalCents} + ${orders.taxCents} + ${orders.shippingCents}) filter (where ${orders.status} <> 'cancelled'), 0)::bigint`,
+          pendingOrders: sql<number>`(count(*) filter (where ${orders.status} in (${pending})))::int`,
+        })
+        .from(orders);
+      return { totalOrders: Number(row.totalOrders), revenueCents: Number(row.revenueCents), pendingOrders: Number(row.pendingOrders) };
+    },
+
+    async listOrders(options: { filter: OrderFilter; page: number; pageSize: number }): Promise<AdminOrderPage> {
+      const grouped = await db.select({ status: orders.status, n: sql<number>`count(*)::int` }).from(orders).groupBy(orders.status);
+      const countsByStatus: Partial<Record<OrderStatus, number>> = {};
+      for (const { status, n } of grouped) countsByStatus[status] = Number(n);
+      const where = options.filter === "all" ? undefined : eq(orders.status, options.filter);
+      const matching = options.filter === "all" ? grouped.reduce((sum, g) => sum + Number(g.n), 0) : (countsByStatus[options.filter] ?? 0);
+      const pageCount = Math.max(1, Math.ceil(matching / options.pageSize));
+      const page = Math.min(Math.max(1, options.page), pageCount);
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(options.pageSize)
+        .offset((page - 1) * options.pageSize);
+      return { items: rows.map(toView), countsByStatus, page, pageCount };
+    },
+
+    async getOrder(orderId: string): Promise<OrderView> {
+      if (!isUuid(orderId)) throw new NotFoundError("Order not found");
+      const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+      if (!row) throw new NotFoundError("Order not found");
+      return toView(row);
+    },
+
+    /**
+     * Moves an order from `from` (the status the administrator saw) to `to`, appending
+     * {status, timestamp, note} to its history and queueing the customer's e-mail.
+     */
+    async changeStatus(input: { orderId: string; from: OrderStatus; to: OrderStatus; note: string }): Promise<OrderView> {
+      const { orderId, from, to, note } = input;
+      if (!isUuid(orderId)) throw new NotFoundError("Order not found");
+      if (!canTransition(from, to)) {
+        throw new OrderStatusRefusedError(`An order that is ${statusWord(from)} cannot be changed to ${statusWord(to)}.`, 400);
+      }
+      const now = new Date();
+      const entry: StatusHistoryEntry = { status: to, timestamp: now.toISOString(), note };
+      const order = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(orders)
+          .set({
+            status: to,
+            statusHistory: sql`${orders.statusHistory} || ${JSON.stringify([entry])}::jsonb`,
+            updatedAt: now,
+          })
+          .where(and(eq(orders.id, orderId), eq(orders.status, from)))
+          .returning();
+        if (!row) {
+          const [current] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+          if (!current) throw new NotFoundError("Order not found");
+          throw new OrderStatusRefusedError(
+            `This order is already ${statusWord(current.status)}, not ${statusWord(from)}: someone changed it meanwhile. Nothing was changed.`,
+            409,
+          );
+        }
+        await enqueueMail(tx, orderStatusEmail(row, to, note, deps.publicUrl));
+        return toView(row);
+      });
+      log.info({ orderId, from, to }, "order status changed");
+      deps.wakeMail?.();
+      return order;
+    },
+  };
+}
+
+export type AdminOrdersService = ReturnType<typeof createAdminOrdersService>;

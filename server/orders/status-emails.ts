@@ -1,0 +1,45 @@
+import { statusLabel, statusWord } from "../../domain/admin-dashboard";
+import { orderNumber } from "../../domain/ids";
+import type { OrderStatus } from "../../domain/order-status";
+import type { MailMessage } from "../mail/outbox";
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+const SENTENCES: Record<OrderStatus, string> = {
+  placed: "We have received your order.",
+  confirmed: "Your order is confirmed.",
+  processing: "We are preparing your order.",
+  shipped: "Your order is on its way.",
+  out_for_delivery: "Your order is out for delivery today.",
+  delivered: "Your order has been delivered. Enjoy!",
+  cancelled: "Your order has been cancelled. If you paid, the money will be returned to you.",
+};
+
+/** The e-mail a customer gets when the administrator moves their order (spec section 4), queued in the same transaction. */
+export function orderStatusEmail(
+  order: { id: string; userEmail: string; userName: string },
+  status: OrderStatus,
+  note: string,
+  publicUrl: string,
+): MailMessage {
+  const number = orderNumber(order.id);
+  const link = `${publicUrl}/orders`;
+  const text = [
+    `Hello ${order.userName},`,
+    "",
+    `Your order ${number} is now: ${statusLabel(status)}.`,
+    SENTENCES[status],
+    "",
+    `Note: ${note}`,
+    "",
+    `See your orders: ${link}`,
+  ].join("\n");
+  const html = [
+    `<p>Hello ${escapeHtml(order.userName)},</p>`,
+    `<p>Your order <strong>${number}</strong> is now: <strong>${escapeHtml(statusLabel(status))}</strong>.<br>${escapeHtml(SENTENCES[status])}</p>`,
+    `<p>Note: ${escapeHtml(note)}</p>`,
+    `<p><a href="${escapeHtml(link)}">See your orders</a></p>`,
+  ].join("\n");
+  return { to: order.userEmail, subject: `Your Threadline order ${number} is ${statusWord(status)}`, text, html };
+}
