@@ -12,6 +12,10 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("profile", "routes/profile.tsx"),
   route("addresses", "routes/addresses.tsx"),
+  route("orders", "routes/orders.tsx"),
+  route("admin", "routes/admin.tsx"),
+  route("admin/add-product", "routes/admin-add-product.tsx"),
+  route("admin/edit-product/:id", "routes/admin-edit-product.tsx"),
   route(":page", "routes/info-page.tsx", { id: "info-page" }),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

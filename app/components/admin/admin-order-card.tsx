@@ -1,0 +1,123 @@
+import { useId, useState } from "react";
+import { useFetcher } from "react-router";
+import { STATUS_NOTE_MAX, statusLabel } from "../../../domain/admin-dashboard";
+import { messages } from "../../../domain/messages";
+import { allowedNextStatuses } from "../../../domain/order-status";
+import type { OrderView } from "../../../server/orders/service";
+import { type AdminResult, useAdminResultToast } from "../../lib/admin-result";
+import { LocalDateTime } from "../local-date-time";
+import { OrderStatusBadge } from "../orders/order-status-badge";
+import { AddressBlock, OrderItems, OrderTotals } from "../orders/order-items";
+import { StatusHistory } from "../orders/status-history";
+
+const PAYMENT_LABELS: Record<OrderView["paymentMethod"], string> = { paypal: "PayPal", stripe: "Stripe (card)" };
+
+/** One order on the dashboard: who, what, where, how it was paid, and the status buttons the table allows. */
+export function AdminOrderCard({ order }: { order: OrderView }) {
+  const fetcher = useFetcher<AdminResult>();
+  useAdminResultToast(fetcher.data);
+  const [showHistory, setShowHistory] = useState(false);
+  const historyId = useId();
+  const noteId = useId();
+  const next = allowedNextStatuses(order.status);
+  const busy = fetcher.state !== "idle";
+  const headingId = `admin-order-${order.id}`;
+
+  return (
+    <article aria-labelledby={headingId} className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
+      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-stone-100 bg-stone-50 px-4 py-3">
+        <div>
+          <h3 id={headingId} className="font-semibold text-ink">
+            Order #{order.number}
+          </h3>
+          <p className="text-xs text-stone-600">
+            <LocalDateTime iso={order.createdAt} />
+          </p>
+        </div>
+        <OrderStatusBadge status={order.status} />
+      </header>
+
+      <div className="grid gap-5 px-4 py-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div>
+          <p className="text-sm">
+            <span className="font-medium text-ink">{order.userName}</span>{" "}
+            <span className="break-all text-stone-600">{order.userEmail}</span>
+          </p>
+          <OrderItems items={order.items} />
+          <div className="border-t border-stone-100 pt-3">
+            <OrderTotals order={order} />
+          </div>
+        </div>
+        <div className="space-y-4">
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+            <AddressBlock title="Shipping address" address={order.shippingAddress} />
+            <AddressBlock title="Billing address" address={order.billingAddress} />
+          </div>
+          <div>
+            <h4 className="text-xs font-semibold uppercase tracking-wide text-stone-500">Payment</h4>
+            <p className="mt-1 text-sm text-stone-700">{PAYMENT_LABELS[order.paymentMethod]}</p>
+            <p className="break-all font-mono text-xs text-stone-600">{order.paymentId}</p>
+          </div>
+        </div>
+      </div>
+
+      <div className="border-t border-stone-100 px-4 py-4">
+        {next.length === 0 ? (
+          <p className="text-sm text-stone-600">{messages.admin.noFurtherActions}</p>
+        ) : (
+          <fetcher.Form method="post" action="/admin?tab=orders" className="space-y-3">
+            <input type="hidden" name="intent" value="update-status" />
+            <input type="hidden" name="orderId" value={order.id} />
+            {/* The status this screen shows: the server refuses the change if the order moved meanwhile. */}
+            <input type="hidden" name="from" value={order.status} />
+            <div>
+              <label htmlFor={noteId} className="block text-xs font-medium text-stone-700">
+                Note for the history (optional)
+              </label>
+              <input
+                id={noteId}
+                name="note"
+                maxLength={STATUS_NOTE_MAX}
+                placeholder={`Order ${next[0]}`}
+                className="mt-1 w-full rounded-lg border border-stone-300 px-3 py-2 text-base sm:text-sm"
+              />
+            </div>
+            <fieldset>
+              <legend className="text-xs font-medium text-stone-700">Update status</legend>
+              <div className="mt-2 flex flex-wrap gap-2">
+                {next.map((status) => (
+                  <button
+                    key={status}
+                    type="submit"
+                    name="to"
+                    value={status}
+                    disabled={busy}
+                    className={`rounded-full px-4 py-2 text-sm font-medium transition-colors disabled:opacity-60 ${
+                      status === "cancelled"
+                        ? "border border-red-300 text-red-800 hover:border-red-700"
+                        : "bg-ink text-white hover:bg-stone-800"
+                    }`}
+                  >
+                    {statusLabel(status)}
+                  </button>
+                ))}
+              </div>
+            </fieldset>
+          </fetcher.Form>
+        )}
+        <button
+          type="button"
+          aria-expanded={showHistory}
+          aria-controls={historyId}
+          onClick={() => setShowHistory((v) => !v)}
+          className="mt-4 text-sm font-medium text-brand-700 underline underline-offset-2"
+        >
+          {showHistory ? "Hide status history" : "Show status history"}
+        </button>
+        <div id={historyId} hidden={!showHistory} className="mt-3">
+          <StatusHistory entries={order.statusHistory} />
+        </div>
+      </div>
+    </article>
+  );
+}

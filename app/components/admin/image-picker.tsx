@@ -1,0 +1,174 @@
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { toast } from "sonner";
+import { variantUrl } from "../../../domain/images";
+import { messages } from "../../../domain/messages";
+import { IMAGE_ACCEPT, imageMessages, MAX_IMAGE_BYTES, remainingImageSlots } from "../../../domain/product-schemas";
+
+const DECLARED_TYPES = ["image/png", "image/jpeg", "image/webp"];
+
+interface ImagePickerProps {
+  /** The product's current images (edit only): each can be removed. */
+  kept: string[];
+  onKeptChange: (kept: string[]) => void;
+  files: File[];
+  onFilesChange: (files: File[]) => void;
+  error?: string;
+  showCurrent: boolean;
+}
+
+/** A preview address for a picked file, released when the preview goes away. */
+function usePreviews(files: File[]): string[] {
+  const urls = useMemo(() => files.map((file) => URL.createObjectURL(file)), [files]);
+  useEffect(
+    () => () => {
+      for (const url of urls) URL.revokeObjectURL(url);
+    },
+    [urls],
+  );
+  return urls;
+}
+
+const removeButton =
+  "absolute right-1 top-1 inline-flex h-8 w-8 items-center justify-center rounded-full bg-white/95 text-lg leading-none text-red-800 shadow ring-1 ring-stone-300 hover:bg-red-50";
+
+/**
+ * Current images with remove buttons, and new images from a multiple-file picker or by drag
+ * and drop, with removable previews; the picker disappears at 5 images (spec section 2). The
+ * checks here (declared type, size, count) are only quick feedback: the server decides by the
+ * files' bytes.
+ */
+export function ImagePicker({ kept, onKeptChange, files, onFilesChange, error, showCurrent }: ImagePickerProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const previews = usePreviews(files);
+  const slots = remainingImageSlots(kept.length, files.length);
+  const inputId = useId();
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+
+  function add(list: FileList | File[]) {
+    const picked = [...list];
+    const accepted: File[] = [];
+    for (const file of picked) {
+      if (!DECLARED_TYPES.includes(file.type)) toast.error(imageMessages.notAnImage(file.name));
+      else if (file.size > MAX_IMAGE_BYTES) toast.error(imageMessages.tooBig(file.name));
+      else accepted.push(file);
+    }
+    if (accepted.length > slots) toast.error(messages.admin.maxImages);
+    const next = [...files, ...accepted.slice(0, slots)];
+    if (next.length !== files.length) onFilesChange(next);
+    // The files now live in state; the input is emptied so picking the same file again works.
+    if (inputRef.current) inputRef.current.value = "";
+  }
+
+  return (
+    <div className="space-y-5">
+      {showCurrent && (
+        <div>
+          <h3 className="text-sm font-medium text-stone-800">Current Images</h3>
+          {kept.length === 0 ? (
+            <p className="mt-2 text-sm text-stone-600">No current images.</p>
+          ) : (
+            <ul className="mt-2 grid grid-cols-3 gap-3 sm:grid-cols-5">
+              {kept.map((address, i) => (
+                <li key={address} className="relative">
+                  <input type="hidden" name="keepImages" value={address} />
+                  <img
+                    src={variantUrl(address, 320)}
+                    alt={`Current, ${i + 1} of ${kept.length}`}
+                    width={320}
+                    height={400}
+                    className="aspect-[4/5] h-auto w-full rounded-lg bg-brand-100 object-cover"
+                  />
+                  <button
+                    type="button"
+                    className={removeButton}
+                    aria-label={`Remove current image ${i + 1}`}
+                    onClick={() => onKeptChange(kept.filter((a) => a !== address))}
+                  >
+                    ×
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+
+      <div>
+        <h3 className="text-sm font-medium text-stone-800">{showCurrent ? "Add New Images" : "Product Images"}</h3>
+        {files.length > 0 && (
+          <ul aria-label="New images" className="mt-2 grid grid-cols-3 gap-3 sm:grid-cols-5">
+            {files.map((file, i) => (
+              <li key={`${file.name}-${file.size}-${file.lastModified}-${i}`} className="relative">
+                <img
+                  src={previews[i]}
+                  alt={`New: ${file.name}`}
+                  className="aspect-[4/5] h-auto w-full rounded-lg bg-brand-100 object-cover"
+                />
+                <button
+                  type="button"
+                  className={removeButton}
+                  aria-label={`Remove new image ${i + 1}`}
+                  onClick={() => onFilesChange(files.filter((_, j) => j !== i))}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {slots > 0 ? (
+          // biome-ignore lint/a11y/noStaticElementInteractions: the drop zone is an extra; the labelled file input inside it is the accessible way
+          <div
+            onDragOver={(event) => {
+              event.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={(event) => {
+              event.preventDefault();
+              setDragging(false);
+              add(event.dataTransfer.files);
+            }}
+            className={`mt-2 rounded-xl border-2 border-dashed px-4 py-6 text-center transition-colors focus-within:ring-2 focus-within:ring-ink ${
+              dragging ? "border-ink bg-brand-50" : "border-stone-300"
+            }`}
+          >
+            <label htmlFor={inputId} className="cursor-pointer text-sm font-medium text-brand-700 underline underline-offset-2">
+              Choose images
+            </label>
+            <span className="text-sm text-stone-600"> or drag and drop them here</span>
+            <input
+              ref={inputRef}
+              id={inputId}
+              type="file"
+              name="images"
+              multiple
+              accept={IMAGE_ACCEPT}
+              aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(" ")}
+              aria-invalid={error ? true : undefined}
+              className="sr-only"
+              onChange={(event) => {
+                if (event.currentTarget.files) add(event.currentTarget.files);
+              }}
+            />
+            <p id={hintId} className="mt-1 text-xs text-stone-500">
+              PNG, JPG, WEBP
+              <span className="sr-only">
+                , up to 10 MB each, {slots} more {slots === 1 ? "image" : "images"}
+              </span>
+            </p>
+          </div>
+        ) : (
+          <p className="mt-2 text-sm text-stone-600">5 of 5 images: remove one to add another.</p>
+        )}
+        {error && (
+          <p id={errorId} role="alert" className="mt-2 text-sm text-red-700">
+            {error}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+import { useState, useSyncExternalStore } from "react";
+import { Form, useNavigation, useSubmit } from "react-router";
+import { CATEGORIES, EDIT_CATEGORIES, SIZES } from "../../../domain/catalog";
+import type { FieldErrors } from "../../../domain/forms";
+import { parseFields } from "../../../domain/forms";
+import { centsToDecimalString } from "../../../domain/money";
+import {
+  DESCRIPTION_MAX,
+  imageCountError,
+  MAX_STOCK,
+  type ProductFormMode,
+  productFormValues,
+  productSchema,
+  TITLE_MAX,
+} from "../../../domain/product-schemas";
+import type { AdminProductDetail } from "../../../server/catalog/admin-products";
+import { FormAlert, FormField, inputClass, primaryButtonClass } from "../form-field";
+import { ColorsField } from "./colors-field";
+import { ImagePicker } from "./image-picker";
+
+const subscribeNever = () => () => {};
+const useHydrated = () =>
+  useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+
+interface ProductFormProps {
+  mode: ProductFormMode;
+  product?: AdminProductDetail;
+  /** Field errors from the server's answer. */
+  serverErrors?: FieldErrors;
+}
+
+const LABELS = {
+  add: { submit: "Add Product", busy: "Adding Product..." },
+  edit: { submit: "Update Product", busy: "Updating Product..." },
+} as const;
+
+/**
+ * The add- and edit-product form (spec section 2, word for word). It checks with the same
+ * schema as the server before sending, then sends the fields, the kept images and the new
+ * files as one multipart request.
+ */
+export function ProductForm({ mode, product, serverErrors }: ProductFormProps) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [kept, setKept] = useState<string[]>(product?.imageUrls ?? []);
+  const [files, setFiles] = useState<File[]>([]);
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const errors = { ...serverErrors, ...clientErrors };
+  const busy = navigation.state === "submitting";
+  const categories = mode === "edit" ? EDIT_CATEGORIES : CATEGORIES;
+  const noImage = kept.length + files.length === 0;
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const parsed = parseFields(productSchema(mode), productFormValues(form));
+    const found: FieldErrors = parsed.ok ? {} : { ...parsed.errors };
+    const countError = imageCountError(kept.length, files.length);
+    if (countError) found.images = countError;
+    setClientErrors(found);
+    if (Object.keys(found).length) return;
+    form.delete("images");
+    for (const file of files) form.append("images", file);
+    submit(form, { method: "post", encType: "multipart/form-data" });
+  }
+
+  return (
+    <Form method="post" encType="multipart/form-data" noValidate onSubmit={onSubmit} className="space-y-6">
+      {errors.form && <FormAlert>{errors.form}</FormAlert>}
+      <FormField
+        label="Product Title"
+        name="title"
+        placeholder="e.g., Premium Cotton T-Shirt"
+        defaultValue={product?.title}
+        maxLength={TITLE_MAX}
+        required
+        error={errors.title}
+      />
+      <div className="grid gap-6 sm:grid-cols-2">
+        <div>
+          <label htmlFor="product-category" className="mb-1.5 block text-sm font-medium text-stone-800">
+            Category
+          </label>
+          <select
+            id="product-category"
+            name="category"
+            required
+            defaultValue={product?.category ?? ""}
+            aria-invalid={errors.category ? true : undefined}
+            aria-describedby={errors.category ? "product-category-error" : undefined}
+            className={inputClass}
+          >
+            <option value="">Select a category</option>
+            {categories.map((category) => (
+              <option key={category} value={category}>
+                {category}
+              </option>
+            ))}
+          </select>
+          {errors.category && (
+            <p id="product-category-error" className="mt-1 text-sm text-red-700">
+              {errors.category}
+            </p>
+          )}
+        </div>
+        <FormField
+          label="Price ($)"
+          name="price"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          placeholder="0.00"
+          defaultValue={product ? centsToDecimalString(product.priceCents) : undefined}
+          required
+          error={errors.price}
+        />
+      </div>
+      <div>
+        <label htmlFor="product-description" className="mb-1.5 block text-sm font-medium text-stone-800">
+          Description
+        </label>
+        <textarea
+          id="product-description"
+          name="description"
+          rows={5}
+          required
+          maxLength={DESCRIPTION_MAX}
+          defaultValue={product?.description}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={errors.description ? "product-description-error" : undefined}
+          className={inputClass}
+        />
+        {errors.description && (
+          <p id="product-description-error" className="mt-1 text-sm text-red-700">
+            {errors.description}
+          </p>
+        )}
+      </div>
+      <fieldset>
+        <legend className="text-sm font-medium text-stone-800">Available Sizes</legend>
+        <p className="mt-0.5 text-xs text-stone-500">Leave all unticked for one-size items.</p>
+        <div className="mt-2 flex flex-wrap gap-2">
+          {SIZES.map((size) => (
+            <label
+              key={size}
+              className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-stone-300 px-3 py-2 text-sm has-[:checked]:border-ink has-[:checked]:bg-brand-50"
+            >
+              <input type="checkbox" name="sizes" value={size} defaultChecked={product?.sizes.includes(size)} className="h-4 w-4" />
+              {size}
+            </label>
+          ))}
+        </div>
+        {errors.sizes && <p className="mt-1 text-sm text-red-700">{errors.sizes}</p>}
+      </fieldset>
+      <div className="grid gap-6 sm:grid-cols-2">
+        <FormField
+          label="Stock count"
+          name="stockCount"
+          type="number"
+          inputMode="numeric"
+          step="1"
+          min="0"
+          max={MAX_STOCK}
+          defaultValue={product ? String(product.stockCount) : "10"}
+          required
+          hint="0 shows the product as Out of Stock."
+          error={errors.stockCount}
+        />
+      </div>
+      <ColorsField initial={product?.colors ?? []} error={errors.colors} />
+      <ImagePicker
+        kept={kept}
+        onKeptChange={setKept}
+        files={files}
+        onFilesChange={setFiles}
+        error={errors.images}
+        showCurrent={mode === "edit"}
+      />
+      <button type="submit" className={primaryButtonClass} disabled={busy || (mode === "add" && hydrated && noImage)}>
+        {busy ? LABELS[mode].busy : LABELS[mode].submit}
+      </button>
+    </Form>
+  );
+}

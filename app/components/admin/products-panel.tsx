@@ -1,0 +1,164 @@
+import { Link, useFetcher, useLocation } from "react-router";
+import { stockLabel } from "../../../domain/catalog";
+import { messages } from "../../../domain/messages";
+import { formatMoney } from "../../../domain/money";
+import type { AdminProductPage, AdminProductRow } from "../../../server/catalog/admin-products";
+import { type AdminResult, useAdminResultToast } from "../../lib/admin-result";
+import { ProductImage } from "../product-image";
+import { Pager } from "./pager";
+
+function StockPill({ stockCount }: { stockCount: number }) {
+  const inStock = stockCount > 0;
+  return (
+    <span
+      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${
+        inStock ? "bg-emerald-50 text-emerald-900 ring-emerald-300" : "bg-red-50 text-red-900 ring-red-300"
+      }`}
+    >
+      {stockLabel(stockCount)}
+    </span>
+  );
+}
+
+const actionClass = "inline-flex items-center rounded-full border px-3 py-1.5 text-xs font-medium transition-colors";
+
+function ProductActions({ product }: { product: AdminProductRow }) {
+  const fetcher = useFetcher<AdminResult>();
+  useAdminResultToast(fetcher.data);
+  const deleting = fetcher.state !== "idle";
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Link
+        to={`/admin/edit-product/${product.id}`}
+        aria-label={`Edit ${product.title}`}
+        className={`${actionClass} border-stone-300 text-ink hover:border-ink`}
+      >
+        Edit
+      </Link>
+      <fetcher.Form
+        method="post"
+        action="/admin?tab=products"
+        onSubmit={(event) => {
+          if (!window.confirm(messages.admin.confirmDeleteProduct)) event.preventDefault();
+        }}
+      >
+        <input type="hidden" name="intent" value="delete-product" />
+        <input type="hidden" name="productId" value={product.id} />
+        <button
+          type="submit"
+          disabled={deleting}
+          aria-label={`Delete ${product.title}`}
+          className={`${actionClass} border-red-300 text-red-800 hover:border-red-700 disabled:opacity-60`}
+        >
+          {deleting ? "Deleting..." : "Delete"}
+        </button>
+      </fetcher.Form>
+    </div>
+  );
+}
+
+function Thumb({ product }: { product: AdminProductRow }) {
+  return (
+    <ProductImage
+      address={product.imageUrls[0]}
+      alt=""
+      sizes="48px"
+      className="aspect-[4/5] h-15 w-12 shrink-0 rounded-md bg-brand-100 object-cover"
+    />
+  );
+}
+
+export function ProductsPanel({ page }: { page: AdminProductPage }) {
+  const location = useLocation();
+  return (
+    <div>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-stone-600">
+          {page.total} {page.total === 1 ? "product" : "products"}
+        </p>
+        <Link
+          to="/admin/add-product"
+          className="rounded-full bg-ink px-4 py-2 text-sm font-medium text-white transition-colors hover:bg-stone-800"
+        >
+          Add Product
+        </Link>
+      </div>
+
+      {page.items.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-stone-300 p-8 text-center text-stone-600">No products yet.</p>
+      ) : (
+        <>
+          {/* Phones: one card per product, every column still there. */}
+          <ul aria-label="Products" className="space-y-3 md:hidden">
+            {page.items.map((product) => (
+              <li key={product.id} className="flex gap-3 rounded-2xl border border-stone-200 bg-white p-3">
+                <Thumb product={product} />
+                <div className="min-w-0 flex-1 space-y-1">
+                  <p className="line-clamp-2 text-sm font-medium">{product.title}</p>
+                  <p className="text-xs text-stone-600">
+                    {product.category} · {formatMoney(product.priceCents)}
+                  </p>
+                  <p className="text-xs text-stone-600">Sizes: {product.sizes.join(", ") || "—"}</p>
+                  <StockPill stockCount={product.stockCount} />
+                  <div className="pt-1">
+                    <ProductActions product={product} />
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+
+          <div className="hidden overflow-x-auto rounded-2xl border border-stone-200 bg-white md:block">
+            <table className="w-full min-w-[720px] text-left text-sm">
+              <caption className="sr-only">Products</caption>
+              <thead className="border-b border-stone-200 bg-stone-50 text-xs uppercase tracking-wide text-stone-600">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Product
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Category
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Price
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Sizes
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Stock
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Actions
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-100">
+                {page.items.map((product) => (
+                  <tr key={product.id}>
+                    <th scope="row" className="px-4 py-3 font-normal">
+                      <div className="flex items-center gap-3">
+                        <Thumb product={product} />
+                        <span className="line-clamp-2 font-medium text-ink">{product.title}</span>
+                      </div>
+                    </th>
+                    <td className="px-4 py-3 text-stone-700">{product.category}</td>
+                    <td className="px-4 py-3 font-medium">{formatMoney(product.priceCents)}</td>
+                    <td className="px-4 py-3 text-stone-700">{product.sizes.join(", ") || "—"}</td>
+                    <td className="px-4 py-3">
+                      <StockPill stockCount={product.stockCount} />
+                    </td>
+                    <td className="px-4 py-3">
+                      <ProductActions product={product} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      <Pager page={page.page} pageCount={page.pageCount} search={location.search} label="Product pages" />
+    </div>
+  );
+}

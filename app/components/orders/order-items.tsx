@@ -1,0 +1,83 @@
+import { formatMoney } from "../../../domain/money";
+import type { OrderItem } from "../../../server/db/schema";
+import { ProductImage } from "../product-image";
+
+/** The lines of an order as they were bought: the order's own copy of title, image and price. */
+export function OrderItems({ items }: { items: readonly OrderItem[] }) {
+  return (
+    <ul className="divide-y divide-stone-100">
+      {items.map((item, i) => (
+        <li key={`${item.productId}-${item.selectedSize}-${item.color}-${i}`} className="flex gap-3 py-3">
+          <ProductImage
+            address={item.imageUrls[0]}
+            alt=""
+            sizes="64px"
+            className="aspect-[4/5] h-20 w-16 shrink-0 rounded-md bg-brand-100 object-cover"
+          />
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-sm font-medium text-ink">{item.title}</p>
+            <p className="mt-0.5 text-xs text-stone-600">
+              {item.selectedSize && <span>Size: {item.selectedSize} · </span>}
+              {item.color && <span>Color: {item.color} · </span>}
+              <span>Qty: {item.quantity}</span>
+            </p>
+            <p className="mt-0.5 text-xs text-stone-600">{formatMoney(item.priceCents)} each</p>
+          </div>
+          <p className="shrink-0 text-sm font-semibold">{formatMoney(item.priceCents * item.quantity)}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Subtotal, shipping, tax and what was charged (spec section 9). */
+export function OrderTotals({ order }: { order: { totalCents: number; taxCents: number; shippingCents: number; grandTotalCents: number } }) {
+  const rows: [string, number][] = [
+    ["Subtotal", order.totalCents],
+    ["Shipping", order.shippingCents],
+    ["Tax", order.taxCents],
+  ];
+  return (
+    <dl className="space-y-1 text-sm">
+      {rows.map(([label, cents]) => (
+        <div key={label} className="flex justify-between gap-4 text-stone-600">
+          <dt>{label}</dt>
+          <dd>{formatMoney(cents)}</dd>
+        </div>
+      ))}
+      <div className="flex justify-between gap-4 border-t border-stone-200 pt-1 font-semibold text-ink">
+        <dt>Total</dt>
+        <dd>{formatMoney(order.grandTotalCents)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+export function AddressBlock({
+  title,
+  address,
+}: {
+  title: string;
+  address: { name: string; street: string; city: string; state: string; zipCode: string; country?: string; phone: string };
+}) {
+  return (
+    <div>
+      <h4 className="text-xs font-semibold uppercase tracking-wide text-stone-500">{title}</h4>
+      <address className="mt-1 text-sm not-italic leading-6 text-stone-700">
+        {address.name}
+        <br />
+        {address.street}
+        <br />
+        {address.city}, {address.state} {address.zipCode}
+        {address.country && (
+          <>
+            <br />
+            {address.country}
+          </>
+        )}
+        <br />
+        {address.phone}
+      </address>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { type AppLoadContext, data, redirect } from "react-router";
+import type { FieldErrors } from "../../domain/forms";
+import { parseFields } from "../../domain/forms";
+import { messages } from "../../domain/messages";
+import { type ProductFormMode, productFormValues, productSchema } from "../../domain/product-schemas";
+import { adminPath } from "./admin-notices";
+import { type AdminResult, adminResult, refusal } from "./admin-result";
+
+export interface ProductFormResult extends AdminResult {
+  errors?: FieldErrors;
+}
+
+const FAILED = { add: messages.admin.productAddFailed, edit: messages.admin.productUpdateFailed } as const;
+
+/** Spec texts that are themselves the toast; anything else is shown under 'Failed to add/update product'. */
+const OWN_TOASTS: readonly string[] = [
+  messages.admin.titleAndPriceRequired,
+  messages.admin.atLeastOneImage,
+  messages.admin.maxImages,
+  messages.admin.productNotFound,
+];
+
+function refused(mode: ProductFormMode, errors: FieldErrors, status: number) {
+  const first = Object.values(errors)[0] ?? "";
+  const result = OWN_TOASTS.includes(first) ? adminResult(false, first) : adminResult(false, FAILED[mode], first || undefined);
+  return data<ProductFormResult>({ ...result, errors }, { status });
+}
+
+/**
+ * The add and edit actions: the administrator only (checked before the body is read),
+ * the fields through the form's schema, the files to the image pipeline, then back to /admin
+ * with the spec's message. A refusal answers with the reason next to the field concerned.
+ */
+export async function productFormAction(mode: ProductFormMode, request: Request, context: AppLoadContext, productId?: string) {
+  await context.services.auth.requireAdmin(request, "endpoint");
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return refused(mode, { form: "The form could not be read. Please try again." }, 400);
+  }
+  const parsed = parseFields(productSchema(mode), productFormValues(form));
+  if (!parsed.ok) return refused(mode, parsed.errors, 400);
+  const files = form.getAll("images").filter((v): v is File => typeof v !== "string");
+  const keep = form.getAll("keepImages").filter((v): v is string => typeof v === "string");
+
+  try {
+    if (mode === "add") {
+      await context.services.adminCatalog.createProduct(parsed.data, files);
+      return redirect(adminPath("overview", "product-added"));
+    }
+    await context.services.adminCatalog.updateProduct(productId ?? "", parsed.data, keep, files);
+    return redirect(adminPath("overview", "product-updated"));
+  } catch (error) {
+    const reason = refusal(error);
+    if (reason?.status === 404) return redirect(adminPath("overview", "product-not-found"));
+    if (reason) return refused(mode, { images: reason.message }, reason.status);
+    context.logger.error({ err: error, mode }, "saving a product failed");
+    return data<ProductFormResult>(adminResult(false, FAILED[mode]), { status: 500 });
+  }
+}

@@ -1,0 +1,127 @@
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { historyNote, parseAdminTab, parseOrderFilter, statusWord } from "../../domain/admin-dashboard";
+import { messages } from "../../domain/messages";
+import { isOrderStatus } from "../../domain/order-status";
+import { AdminTabs, TAB_PANEL_ID, tabId } from "../components/admin/admin-tabs";
+import { EditPending } from "../components/admin/edit-pending";
+import { OrdersPanel } from "../components/admin/orders-panel";
+import { OverviewPanel } from "../components/admin/overview-panel";
+import { ProductsPanel } from "../components/admin/products-panel";
+import { useAdminNotice } from "../lib/admin-notices";
+import { type AdminResult, adminResult, refusal } from "../lib/admin-result";
+import { pageMeta } from "../lib/store";
+import type { Route } from "./+types/admin";
+
+const PRODUCTS_PER_PAGE = 25;
+const ORDERS_PER_PAGE = 20;
+
+function pageNumber(value: string | null): number {
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n > 0 ? n : 1;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await context.services.auth.requireAdmin(request);
+  const { adminCatalog, adminOrders, catalog } = context.services;
+  const params = new URL(request.url).searchParams;
+  const tab = parseAdminTab(params.get("tab"));
+  const page = pageNumber(params.get("page"));
+  if (tab === "products") {
+    return { tab, products: await adminCatalog.listProducts({ page, pageSize: PRODUCTS_PER_PAGE }) } as const;
+  }
+  if (tab === "orders") {
+    const filter = parseOrderFilter(params.get("status"));
+    return { tab, filter, orders: await adminOrders.listOrders({ filter, page, pageSize: ORDERS_PER_PAGE }) } as const;
+  }
+  const [totalProducts, orders, recentProducts] = await Promise.all([
+    catalog.countProducts(),
+    adminOrders.overview(),
+    adminCatalog.recentProducts(5),
+  ]);
+  return { tab, overview: { totalProducts, recentProducts, ...orders } } as const;
+}
+
+/** The notice in the address is only a message: dropping it must not reload the data. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const strip = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("notice");
+    return params.toString();
+  };
+  return strip(currentUrl) === strip(nextUrl) ? false : defaultShouldRevalidate;
+}
+
+export function meta() {
+  return [...pageMeta("Admin Dashboard"), { name: "robots", content: "noindex" }];
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  // Before the body is read: a non-administrator's request is answered 403 (401 signed out) and nothing runs.
+  await context.services.auth.requireAdmin(request, "endpoint");
+  const form = await request.formData();
+  const field = (key: string) => {
+    const value = form.get(key);
+    return typeof value === "string" ? value : "";
+  };
+  const log = context.logger;
+
+  if (field("intent") === "delete-product") {
+    try {
+      await context.services.adminCatalog.deleteProduct(field("productId"));
+      return adminResult(true, messages.admin.productDeleted);
+    } catch (error) {
+      const refused = refusal(error);
+      if (refused) return data(adminResult(false, messages.admin.productDeleteFailed, refused.message), { status: refused.status });
+      log.error({ err: error }, "deleting a product failed");
+      return data(adminResult(false, messages.admin.productDeleteFailed), { status: 500 });
+    }
+  }
+
+  if (field("intent") === "update-status") {
+    const from = field("from");
+    const to = field("to");
+    if (!isOrderStatus(from) || !isOrderStatus(to)) {
+      return data(adminResult(false, messages.admin.orderStatusFailed, "Unknown order status."), { status: 400 });
+    }
+    try {
+      await context.services.adminOrders.changeStatus({ orderId: field("orderId"), from, to, note: historyNote(to, field("note")) });
+      return adminResult(true, messages.admin.orderStatusUpdated(statusWord(to)));
+    } catch (error) {
+      const refused = refusal(error);
+      if (refused) return data(adminResult(false, messages.admin.orderStatusFailed, refused.message), { status: refused.status });
+      log.error({ err: error }, "changing an order status failed");
+      return data(adminResult(false, messages.admin.orderStatusFailed), { status: 500 });
+    }
+  }
+
+  return data(adminResult(false, "Unknown action."), { status: 400 });
+}
+
+export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
+  useAdminNotice();
+  const result = actionData as AdminResult | undefined;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
+      <EditPending />
+      <h1 className="font-display text-3xl sm:text-4xl">Admin Dashboard</h1>
+      {/* Without JavaScript the answer of a posted form has no toast: say it on the page. */}
+      {result && (
+        <noscript>
+          <p className="mt-4 rounded-lg border border-stone-300 px-4 py-3 text-sm">
+            {result.toast.text}
+            {result.toast.description ? ` ${result.toast.description}` : ""}
+          </p>
+        </noscript>
+      )}
+      <div className="mt-6">
+        <AdminTabs current={loaderData.tab} />
+      </div>
+      <div id={TAB_PANEL_ID} role="tabpanel" aria-labelledby={tabId(loaderData.tab)} tabIndex={-1} className="pt-6">
+        {loaderData.tab === "products" && <ProductsPanel page={loaderData.products} />}
+        {loaderData.tab === "orders" && <OrdersPanel filter={loaderData.filter} page={loaderData.orders} />}
+        {loaderData.tab === "overview" && <OverviewPanel data={loaderData.overview} />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { Link } from "react-router";
+import type { OrderView } from "../../server/orders/service";
+import { LocalDateTime } from "../components/local-date-time";
+import { OrderStatusBadge } from "../components/orders/order-status-badge";
+import { AddressBlock, OrderItems, OrderTotals } from "../components/orders/order-items";
+import { StatusHistory } from "../components/orders/status-history";
+import { pageMeta } from "../lib/store";
+import type { Route } from "./+types/orders";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // A visitor goes to /login?redirectTo=/orders and comes back here after signing in.
+  const viewer = await context.services.auth.requireUser(request);
+  return { orders: await context.services.orders.listOrdersForUser(viewer.id) };
+}
+
+export function meta() {
+  return [...pageMeta("My Orders"), { name: "robots", content: "noindex" }];
+}
+
+export default function Orders({ loaderData }: Route.ComponentProps) {
+  const { orders } = loaderData;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
+      <h1 className="font-display text-3xl sm:text-4xl">My Orders</h1>
+      {orders.length === 0 ? (
+        <div className="mt-8 rounded-2xl border border-dashed border-stone-300 px-6 py-12 text-center">
+          <p className="text-stone-700">You have no orders yet.</p>
+          <Link
+            to="/"
+            className="mt-4 inline-flex rounded-full bg-ink px-6 py-3 text-sm font-semibold text-white hover:bg-stone-800"
+          >
+            Continue Shopping
+          </Link>
+        </div>
+      ) : (
+        <ul aria-label="Orders" className="mt-8 space-y-6">
+          {orders.map((order) => (
+            <li key={order.id}>
+              <CustomerOrderCard order={order} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function CustomerOrderCard({ order }: { order: OrderView }) {
+  const headingId = `order-${order.id}`;
+  return (
+    <article aria-labelledby={headingId} className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
+      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-stone-100 bg-stone-50 px-4 py-3 sm:px-6">
+        <div>
+          <h2 id={headingId} className="font-semibold text-ink">
+            Order #{order.number}
+          </h2>
+          <p className="text-xs text-stone-600">
+            Placed <LocalDateTime iso={order.createdAt} />
+          </p>
+        </div>
+        <OrderStatusBadge status={order.status} />
+      </header>
+      <div className="grid gap-6 px-4 py-4 sm:px-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <section aria-label="Items">
+          <OrderItems items={order.items} />
+          <div className="mt-3 border-t border-stone-100 pt-3">
+            <OrderTotals order={order} />
+          </div>
+        </section>
+        <div className="space-y-5">
+          <AddressBlock title="Shipping address" address={order.shippingAddress} />
+          <section>
+            <h3 className="text-xs font-semibold uppercase tracking-wide text-stone-500">Status history</h3>
+            <div className="mt-3">
+              <StatusHistory entries={order.statusHistory} />
+            </div>
+          </section>
+        </div>
+      </div>
+    </article>
+  );
+}
