@@ -81,11 +81,13 @@ export async function shopper(test: PaymentsTest, email: string) {
 
 export type Shopper = Awaited<ReturnType<typeof shopper>>;
 
+/** A cart line as a browser (or an attacker) might send it: anything extra is allowed here. */
 export interface Line {
   productId: string;
   selectedSize?: string | null;
   color?: string | null;
   quantity: unknown;
+  [extra: string]: unknown;
 }
 
 export const body = (who: Shopper, lines: Line[], extra: Record<string, unknown> = {}) => ({

@@ -96,7 +96,7 @@ describe("sandbox card", () => {
 describe("20 concurrent purchases of the last piece", () => {
   it("card: exactly one order, stock 0, every other payment refunded", async () => {
     const last = await product(1);
-    const sessions = [];
+    const sessions: { who: Shopper; id: string }[] = [];
     for (let i = 0; i < 20; i++) {
       const who = shoppers[i % shoppers.length];
       sessions.push({ who, id: (await start("/api/create-stripe-session", who, last)).id });
@@ -117,7 +117,7 @@ describe("20 concurrent purchases of the last piece", () => {
 
   it("wallet: exactly one order, stock 0, nobody else captured", async () => {
     const last = await product(1);
-    const created = [];
+    const created: { who: Shopper; id: string }[] = [];
     for (let i = 0; i < 20; i++) {
       const who = shoppers[i % shoppers.length];
       const { id } = await start("/api/create-paypal-order", who, last);

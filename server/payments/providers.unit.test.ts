@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { ProviderError } from "./errors";
+import { paypalOrderBody, readPaypalOrder } from "./paypal";
+import { stripeSessionParams } from "./stripe";
+import { isCompletedWalletPayment, type PaymentRequest, type WalletOrder } from "./types";
+
+const request: PaymentRequest = {
+  checkoutId: "7d1f3b8e-2c4a-4f6e-9b1d-3e5f7a9c1b2d",
+  lines: [
+    { productId: "p1", title: "T".repeat(200), imageUrls: ["/media/x.webp"], selectedSize: "S", color: null, quantity: 3, unitPriceCents: 1999, lineTotalCents: 5997 },
+  ],
+  subtotalCents: 5997,
+  taxCents: 600,
+  shippingCents: 10,
+  totalCents: 6607,
+  currency: "USD",
+  shippingAddress: { name: "A", street: "S", city: "C", state: "ST", zipCode: "Z", country: "United States", phone: "1" },
+  customerEmail: "a@example.com",
+  createdAt: new Date("2026-01-01T00:00:00Z"),
+};
+
+describe("paypalOrderBody", () => {
+  const body = paypalOrderBody(request, "https://shop.example", "Threadline");
+  const unit = body.purchase_units[0];
+
+  it("breaks the total down into item total, shipping and tax that add up", () => {
+    expect(unit.amount.value).toBe("66.07");
+    const parts = Object.values(unit.amount.breakdown).map((m) => Math.round(Number(m.value) * 100));
+    expect(parts.reduce((a, b) => a + b, 0)).toBe(6607);
+    expect(unit.items[0].quantity).toBe("3");
+    expect(unit.items[0].unit_amount.value).toBe("19.99");
+  });
+
+  it("clips names to PayPal's 127 characters and references the checkout", () => {
+    expect(unit.items[0].name.length).toBe(127);
+    expect(unit.custom_id).toBe(request.checkoutId);
+    expect(unit.invoice_id).toBe(request.checkoutId);
+    expect(body.intent).toBe("CAPTURE");
+  });
+});
+
+describe("readPaypalOrder", () => {
+  it("reads the first capture and its amount in cents", () => {
+    const order = readPaypalOrder({
+      id: "ABC",
+      status: "COMPLETED",
+      purchase_units: [{ payments: { captures: [{ id: "CAP", status: "COMPLETED", amount: { value: "66.07", currency_code: "USD" } }] } }],
+    });
+    expect(order).toEqual({ id: "ABC", status: "COMPLETED", capture: { id: "CAP", status: "COMPLETED", amountCents: 6607, currency: "USD" } });
+  });
+
+  it.each([{}, null, { id: 1, status: "COMPLETED" }, { id: "A" }])("refuses a reply without id or status: %j", (reply) => {
+    expect(() => readPaypalOrder(reply)).toThrow(ProviderError);
+  });
+
+  it("treats an unreadable amount as no amount", () => {
+    const order = readPaypalOrder({ id: "A", status: "COMPLETED", purchase_units: [{ payments: { captures: [{ id: "C", status: "COMPLETED", amount: { value: "1e3" } }] } }] });
+    expect(order.capture?.amountCents).toBeNull();
+  });
+});
+
+describe("isCompletedWalletPayment", () => {
+  const completed: WalletOrder = { id: "A", status: "COMPLETED", capture: { id: "C", status: "COMPLETED", amountCents: 6607, currency: "USD" } };
+  const expected = { totalCents: 6607, currency: "USD" };
+  it.each([
+    ["completed order and capture, right amount", completed, true],
+    ["order APPROVED", { ...completed, status: "APPROVED" }, false],
+    ["capture DECLINED", { ...completed, capture: { ...completed.capture!, status: "DECLINED" } }, false],
+    ["capture PENDING", { ...completed, capture: { ...completed.capture!, status: "PENDING" } }, false],
+    ["no capture", { ...completed, capture: null }, false],
+    ["one cent short", { ...completed, capture: { ...completed.capture!, amountCents: 6606 } }, false],
+    ["unreadable amount", { ...completed, capture: { ...completed.capture!, amountCents: null } }, false],
+    ["other currency", { ...completed, capture: { ...completed.capture!, currency: "EUR" } }, false],
+  ])("%s: %s", (_name, order, ok) => {
+    expect(isCompletedWalletPayment(order as WalletOrder, expected)).toBe(ok);
+  });
+});
+
+describe("stripeSessionParams", () => {
+  const params = stripeSessionParams(request, "https://shop.example");
+
+  it("charges exactly the store's total: items, a tax line and the flat shipping", () => {
+    const items = params.line_items!.reduce((sum, item) => sum + item.price_data!.unit_amount! * item.quantity!, 0);
+    const shipping = params.shipping_options![0].shipping_rate_data!.fixed_amount!.amount;
+    expect(items + shipping).toBe(6607);
+    expect(params.mode).toBe("payment");
+    expect(params.client_reference_id).toBe(request.checkoutId);
+  });
+
+  it("returns to the spec's pages and makes images absolute", () => {
+    expect(params.success_url).toBe("https://shop.example/payment-success?session_id={CHECKOUT_SESSION_ID}");
+    expect(params.cancel_url).toBe("https://shop.example/payment-cancelled");
+    expect(params.line_items![0].price_data!.product_data!.images).toEqual(["https://shop.example/media/x.webp"]);
+  });
+
+  it("is the same request every time for the same checkout (so the idempotency key replays it)", () => {
+    expect(stripeSessionParams(request, "https://shop.example")).toEqual(params);
+  });
+});
