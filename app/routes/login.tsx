@@ -94,6 +94,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </>
       }
     >
+      {googleFailed && !result && (
+        <div className="mb-5">
+          <FormAlert>{messages.google.failure}</FormAlert>
+        </div>
+      )}
       {result?.unverifiedEmail && (
         <div className="mb-5">
           <FormAlert tone="warning">

@@ -171,3 +171,31 @@ describe("without Google configured", () => {
     expect(res.status).toBeLessThan(500);
   });
 });
+
+describe("the login page with Google configured", () => {
+  it("shows 'Continue with Google', starts the round trip, and reports the outcome", async () => {
+    const withPages = await createAccountsTestApp(database, {
+      withPages: true,
+      env: { SMTP_URL: smtp.url, GOOGLE_CLIENT_ID: "store-client", GOOGLE_CLIENT_SECRET: "store-secret", GOOGLE_ISSUER: oidc.issuer },
+    });
+    const browser = new TestBrowser(withPages.app, "198.51.100.230");
+    expect(await (await browser.request("/login")).text()).toContain("Continue with Google");
+
+    oidc.state.nextUser = { sub: "g-page", email: "page.google@gmail.com", email_verified: true, given_name: "Paige" };
+    const start = await browser.postForm("/login", { intent: "google", redirectTo: "/addresses" });
+    expect(start.status).toBe(302);
+    const back = await oidc.authorize(start.headers.get("location")!);
+    const callback = await browser.request(back);
+    expect(callback.headers.get("location")).toBe("/auth/complete?redirectTo=%2Faddresses");
+    const complete = await browser.request(callback.headers.get("location")!);
+    expect(complete.headers.get("location")).toBe("/addresses");
+    const page = await (await browser.request("/addresses")).text();
+    expect(page).toContain("Google login successful!");
+    expect(page).toContain("Paige");
+
+    const failed = await (await new TestBrowser(withPages.app, "198.51.100.231").request("/login?error=unable_to_get_user_info")).text();
+    expect(failed).toContain("Google login failed. Please try again.");
+    const cancelled = await (await new TestBrowser(withPages.app, "198.51.100.232").request("/login?error=access_denied")).text();
+    expect(cancelled).not.toContain("Google login failed. Please try again.");
+  });
+});
