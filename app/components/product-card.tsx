@@ -54,16 +54,16 @@ export function ProductCard({ product, priority, id }: ProductCardProps) {
             </p>
           )}
         </div>
-        <div className="mt-3 grid grid-cols-2 gap-2">
+        <div className="mt-3 grid grid-cols-[3fr_2fr] gap-2">
           <AddToCartButton
             product={product}
-            className="rounded-full bg-ink px-2 py-2 text-center text-xs font-medium text-white transition-colors hover:bg-stone-800 sm:text-sm"
+            className="whitespace-nowrap rounded-full bg-ink px-1 py-2 text-center text-xs font-medium text-white transition-colors hover:bg-stone-800 sm:text-sm"
           />
           <Link
             to={`/product/${product.id}`}
             prefetch="intent"
             aria-label={`View ${product.title}`}
-            className="rounded-full border border-stone-300 px-2 py-2 text-center text-xs font-medium text-ink transition-colors hover:border-ink sm:text-sm"
+            className="whitespace-nowrap rounded-full border border-stone-300 px-1 py-2 text-center text-xs font-medium text-ink transition-colors hover:border-ink sm:text-sm"
           >
             View
           </Link>
