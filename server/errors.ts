@@ -18,3 +18,24 @@ export class InvalidRequestError extends Error {
     this.name = "InvalidRequestError";
   }
 }
+
+/** The caller is known but may not do this; the message is safe to show. */
+export class ForbiddenError extends Error {
+  readonly status = 403;
+  constructor(message = "Forbidden") {
+    super(message);
+    this.name = "ForbiddenError";
+  }
+}
+
+/** A limit per person or per address was reached; retry after the given number of seconds. */
+export class TooManyRequestsError extends Error {
+  readonly status = 429;
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+    this.name = "TooManyRequestsError";
+  }
+}

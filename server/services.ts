@@ -6,11 +6,13 @@ import { createAdminCatalogService } from "./catalog/admin-products";
 import { createCatalogService } from "./catalog/service";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
+import { createEventsService } from "./events/service";
 import type { Logger } from "./logger";
 import { createMailService, type MailServiceOptions } from "./mail/service";
 import { createAdminOrdersService } from "./orders/admin-orders";
 import { createOrdersService } from "./orders/service";
 import { createPaymentsService, type PaymentsOptions } from "./payments/service";
+import { createReviewsService } from "./reviews/service";
 import type { ImageStorage } from "./storage/storage";
 
 /** Everything routes and endpoints may use. Built once per process and handed to each request. */
@@ -30,6 +32,7 @@ export function createServices(deps: {
   const mail = createMailService({ db, config: deps.config, logger: deps.logger }, deps.mail);
   const pricing = createPricingService(db);
   const accounts = createAccountsService(db);
+  const events = createEventsService({ database: deps.database, logger: deps.logger });
   const orders = createOrdersService({ db, publicUrl: deps.config.publicUrl, logger: deps.logger, wakeMail: () => mail.worker.wake() });
   return {
     catalog: createCatalogService(db),
@@ -40,6 +43,8 @@ export function createServices(deps: {
     orders,
     adminCatalog: createAdminCatalogService({ db, storage: deps.storage, logger: deps.logger }),
     adminOrders: createAdminOrdersService({ db, publicUrl: deps.config.publicUrl, logger: deps.logger, wakeMail: () => mail.worker.wake() }),
+    events,
+    reviews: createReviewsService({ db, logger: deps.logger, publish: events.publish }),
     payments: createPaymentsService({ db, config: deps.config, logger: deps.logger, pricing, accounts, orders }, deps.payments),
   };
 }

@@ -19,6 +19,8 @@ export interface RawSession {
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
+  /** PostgreSQL only: where to open a connection outside the pool (the live events' LISTEN). */
+  connectionString?: string;
   session(): Promise<RawSession>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -57,6 +59,7 @@ export async function openPostgres(connectionString: string, options: { max?: nu
   return {
     db: drizzlePg(pool, { schema }) as unknown as Database,
     kind: "postgres",
+    connectionString,
     session: async () => {
       const client = await pool.connect();
       return {

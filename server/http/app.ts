@@ -15,6 +15,7 @@ import { adminBodyLimit } from "./admin-body-limit";
 import { authEndpoint } from "./auth-endpoint";
 import { cartRoutes } from "./cart-routes";
 import { clientAddress } from "./client-address";
+import { eventRoutes } from "./event-routes";
 import { originCheck } from "./origin-check";
 import { paymentRoutes } from "./payment-routes";
 import { type AppEnv, requestContext } from "./request-context";
@@ -91,6 +92,7 @@ export function createApp(deps: AppDeps) {
   app.on(["GET", "POST"], "/api/auth/*", authEndpoint(services.auth));
   app.use(adminBodyLimit());
   app.route("/api/cart", cartRoutes(services));
+  app.route("/api/events", eventRoutes(services));
   app.route("/api", paymentRoutes(services));
 
   // Image keys are unique (timestamp + random), so a stored image never changes under its address.

@@ -1,0 +1,28 @@
+import { Hono } from "hono";
+import { CLIENT_ADDRESS_HEADER } from "../auth/auth";
+import type { Services } from "../services";
+import type { AppEnv } from "./request-context";
+
+/**
+ * GET /api/events: the live stream of change notices (server-sent events). Anyone may listen
+ * to product and review notices; order notices go to their customer and the administrator,
+ * decided by the session the stream was opened with.
+ */
+export function eventRoutes(services: Pick<Services, "auth" | "events">) {
+  const app = new Hono<AppEnv>();
+  app.get("/", async (c) => {
+    let viewer: Awaited<ReturnType<Services["auth"]["viewer"]>>;
+    try {
+      viewer = await services.auth.viewer(c.req.raw);
+    } catch (err) {
+      c.var.log?.warn({ err }, "live stream: session lookup failed");
+      return c.json({ message: "Live updates are unavailable right now. Please try again shortly." }, 503);
+    }
+    return services.events.openStream({
+      viewer: viewer ? { id: viewer.id, isAdmin: viewer.isAdmin } : null,
+      address: c.req.header(CLIENT_ADDRESS_HEADER) ?? "unknown",
+      signal: c.req.raw.signal,
+    });
+  });
+  return app;
+}

@@ -1,0 +1,82 @@
+import { randomUUID } from "node:crypto";
+import type { OrderStatus } from "../../domain/order-status";
+import type { Database } from "../../server/db/client";
+import { type AddressSnapshot, checkouts, orders, users } from "../../server/db/schema";
+
+const address: AddressSnapshot = {
+  name: "Test Shopper",
+  street: "1 Main Street",
+  city: "Springfield",
+  state: "IL",
+  zipCode: "62701",
+  country: "United States",
+  phone: "555-0100",
+};
+
+/** A user row as better-auth would leave it after a verified sign-up. */
+export async function insertUser(
+  db: Database,
+  fields: { email: string; firstName?: string | null; lastName?: string | null; name?: string },
+): Promise<string> {
+  const id = randomUUID().replace(/-/g, "");
+  await db.insert(users).values({
+    id,
+    email: fields.email,
+    name: fields.name ?? "",
+    emailVerified: true,
+    firstName: fields.firstName ?? null,
+    lastName: fields.lastName ?? null,
+  });
+  return id;
+}
+
+/** An order of `productIds` by `userId`, as the orders service writes it after a payment (with its checkout). */
+export async function insertOrder(db: Database, userId: string, productIds: string[], status: OrderStatus = "placed"): Promise<string> {
+  const lines = productIds.map((productId) => ({
+    productId,
+    title: "Bought item",
+    imageUrls: [],
+    selectedSize: null,
+    color: null,
+    quantity: 1,
+    unitPriceCents: 1000,
+    lineTotalCents: 1000,
+  }));
+  const subtotal = lines.length * 1000;
+  const [checkout] = await db
+    .insert(checkouts)
+    .values({
+      userId,
+      provider: "paypal",
+      providerRef: randomUUID(),
+      lines,
+      subtotalCents: subtotal,
+      taxCents: subtotal / 10,
+      shippingCents: 10,
+      totalCents: subtotal + subtotal / 10 + 10,
+      shippingAddress: address,
+      billingAddress: address,
+      status: "completed",
+    })
+    .returning({ id: checkouts.id });
+  const [order] = await db
+    .insert(orders)
+    .values({
+      checkoutId: checkout.id,
+      userId,
+      userEmail: "buyer@example.com",
+      userName: "Buyer",
+      items: lines.map(({ unitPriceCents, lineTotalCents: _, ...line }) => ({ ...line, priceCents: unitPriceCents })),
+      totalCents: subtotal,
+      taxCents: subtotal / 10,
+      shippingCents: 10,
+      shippingAddress: address,
+      billingAddress: address,
+      paymentMethod: "paypal",
+      paymentId: randomUUID(),
+      status,
+      statusHistory: [{ status, timestamp: new Date().toISOString(), note: `Order ${status}` }],
+    })
+    .returning({ id: orders.id });
+  return order.id;
+}
