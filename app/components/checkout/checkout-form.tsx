@@ -1,0 +1,159 @@
+import { useCallback, useEffect, useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { type CartLine, cartTotals, lineKey } from "../../../domain/cart";
+import { toRequestLines } from "../../../domain/cart-schemas";
+import { messages } from "../../../domain/messages";
+import { formatMoney } from "../../../domain/money";
+import { paymentMessages } from "../../../domain/payment-messages";
+import { useCartCheck } from "../../lib/cart-check";
+import { BillingAddressSection, type CheckoutAddress, preselectedAddressId, ShippingAddressSection } from "./address-fields";
+import { CardButton } from "./card-button";
+import { ProcessingPayment } from "./checkout-panels";
+import { OrderSummary } from "./order-summary";
+import { type CheckoutRequest, checkoutRequest, type ServerTotals } from "./payment-api";
+import { type PaymentMethodChoice, PaymentMethodSection } from "./payment-method";
+import { usePaymentLock } from "./use-payment-lock";
+import { WalletButtons } from "./wallet-buttons";
+
+export interface CheckoutPayments {
+  wallet: "paypal" | "sandbox";
+  card: "stripe" | "sandbox";
+  paypalClientId: string | null;
+}
+
+const BLOCKED = "Some items in your cart can't be ordered as they are. Review your cart to continue.";
+
+/** The two columns of the checkout (spec section 2): choices and payment left, the order summary right. */
+export function CheckoutForm({
+  lines,
+  addresses,
+  payments,
+  onPaid,
+}: {
+  lines: CartLine[];
+  addresses: CheckoutAddress[];
+  payments: CheckoutPayments;
+  onPaid: () => void;
+}) {
+  const [shippingId, setShippingId] = useState(() => preselectedAddressId(addresses));
+  const [sameAsShipping, setSameAsShipping] = useState(true);
+  const [billingId, setBillingId] = useState(() => preselectedAddressId(addresses));
+  const [method, setMethod] = useState<PaymentMethodChoice>("paypal");
+  const lock = usePaymentLock();
+  const check = useCartCheck(lines, true);
+
+  // The server's totals for exactly this cart; a changed cart goes back to the browser's sum until asked again.
+  const cartKey = JSON.stringify(toRequestLines(lines));
+  const [serverTotals, setServerTotals] = useState<{ cartKey: string; totals: ServerTotals } | null>(null);
+  const buyable = lines.filter((line) => !check.problems.has(lineKey(line)));
+  const browserTotals = cartTotals(buyable);
+  const totals = serverTotals?.cartKey === cartKey ? serverTotals.totals : browserTotals;
+  const blocked = check.problems.size > 0;
+  const shipTo = addresses.find((a) => a.id === shippingId);
+
+  // Back from a provider's page with the browser's back button: the page comes from the cache with the lock still held.
+  const { release } = lock;
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) release();
+    };
+    window.addEventListener("pageshow", onShow);
+    return () => window.removeEventListener("pageshow", onShow);
+  }, [release]);
+
+  const onServerTotals = useCallback(
+    (fresh: ServerTotals) => {
+      if (fresh.totalCents !== totals.totalCents) {
+        toast.info(`Your order total was updated to ${formatMoney(fresh.totalCents)} from the latest prices.`);
+      }
+      setServerTotals({ cartKey, totals: fresh });
+    },
+    [cartKey, totals.totalCents],
+  );
+
+  /** The request for the chosen cart and addresses, or null with the reason as a toast. */
+  const request = useCallback((): CheckoutRequest | null => {
+    if (!shippingId) {
+      toast.error(messages.checkout.selectShipping);
+      return null;
+    }
+    if (!sameAsShipping && !billingId) {
+      toast.error(paymentMessages.selectBilling);
+      return null;
+    }
+    if (blocked) {
+      toast.error(BLOCKED);
+      return null;
+    }
+    return checkoutRequest(lines, shippingId, { sameAsShipping, billingAddressId: billingId });
+  }, [shippingId, sameAsShipping, billingId, blocked, lines]);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
+      <h1 className="font-display text-3xl text-ink sm:text-4xl">Checkout</h1>
+
+      {check.notices.length > 0 && (
+        <div role="status" className="mt-6 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+          <ul className="space-y-1">
+            {check.notices.map((notice, i) => (
+              // Notices only grow until dismissed, so the position is a stable key.
+              <li key={i}>{notice}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_400px] lg:gap-12">
+        <div className="space-y-6">
+          <fieldset disabled={lock.busy} className="min-w-0 space-y-6">
+            <legend className="sr-only">Delivery and payment choices</legend>
+            <ShippingAddressSection addresses={addresses} value={shippingId} onChange={setShippingId} />
+            <BillingAddressSection
+              addresses={addresses}
+              sameAsShipping={sameAsShipping}
+              onSameChange={setSameAsShipping}
+              value={billingId}
+              onChange={setBillingId}
+            />
+            <PaymentMethodSection
+              value={method}
+              onChange={setMethod}
+              sandbox={{ paypal: payments.wallet === "sandbox", stripe: payments.card === "sandbox" }}
+            />
+          </fieldset>
+
+          <section aria-label="Pay" className="space-y-4">
+            {blocked ? (
+              <p role="alert" className="rounded-xl bg-red-50 p-4 text-sm text-red-800">
+                {BLOCKED}{" "}
+                <Link to="/cart" className="font-semibold underline underline-offset-2">
+                  Go to cart
+                </Link>
+              </p>
+            ) : method === "paypal" && !shippingId ? (
+              <p role="alert" className="rounded-xl bg-stone-100 p-4 text-sm text-stone-700">
+                {messages.checkout.selectShipping}
+              </p>
+            ) : method === "paypal" ? (
+              <WalletButtons
+                mode={payments.wallet}
+                clientId={payments.paypalClientId}
+                lock={lock}
+                request={request}
+                totalCents={totals.totalCents}
+                onServerTotals={onServerTotals}
+                onPaid={onPaid}
+              />
+            ) : (
+              <CardButton lock={lock} request={request} onServerTotals={onServerTotals} sandbox={payments.card === "sandbox"} />
+            )}
+            {lock.busy && <ProcessingPayment />}
+          </section>
+        </div>
+
+        <OrderSummary lines={lines} problems={check.problems} totals={totals} shipTo={shipTo} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { type CartLine, type CartTotals, lineKey } from "../../../domain/cart";
+import { formatMoney } from "../../../domain/money";
+import type { PricedLine } from "../../../server/cart/pricing";
+import { problemText } from "../cart-line-item";
+import { ProductImage } from "../product-image";
+import type { CheckoutAddress } from "./address-fields";
+
+interface OrderSummaryProps {
+  lines: readonly CartLine[];
+  /** Lines the server says cannot be bought as they are, by lineKey. */
+  problems: Map<string, PricedLine>;
+  totals: CartTotals;
+  shipTo: CheckoutAddress | undefined;
+}
+
+function Row({ label, value, strong }: { label: string; value: number; strong?: boolean }) {
+  return (
+    <div className={`flex items-center justify-between ${strong ? "border-t border-stone-300 pt-3 text-base font-semibold" : "text-sm"}`}>
+      <dt className={strong ? "text-ink" : "text-stone-600"}>{label}</dt>
+      <dd className="tabular-nums text-ink" data-testid={`summary-${label.toLowerCase()}`}>
+        {formatMoney(value)}
+      </dd>
+    </div>
+  );
+}
+
+/** The right column of spec section 2: items, the four totals and where the parcel goes. */
+export function OrderSummary({ lines, problems, totals, shipTo }: OrderSummaryProps) {
+  return (
+    <section aria-labelledby="order-summary-heading" className="rounded-2xl bg-brand-50 p-5 sm:p-6 lg:sticky lg:top-24 lg:self-start">
+      <h2 id="order-summary-heading" className="font-display text-xl text-ink">
+        Order Summary
+      </h2>
+      <ul className="mt-4 divide-y divide-brand-200">
+        {lines.map((line) => {
+          const problem = problems.get(lineKey(line));
+          return (
+            <li key={lineKey(line)} className="flex gap-3 py-3">
+              <div className="h-20 w-16 shrink-0 overflow-hidden rounded-md bg-brand-100">
+                <ProductImage address={line.imageUrls[0]} alt={line.title} sizes="64px" className="h-full w-full object-cover" />
+              </div>
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium text-ink">{line.title}</p>
+                <p className="mt-0.5 text-xs text-stone-600">
+                  {line.selectedSize && <span className="mr-3">Size: {line.selectedSize}</span>}
+                  {line.color && <span className="mr-3">Color: {line.color}</span>}
+                  <span>Qty: {line.quantity}</span>
+                </p>
+                {problem && (
+                  <p role="alert" className="mt-1 text-xs font-medium text-red-800">
+                    {problemText(line, problem)}
+                  </p>
+                )}
+              </div>
+              <p className={`shrink-0 text-sm tabular-nums ${problem ? "text-stone-400 line-through" : "text-ink"}`}>
+                {formatMoney(line.priceCents * line.quantity)}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+      <dl className="mt-4 space-y-2 border-t border-brand-200 pt-4">
+        <Row label="Subtotal" value={totals.subtotalCents} />
+        <Row label="Shipping" value={totals.shippingCents} />
+        <Row label="Tax" value={totals.taxCents} />
+        <Row label="Total" value={totals.totalCents} strong />
+      </dl>
+      <p className="mt-1 text-xs text-stone-500">All prices in USD.</p>
+      {shipTo && (
+        <div className="mt-5 rounded-xl border border-brand-200 bg-white p-4 text-sm" data-testid="shipping-to">
+          <p className="font-medium text-ink">Shipping to:</p>
+          <address className="mt-1 not-italic leading-relaxed text-stone-700">
+            {shipTo.name}
+            <br />
+            {shipTo.street}
+            <br />
+            {shipTo.city}, {shipTo.state} {shipTo.zipCode}
+          </address>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+import { useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { messages } from "../../../domain/messages";
+import { centsToDecimalString, CURRENCY } from "../../../domain/money";
+import { loadPaypalSdk, type PaypalButtonsActions, type PaypalButtonsInstance } from "../../lib/paypal-sdk";
+import { PaymentRequestError, paymentApi, serverTotalsOf, type WalletOutcome } from "./payment-api";
+import type { WalletButtonProps } from "./wallet-buttons";
+
+/** The server could not be reached or failed (not: it refused the cart); only then does the browser take over. */
+const serverFailed = (error: unknown) => !(error instanceof PaymentRequestError) || !error.refused;
+
+function settle(outcome: WalletOutcome, onPaid: () => void) {
+  if (outcome.status === "COMPLETED") onPaid();
+  else toast.error(messages.wallet.notCompleted);
+}
+
+/**
+ * PayPal's own buttons (vertical, rect, gold) from its JS SDK. The server creates and captures
+ * the order; if it cannot, the buttons create or capture in the browser (spec section 4's
+ * fallback, with its info toast) and the server then verifies that PayPal order by id with
+ * PayPal before it records anything.
+ */
+export function PaypalButtons({ clientId, ...props }: WalletButtonProps & { clientId: string }) {
+  const container = useRef<HTMLDivElement>(null);
+  const latest = useRef(props);
+  latest.current = props;
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let instance: PaypalButtonsInstance | null = null;
+    let gone = false;
+    // Per click: whether the browser made this PayPal order itself.
+    let madeInBrowser = false;
+
+    loadPaypalSdk(clientId)
+      .then((paypal) => {
+        if (gone || !container.current) return;
+        instance = paypal.Buttons({
+          style: { layout: "vertical", shape: "rect", color: "gold" },
+
+          async createOrder(_data: unknown, actions: PaypalButtonsActions) {
+            const { lock, request, onServerTotals, totalCents } = latest.current;
+            const body = request();
+            if (!body) throw new Error(messages.checkout.selectShipping);
+            if (!lock.acquire()) throw new Error("A payment is already in progress");
+            madeInBrowser = false;
+            try {
+              const created = await paymentApi.createPaypalOrder(body);
+              if (!created.id) throw new Error(messages.server.missingId);
+              const totals = serverTotalsOf(created);
+              if (totals) onServerTotals(totals);
+              return created.id;
+            } catch (error) {
+              if (!serverFailed(error)) {
+                lock.release();
+                throw error;
+              }
+              toast.info(messages.wallet.fallback);
+              madeInBrowser = true;
+              return actions.order.create({
+                intent: "CAPTURE",
+                purchase_units: [{ amount: { currency_code: CURRENCY, value: centsToDecimalString(totalCents) } }],
+              });
+            }
+          },
+
+          async onApprove(data: { orderID: string }, actions: PaypalButtonsActions) {
+            const { lock, request, onPaid } = latest.current;
+            try {
+              if (!madeInBrowser) {
+                try {
+                  settle(await paymentApi.capturePaypalOrder(data.orderID), onPaid);
+                  return;
+                } catch (error) {
+                  if (!serverFailed(error)) throw error;
+                  toast.info(messages.wallet.fallback);
+                }
+              }
+              try {
+                await actions.order.capture();
+              } catch {
+                // Already captured (by the server before it failed): the verification below finds out.
+              }
+              const body = request();
+              if (!body) throw new Error(messages.wallet.captureFailed);
+              settle(await paymentApi.verifyPaypalOrder(data.orderID, body), onPaid);
+            } catch (error) {
+              const text = error instanceof PaymentRequestError && error.refused ? error.message : messages.wallet.buttonError;
+              toast.error(text);
+            } finally {
+              lock.release();
+            }
+          },
+
+          onCancel() {
+            toast.info(messages.wallet.cancelled);
+            latest.current.lock.release();
+          },
+
+          onError(error: unknown) {
+            const text = error instanceof PaymentRequestError && error.refused ? error.message : messages.wallet.buttonError;
+            toast.error(text);
+            latest.current.lock.release();
+          },
+        });
+        return instance.render(container.current);
+      })
+      .catch(() => {
+        if (!gone) setFailed(true);
+      });
+
+    return () => {
+      gone = true;
+      instance?.close().catch(() => {});
+    };
+  }, [clientId]);
+
+  return (
+    <div>
+      <div ref={container} className={props.lock.busy ? "pointer-events-none opacity-60" : undefined} aria-busy={props.lock.busy} />
+      {failed && (
+        <p role="alert" className="rounded-xl bg-red-50 p-4 text-sm text-red-800">
+          PayPal failed to load. Check your connection and reload the page, or pay by card.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { useEffect, useRef, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { messages } from "../../../domain/messages";
+import { PaypalButtons } from "./paypal-buttons";
+import { type CheckoutRequest, failureText, paymentApi, type ServerTotals, serverTotalsOf } from "./payment-api";
+import { awaitSandboxDecision, openApprovalWindow, sandboxApprovalPath } from "./sandbox-wallet-window";
+import type { PaymentLock } from "./use-payment-lock";
+
+export interface WalletButtonProps {
+  lock: PaymentLock;
+  /** The request for the chosen cart and addresses; null (and a toast) when it cannot be made yet. */
+  request: () => CheckoutRequest | null;
+  /** What the page shows as the total now, for the browser-side fallback order. */
+  totalCents: number;
+  onServerTotals: (totals: ServerTotals) => void;
+  /** Called once the server recorded the order. */
+  onPaid: () => void;
+}
+
+/** Capture on the server; only a COMPLETED answer is a paid order (spec section 4). */
+export async function captureOnServer(orderId: string, onPaid: () => void): Promise<void> {
+  const outcome = await paymentApi.capturePaypalOrder(orderId);
+  if (outcome.status === "COMPLETED") onPaid();
+  else toast.error(messages.wallet.notCompleted);
+}
+
+/**
+ * The wallet button: PayPal's own buttons with real keys, otherwise the sandbox's gold button
+ * that runs the same server steps (create, approve on a local page, capture).
+ */
+export function WalletButtons(props: WalletButtonProps & { mode: "paypal" | "sandbox"; clientId: string | null }) {
+  const { mode, clientId, ...rest } = props;
+  if (mode === "paypal" && clientId) return <PaypalButtons clientId={clientId} {...rest} />;
+  return <SandboxWalletButton {...rest} />;
+}
+
+function SandboxWalletButton({ lock, request, onServerTotals, onPaid }: WalletButtonProps) {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const returned = useRef(false);
+  const [awaitingApproval, setAwaitingApproval] = useState(false);
+
+  // Back from the approval page in this tab (the browser blocked the approval window).
+  const decision = searchParams.get("paypal");
+  const returnedOrder = searchParams.get("order");
+  useEffect(() => {
+    if (returned.current || !decision || !returnedOrder) return;
+    returned.current = true;
+    navigate("/checkout", { replace: true });
+    if (decision === "cancelled") {
+      toast.info(messages.wallet.cancelled);
+      return;
+    }
+    if (decision !== "approved" || !lock.acquire()) return;
+    captureOnServer(returnedOrder, onPaid)
+      .catch((error) => toast.error(failureText(error, messages.wallet.buttonError)))
+      .finally(lock.release);
+  }, [decision, returnedOrder, lock, navigate, onPaid]);
+
+  async function pay() {
+    const body = request();
+    if (!body || !lock.acquire()) return;
+    // Opened inside the click, before any await, so the browser lets it open.
+    const popup = openApprovalWindow();
+    let leaving = false;
+    try {
+      const created = await paymentApi.createPaypalOrder(body);
+      if (!created.id) throw new Error(messages.server.missingId);
+      const totals = serverTotalsOf(created);
+      if (totals) onServerTotals(totals);
+      if (!popup) {
+        // No window allowed: approve in this tab; the page comes back here with the decision.
+        leaving = true;
+        window.location.assign(sandboxApprovalPath(created.id));
+        return;
+      }
+      setAwaitingApproval(true);
+      const choice = await awaitSandboxDecision(popup, created.id).finally(() => setAwaitingApproval(false));
+      if (choice === "cancelled") {
+        toast.info(messages.wallet.cancelled);
+        return;
+      }
+      await captureOnServer(created.id, onPaid);
+    } catch (error) {
+      popup?.close();
+      toast.error(failureText(error, messages.wallet.buttonError));
+    } finally {
+      if (!leaving) lock.release();
+    }
+  }
+
+  return (
+    <div className="space-y-2">
+      <button
+        type="button"
+        onClick={pay}
+        disabled={lock.busy}
+        aria-label="PayPal (sandbox)"
+        className="flex h-12 w-full items-center justify-center gap-2 rounded-md bg-[#ffc439] px-6 text-base font-semibold text-[#111] shadow-sm transition-[filter] hover:brightness-95 disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        <span className="italic">
+          <span className="text-[#003087]">Pay</span>
+          <span className="text-[#009cde]">Pal</span>
+        </span>
+        <span>(sandbox)</span>
+      </button>
+      <p className="text-center text-xs text-stone-500">
+        {awaitingApproval
+          ? "Approve or cancel in the PayPal (sandbox) window. Closing it cancels the payment."
+          : "Sandbox — no real money. You approve the payment on a local test page."}
+      </p>
+    </div>
+  );
+}
