@@ -16,6 +16,11 @@ export default [
   route("admin", "routes/admin.tsx"),
   route("admin/add-product", "routes/admin-add-product.tsx"),
   route("admin/edit-product/:id", "routes/admin-edit-product.tsx"),
+  route("checkout", "routes/checkout.tsx"),
+  route("sandbox/paypal/:id", "routes/sandbox-paypal.tsx"),
+  route("sandbox/checkout/:id", "routes/sandbox-checkout.tsx"),
+  route("payment-success", "routes/payment-success.tsx"),
+  route("payment-cancelled", "routes/payment-cancelled.tsx"),
   route(":page", "routes/info-page.tsx", { id: "info-page" }),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
