@@ -52,7 +52,7 @@ function CustomerOrderCard({ order }: { order: OrderView }) {
       <header className="flex flex-wrap items-center justify-between gap-3 border-b border-stone-100 bg-stone-50 px-4 py-3 sm:px-6">
         <div>
           <h2 id={headingId} className="font-semibold text-ink">
-            Order #{order.number}
+            {`Order #${order.number}`}
           </h2>
           <p className="text-xs text-stone-600">
             Placed <LocalDateTime iso={order.createdAt} />

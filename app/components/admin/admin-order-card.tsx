@@ -28,7 +28,7 @@ export function AdminOrderCard({ order }: { order: OrderView }) {
       <header className="flex flex-wrap items-center justify-between gap-3 border-b border-stone-100 bg-stone-50 px-4 py-3">
         <div>
           <h3 id={headingId} className="font-semibold text-ink">
-            Order #{order.number}
+            {`Order #${order.number}`}
           </h3>
           <p className="text-xs text-stone-600">
             <LocalDateTime iso={order.createdAt} />

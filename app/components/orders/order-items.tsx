@@ -17,11 +17,11 @@ export function OrderItems({ items }: { items: readonly OrderItem[] }) {
           <div className="min-w-0 flex-1">
             <p className="truncate text-sm font-medium text-ink">{item.title}</p>
             <p className="mt-0.5 text-xs text-stone-600">
-              {item.selectedSize && <span>Size: {item.selectedSize} · </span>}
-              {item.color && <span>Color: {item.color} · </span>}
-              <span>Qty: {item.quantity}</span>
+              {[item.selectedSize && `Size: ${item.selectedSize}`, item.color && `Color: ${item.color}`, `Qty: ${item.quantity}`]
+                .filter(Boolean)
+                .join(" · ")}
             </p>
-            <p className="mt-0.5 text-xs text-stone-600">{formatMoney(item.priceCents)} each</p>
+            <p className="mt-0.5 text-xs text-stone-600">{`${formatMoney(item.priceCents)} each`}</p>
           </div>
           <p className="shrink-0 text-sm font-semibold">{formatMoney(item.priceCents * item.quantity)}</p>
         </li>

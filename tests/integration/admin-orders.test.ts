@@ -1,0 +1,178 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../domain/messages";
+import type { OrderStatus } from "../../domain/order-status";
+import { orders, outbox } from "../../server/db/schema";
+import { type AdminTest, placeOrder, startAdminTest } from "../helpers/admin";
+import { insertProducts } from "../helpers/products";
+
+let test: AdminTest;
+let product: { id: string; title: string; imageUrls: string[]; priceCents: number };
+
+beforeAll(async () => {
+  test = await startAdminTest();
+  const [row] = await insertProducts(test.database.db, [{ title: "Order Test Dress", priceCents: 2500, stockCount: 500 }]);
+  product = { ...row, imageUrls: [], priceCents: 2500 };
+});
+afterAll(async () => {
+  await test?.stop();
+});
+
+const orderRow = async (id: string) => (await test.database.db.select().from(orders).where(eq(orders.id, id)))[0];
+const statusMail = async (subjectPart: string) =>
+  (await test.database.db.select().from(outbox).where(eq(outbox.to, "shopper@example.com"))).filter((m) => m.subject.includes(subjectPart));
+
+function change(orderId: string, from: OrderStatus | string, to: OrderStatus | string, note = "", browser = test.admin) {
+  return browser.postForm("/admin?tab=orders", { intent: "update-status", orderId, from, to, note });
+}
+
+describe("changing an order's status", () => {
+  it("walks an order from placed to delivered: status, history, updatedAt, toast and an e-mail each time", async () => {
+    const order = await placeOrder(test, test.shopperId, product);
+    const path: OrderStatus[] = ["placed", "confirmed", "processing", "shipped", "out_for_delivery", "delivered"];
+    for (let i = 1; i < path.length; i++) {
+      const before = await orderRow(order.id);
+      const res = await change(order.id, path[i - 1], path[i]);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain("Order status updated to");
+      const after = await orderRow(order.id);
+      expect(after.status).toBe(path[i]);
+      expect(after.statusHistory).toHaveLength(i + 1);
+      expect(after.statusHistory.at(-1)).toMatchObject({ status: path[i], note: `Order ${path[i]}` });
+      expect(after.updatedAt.getTime()).toBeGreaterThanOrEqual(before.updatedAt.getTime());
+    }
+    const history = (await orderRow(order.id)).statusHistory;
+    expect(history[0]).toMatchObject({ status: "placed", note: "Order placed successfully" });
+    expect(await statusMail(order.number)).toHaveLength(path.length); // confirmation + 5 status e-mails
+  });
+
+  it("keeps the administrator's own note and delivers the e-mail over SMTP", async () => {
+    const order = await placeOrder(test, test.shopperId, product);
+    const res = await change(order.id, "placed", "processing", "  Packed with care  ");
+    expect(res.status).toBe(200);
+    expect((await orderRow(order.id)).statusHistory.at(-1)?.note).toBe("Packed with care");
+    const before = test.smtp.inbox.length;
+    await test.t.services.mail.worker.runOnce();
+    await test.smtp.waitFor("shopper@example.com", { after: before });
+    const mail = test.smtp.inbox.slice(before).find((m) => m.subject === `Your Threadline order ${order.number} is processing`);
+    expect(mail?.to).toEqual(["shopper@example.com"]);
+    expect(mail?.text).toContain("Packed with care");
+    expect(mail?.html).toContain("Packed with care");
+  });
+
+  it.each([
+    ["delivered", "shipped"],
+    ["cancelled", "processing"],
+    ["placed", "delivered"],
+    ["shipped", "placed"],
+  ] as const)("refuses %s -> %s (not in the table) and changes nothing", async (from, to) => {
+    const order = await placeOrder(test, test.shopperId, product);
+    await test.database.db.update(orders).set({ status: from }).where(eq(orders.id, order.id));
+    const before = await orderRow(order.id);
+    const mails = (await statusMail(order.number)).length;
+    const res = await change(order.id, from, to);
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain(messages.admin.orderStatusFailed);
+    expect(html).toContain("cannot be changed to");
+    expect(await orderRow(order.id)).toEqual(before);
+    expect(await statusMail(order.number)).toHaveLength(mails);
+  });
+
+  it("refuses a change from a stale status (another tab moved the order) with a clear message", async () => {
+    const order = await placeOrder(test, test.shopperId, product);
+    expect((await change(order.id, "placed", "processing")).status).toBe(200);
+    const before = await orderRow(order.id);
+    // The second tab still shows 'placed' and asks for 'confirmed'.
+    const res = await change(order.id, "placed", "confirmed");
+    expect(res.status).toBe(409);
+    expect(await res.text()).toContain("This order is already processing, not placed");
+    expect(await orderRow(order.id)).toEqual(before);
+  });
+
+  it("lets exactly one of two simultaneous changes from the same status win", async () => {
+    const order = await placeOrder(test, test.shopperId, product);
+    const mails = (await statusMail(order.number)).length;
+    const outcomes = await Promise.allSettled([
+      test.t.services.adminOrders.changeStatus({ orderId: order.id, from: "placed", to: "confirmed", note: "Order confirmed" }),
+      test.t.services.adminOrders.changeStatus({ orderId: order.id, from: "placed", to: "cancelled", note: "Order cancelled" }),
+    ]);
+    const won = outcomes.filter((o) => o.status === "fulfilled");
+    const lost = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(1);
+    expect(lost[0].reason).toMatchObject({ status: 409 });
+    expect(String(lost[0].reason.message)).toMatch(/^This order is already (confirmed|cancelled), not placed/);
+    const row = await orderRow(order.id);
+    expect(row.statusHistory).toHaveLength(2);
+    expect(row.statusHistory[1].status).toBe(row.status);
+    expect(await statusMail(order.number)).toHaveLength(mails + 1);
+  });
+
+  it("answers unknown statuses and orders clearly", async () => {
+    const order = await placeOrder(test, test.shopperId, product);
+    expect((await change(order.id, "placed", "teleported")).status).toBe(400);
+    expect((await change(crypto.randomUUID(), "placed", "confirmed")).status).toBe(404);
+    expect((await change("1 or 1=1", "placed", "confirmed")).status).toBe(404);
+    expect((await orderRow(order.id)).status).toBe("placed");
+  });
+
+  it("is for the administrator only: 403 for a shopper, 401 for a visitor, nothing changes", async () => {
+    const order = await placeOrder(test, test.shopperId, product);
+    expect((await change(order.id, "placed", "confirmed", "", test.shopper)).status).toBe(403);
+    expect((await change(order.id, "placed", "confirmed", "", test.visitor)).status).toBe(401);
+    expect((await orderRow(order.id)).statusHistory).toHaveLength(1);
+  });
+});
+
+describe("the dashboard's figures and lists", () => {
+  it("counts revenue over orders that are not cancelled and pending as placed/confirmed/processing", async () => {
+    const before = await test.t.services.adminOrders.overview();
+    const a = await placeOrder(test, test.otherId, product, 2); // 5000 + 500 tax + 10 shipping
+    const b = await placeOrder(test, test.otherId, product, 1); // 2500 + 250 + 10
+    await test.t.services.adminOrders.changeStatus({ orderId: b.id, from: "placed", to: "cancelled", note: "Order cancelled" });
+    const after = await test.t.services.adminOrders.overview();
+    expect(after.totalOrders - before.totalOrders).toBe(2);
+    expect(after.revenueCents - before.revenueCents).toBe(5510);
+    expect(after.pendingOrders - before.pendingOrders).toBe(1);
+    const html = await (await test.admin.request("/admin")).text();
+    expect(html).toContain(`$${(after.revenueCents / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`);
+    expect(html).toContain("except cancelled ones");
+    expect(a.number).toMatch(/^[0-9A-F]{8}$/);
+  });
+
+  it("lists orders by filter with counts and shows each card's details", async () => {
+    const order = await placeOrder(test, test.otherId, product);
+    const html = await (await test.admin.request("/admin?tab=orders&status=placed")).text();
+    expect(html).toContain(`Order #${order.number}`);
+    expect(html).toContain("other@example.com");
+    expect(html).toContain(order.paymentId);
+    for (const label of ["All", "Placed", "Processing", "Shipped", "Delivered", "Show status history"]) expect(html).toContain(label);
+    const delivered = await (await test.admin.request("/admin?tab=orders&status=delivered")).text();
+    expect(delivered).not.toContain(`Order #${order.number}`);
+  });
+});
+
+describe("My Orders", () => {
+  it("sends a visitor to sign in and back", async () => {
+    const res = await test.visitor.request("/orders");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/login?redirectTo=%2Forders");
+  });
+
+  it("shows the shopper's own orders only, newest first, with status, items and history", async () => {
+    const older = await placeOrder(test, test.shopperId, product);
+    const newer = await placeOrder(test, test.shopperId, product, 3);
+    const someoneElse = await placeOrder(test, test.otherId, product);
+    await test.t.services.adminOrders.changeStatus({ orderId: older.id, from: "placed", to: "processing", note: "Order processing" });
+    const html = await (await test.shopper.request("/orders")).text();
+    expect(html).toContain("My Orders");
+    expect(html.indexOf(`Order #${newer.number}`)).toBeGreaterThan(-1);
+    expect(html.indexOf(`Order #${newer.number}`)).toBeLessThan(html.indexOf(`Order #${older.number}`));
+    expect(html).not.toContain(`Order #${someoneElse.number}`);
+    expect(html).toContain('data-status="processing"');
+    expect(html).toContain("Order placed successfully");
+    expect(html).toContain("Qty: 3");
+    expect(html).toContain("1 Main Street");
+  });
+});
