@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { stockLabel } from "../../domain/catalog";
 import { formatMoney } from "../../domain/money";
 import { formatAverageRating } from "../../domain/rating";
+import { useRootData } from "../root";
 import type { ProductSummary } from "../../server/catalog/service";
 import { AddToCartButton } from "./add-to-cart-button";
 import { ProductImage } from "./product-image";
@@ -15,6 +16,7 @@ interface ProductCardProps {
 
 export function ProductCard({ product, priority, id }: ProductCardProps) {
   const outOfStock = product.stockCount <= 0;
+  const isAdmin = useRootData()?.user?.isAdmin === true;
   return (
     <article id={id} className="group flex flex-col" aria-labelledby={`title-${product.id}`}>
       <Link
@@ -68,6 +70,15 @@ export function ProductCard({ product, priority, id }: ProductCardProps) {
             View
           </Link>
         </div>
+        {isAdmin && (
+          <Link
+            to={`/admin/edit-product/${product.id}`}
+            aria-label={`Edit ${product.title}`}
+            className="mt-2 rounded-full border border-dashed border-stone-400 py-1.5 text-center text-xs font-medium text-stone-700 transition-colors hover:border-ink hover:text-ink"
+          >
+            Edit
+          </Link>
+        )}
       </div>
     </article>
   );

@@ -1,0 +1,226 @@
+import path from "node:path";
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import sharp from "sharp";
+
+/**
+ * The administrator's day, as a person does it: sign in as ADMIN_EMAIL (admin@example.com,
+ * registered and verified through the local mailbox), add a product with two photos, see it
+ * first on the home page, edit it (remove a photo, add one), then walk a shopper's order from
+ * placed to delivered while the shopper's My Orders follows every step, and delete the product.
+ * The order is made the way shoppers make them: the sandbox card checkout.
+ */
+
+const ADMIN = "admin@example.com";
+const PASSWORD = "Velvet-Harbor-42";
+const SCREENS = path.resolve(import.meta.dirname, "../../test-results/screens");
+// Each project adds its own product in its own category, so the two runs never take each other's place.
+const CATEGORY = { desktop: "2-piece", phone: "Children Collection" } as Record<string, string>;
+
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+const shoot = (page: Page, project: string, name: string) =>
+  page.screenshot({ path: path.join(SCREENS, `admin-${project}-${name}.png`), fullPage: true });
+
+async function photo(background: string) {
+  const buffer = await sharp({ create: { width: 800, height: 1000, channels: 3, background } }).png().toBuffer();
+  return { name: `photo-${background.slice(1)}.png`, mimeType: "image/png", buffer };
+}
+
+async function verificationLink(request: APIRequestContext, baseURL: string, email: string): Promise<string> {
+  for (let attempt = 0; attempt < 80; attempt++) {
+    const list = await (await request.get(`${baseURL}/dev/mailbox`)).text();
+    const row = [...list.matchAll(/<td>([^<]*)<\/td><td><a href="(\/dev\/mailbox\/[^"]+)"/g)].find((m) => m[1] === email);
+    if (row) {
+      const message = await (await request.get(`${baseURL}${row[2]}`)).text();
+      const link = /href="([^"]*\/api\/auth\/verify-email[^"]*)"/.exec(message)?.[1];
+      if (link) return link.replaceAll("&amp;", "&");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no verification mail for ${email}`);
+}
+
+/**
+ * Registers (once: both projects share the store, so one of them may find the account made)
+ * and verifies through the mailbox, then signs in; the browser context keeps the session.
+ */
+async function signIn(context: BrowserContext, baseURL: string, email: string, register: "once" | "new") {
+  const headers = { origin: baseURL };
+  const signUp = await context.request.post(`${baseURL}/api/auth/sign-up/email`, { data: { name: "", email, password: PASSWORD }, headers });
+  if (register === "new") expect(signUp.status()).toBe(200);
+  await context.request.get(await verificationLink(context.request, baseURL, email), { maxRedirects: 0 });
+  const res = await context.request.post(`${baseURL}/api/auth/sign-in/email`, { data: { email, password: PASSWORD }, headers });
+  expect(res.status()).toBe(200);
+}
+
+/** A new shopper with a default address, who buys one piece through the sandbox card checkout; returns the order number. */
+async function shopperBuys(page: Page, baseURL: string, title: string, project: string): Promise<string> {
+  const email = `admin-e2e-buyer-${project}-${Date.now()}@example.com`;
+  await signIn(page.context(), baseURL, email, "new");
+  const saved = await page.context().request.post(`${baseURL}/addresses`, {
+    form: { intent: "create", name: "Olive Buyer", phone: "+1 555 0199", street: "7 Thread Lane", city: "Austin", state: "TX", zipCode: "73301", country: "United States", isDefault: "on" },
+    headers: { origin: baseURL },
+    maxRedirects: 0,
+  });
+  expect(saved.status()).toBeLessThan(400);
+  await page.goto(`/?q=${encodeURIComponent(title)}`);
+  await page.getByRole("link", { name: `View ${title}` }).click();
+  await page.getByRole("group", { name: "Size" }).getByRole("button", { name: "M", exact: true }).click();
+  await page.getByRole("group", { name: "Color" }).getByRole("button", { name: "Sand" }).click();
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(toast(page, "Added to cart")).toBeVisible();
+  await page.goto("/checkout");
+  await page.getByRole("radio", { name: /Pay securely with card using Stripe/ }).check();
+  await page.getByRole("button", { name: "Pay with Card (Stripe)" }).click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+  const reference = String(await page.getByTestId("order-reference").textContent());
+  const number = /#([0-9A-F]{8})/.exec(reference)?.[1];
+  expect(number).toBeTruthy();
+  return number as string;
+}
+
+test("the administrator manages a product and walks an order to delivered", async ({ browser, baseURL }, testInfo) => {
+  test.setTimeout(240_000);
+  const project = testInfo.project.name;
+  const viewport = testInfo.project.use.viewport ?? undefined;
+  const title = `E2E Admin Set ${project}`;
+  const category = CATEGORY[project] ?? "Jackets";
+  const base = String(baseURL);
+
+  const adminContext = await browser.newContext({ viewport, isMobile: testInfo.project.use.isMobile, hasTouch: testInfo.project.use.hasTouch });
+  await signIn(adminContext, base, ADMIN, "once");
+  const admin = await adminContext.newPage();
+
+  // The dashboard, reached through the header's Admin link.
+  await admin.goto("/");
+  await admin.getByRole("link", { name: "Admin", exact: true }).click();
+  await expect(admin.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+  await expect(admin.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true");
+  for (const counter of ["Total Products", "Total Orders", "Total Revenue", "Pending Orders"]) await expect(admin.getByText(counter)).toBeVisible();
+  await shoot(admin, project, "overview");
+
+  // Add a product with two photos: no image, no submit.
+  await admin.getByRole("link", { name: /^Add Product/ }).first().click();
+  await expect(admin.getByRole("heading", { level: 1, name: "Add Product" })).toBeVisible();
+  const submit = admin.getByRole("button", { name: "Add Product" });
+  await expect(submit).toBeDisabled();
+  await admin.getByLabel("Product Title").fill(title);
+  await expect(admin.getByLabel("Category").locator("option").first()).toHaveText("Select a category");
+  await expect(admin.getByLabel("Category").locator("option", { hasText: "Pants" })).toHaveCount(0);
+  await admin.getByLabel("Category").selectOption(category);
+  await admin.getByLabel("Price ($)").fill("42.50");
+  await admin.getByLabel("Description").fill("A soft two-tone set for the e2e run.");
+  for (const size of ["S", "M", "L"]) await admin.getByRole("checkbox", { name: size, exact: true }).check();
+  await admin.getByLabel("Stock count").fill("5");
+  await admin.getByRole("button", { name: "Add color" }).click();
+  await admin.getByLabel("Color 1 name").fill("Sand");
+  await admin.getByLabel("Choose images").setInputFiles([await photo("#c2b280"), await photo("#3c5a9a")]);
+  await expect(admin.getByRole("list", { name: "New images" }).getByRole("listitem")).toHaveCount(2);
+  await expect(submit).toBeEnabled();
+  await shoot(admin, project, "add-product");
+  await submit.click();
+  await expect(toast(admin, "Product added")).toBeVisible();
+  await expect(admin).toHaveURL(/\/admin$/);
+
+  // Newest first: at the head of its category, and ahead of everything but the other project's product on the home page.
+  await admin.goto(`/?category=${category.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`);
+  await expect(admin.getByRole("list", { name: "Products" }).getByRole("article").first()).toHaveAccessibleName(title);
+  await admin.goto("/");
+  const firstTwo = await admin.getByRole("list", { name: "Products" }).getByRole("article").evaluateAll((cards) =>
+    cards.slice(0, 2).map((c) => c.querySelector("h3")?.textContent?.trim()),
+  );
+  // First, or second behind the other project's product added in the same run.
+  expect(firstTwo[0] === title || (firstTwo[1] === title && firstTwo[0]?.startsWith("E2E Admin Set"))).toBe(true);
+
+  // Edit through the card's shortcut: remove one photo, add another.
+  await admin.getByRole("link", { name: `Edit ${title}` }).click();
+  await expect(admin.getByRole("heading", { level: 1, name: "Edit Product" })).toBeVisible();
+  await expect(admin.getByRole("link", { name: "Back to Admin" })).toHaveAttribute("href", "/admin");
+  await expect(admin.getByText("PNG, JPG, WEBP")).toBeVisible();
+  await expect(admin.getByRole("button", { name: /^Remove current image/ })).toHaveCount(2);
+  await admin.getByRole("button", { name: "Remove current image 1" }).click();
+  await expect(admin.getByRole("button", { name: /^Remove current image/ })).toHaveCount(1);
+  await admin.getByLabel("Choose images").setInputFiles([await photo("#8fa98a")]);
+  await expect(admin.getByRole("list", { name: "New images" }).getByRole("listitem")).toHaveCount(1);
+  await shoot(admin, project, "edit-product");
+  await admin.getByRole("button", { name: "Update Product" }).click();
+  await expect(toast(admin, "Product updated successfully!")).toBeVisible();
+  await expect(admin).toHaveURL(/\/admin$/);
+  await admin.goto(`/?q=${encodeURIComponent(title)}`);
+  await admin.getByRole("link", { name: `View ${title}` }).click();
+  await expect(admin.getByRole("img", { name: `${title}, image 1 of 2` })).toBeVisible();
+
+  // A shopper buys it.
+  const shopperContext = await browser.newContext({ viewport, isMobile: testInfo.project.use.isMobile, hasTouch: testInfo.project.use.hasTouch });
+  const shopper = await shopperContext.newPage();
+  const number = await shopperBuys(shopper, base, title, project);
+  const myOrder = shopper.getByRole("article", { name: `Order #${number}` });
+  await shopper.goto("/orders");
+  await expect(myOrder).toContainText(title);
+  await expect(myOrder).toContainText("Placed");
+
+  // The administrator walks it to delivered; the shopper sees every step.
+  await admin.goto("/admin?tab=orders&status=placed");
+  await expect(admin.getByRole("tab", { name: "Orders" })).toHaveAttribute("aria-selected", "true");
+  const card = admin.getByRole("article", { name: `Order #${number}` });
+  await expect(card).toContainText(title);
+  await expect(card.getByRole("button", { name: "Confirmed" })).toBeVisible();
+  await expect(card.getByRole("button", { name: "Processing" })).toBeVisible();
+  await expect(card.getByRole("button", { name: "Cancelled" })).toBeVisible();
+  await expect(card.getByRole("button", { name: "Shipped" })).toHaveCount(0);
+  await shoot(admin, project, "orders");
+  await admin.goto("/admin?tab=orders");
+  for (const [label, word] of [
+    ["Confirmed", "confirmed"],
+    ["Processing", "processing"],
+    ["Shipped", "shipped"],
+    ["Out for delivery", "out for delivery"],
+    ["Delivered", "delivered"],
+  ]) {
+    await card.getByRole("button", { name: label, exact: true }).click();
+    await expect(toast(admin, `Order status updated to ${word}`)).toBeVisible();
+    await expect(card.locator("[data-status]").first()).toHaveText(label);
+    await shopper.goto("/orders");
+    await expect(myOrder.locator("[data-status]")).toHaveText(label);
+  }
+  await expect(card.getByText("No further actions available")).toBeVisible();
+  await card.getByRole("button", { name: "Show status history" }).click();
+  await expect(card.getByRole("listitem").filter({ hasText: /^Out for delivery/ })).toBeVisible();
+  await shoot(admin, project, "orders-delivered");
+  await expect(myOrder.getByText("Order placed successfully")).toBeVisible();
+  await shoot(shopper, project, "my-orders");
+
+  // Delete the product: confirmed first; the order keeps its own copy.
+  await admin.goto("/admin?tab=products");
+  await shoot(admin, project, "products");
+  admin.once("dialog", async (dialog) => {
+    expect(dialog.message()).toBe("Are you sure you want to delete this product?");
+    await dialog.accept();
+  });
+  await admin.getByRole("button", { name: `Delete ${title}` }).click();
+  await expect(toast(admin, "Product deleted successfully!")).toBeVisible();
+  await expect(admin.getByRole("button", { name: `Delete ${title}` })).toHaveCount(0);
+  await shopper.reload();
+  await expect(myOrder).toContainText(title);
+
+  await shopperContext.close();
+  await adminContext.close();
+});
+
+test("a shopper is sent from the admin pages to / and sees no Admin link", async ({ page, baseURL }, testInfo) => {
+  await signIn(page.context(), String(baseURL), `admin-e2e-nosy-${testInfo.project.name}-${Date.now()}@example.com`, "new");
+  await page.goto("/cart");
+  await expect(page.getByRole("link", { name: "Admin", exact: true })).toHaveCount(0);
+  for (const path of ["/admin", "/admin?tab=orders", "/admin/add-product"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/$/);
+  }
+  // The refused address left no history entry of its own: Back goes to the page before it.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/cart$/);
+});
