@@ -43,7 +43,7 @@ export default defineConfig({
   ],
   webServer: {
     // Prepares a fresh data folder (demo catalogue plus e2e fixtures), then starts the store as `npm start` does.
-    command: "node --import tsx tests/e2e/prepare.ts && node --import tsx server/main.ts",
+    command: "node --import tsx tests/e2e/prepare.ts && node --enable-source-maps build/server-main/main.js",
     cwd: ROOT,
     url: `http://127.0.0.1:${PORT}/readyz`,
     reuseExistingServer: false,
