@@ -172,7 +172,7 @@ describe("PayPal's JS SDK", () => {
     const second = loadPaypalSdk("client-once", doc);
     expect(scripts).toHaveLength(1);
     expect(scripts[0].src).toBe(paypalSdkUrl("client-once"));
-    const paypal = { Buttons: () => null };
+    const paypal = { version: "fake" };
     view.paypal = paypal;
     scripts[0].listeners.load();
     expect(await first).toBe(paypal);
