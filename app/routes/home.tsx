@@ -3,6 +3,7 @@ import { CATEGORIES, categorySlug, PAGE_SIZE } from "../../domain/catalog";
 import { listingSearch, parseListingQuery } from "../../domain/listing";
 import { messages } from "../../domain/messages";
 import { ProductCard } from "../components/product-card";
+import { useLiveRevalidate } from "../lib/live";
 import { pageMeta, STORE_NAME } from "../lib/store";
 import type { Route } from "./+types/home";
 
@@ -29,6 +30,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const loadingMore = navigation.state === "loading" && navigation.location?.pathname === "/";
   const nextLimit = query.limit + PAGE_SIZE;
   const heading = query.q ? `Results for “${query.q}”` : (query.category ?? "New arrivals");
+  // Any product change may move the grid (a new arrival, a price that changes the order); a
+  // review only matters for the ratings of the cards on show.
+  useLiveRevalidate(
+    (event) =>
+      event.type.startsWith("product.") || (event.type.startsWith("review.") && "productId" in event && items.some((p) => p.id === event.productId)),
+  );
 
   return (
     <div className="mx-auto max-w-7xl px-4 sm:px-6">

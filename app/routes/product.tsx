@@ -4,21 +4,45 @@ import { IMAGE_WIDTHS, imageHeightFor, PLACEHOLDER_IMAGE, variantUrl } from "../
 import { CURRENCY, centsToDecimalString, formatMoney } from "../../domain/money";
 import { formatAverageRating, reviewCountLabel } from "../../domain/rating";
 import type { ProductDetail } from "../../server/catalog/service";
+import type { ReviewItem } from "../../server/reviews/service";
 import { ProductGallery } from "../components/product-gallery";
 import { ProductPurchase } from "../components/product-purchase";
+import { ReviewForm } from "../components/review-form";
 import { ReviewList } from "../components/review-list";
 import { Stars } from "../components/stars";
+import { useLiveRevalidate } from "../lib/live";
+import { reviewAction } from "../lib/review-action.server";
 import { pageMeta, STORE_NAME } from "../lib/store";
+import { useRootData } from "../root";
 import type { Route } from "./+types/product";
 
+/** Spec section 6: a permission error on reading reviews shows an empty list rather than failing the page. */
+async function readReviews(list: () => Promise<ReviewItem[]>): Promise<ReviewItem[]> {
+  try {
+    return await list();
+  } catch (error) {
+    if ((error as { status?: unknown })?.status === 403) return [];
+    throw error;
+  }
+}
+
 export async function loader({ params, context }: Route.LoaderArgs) {
-  // A malformed id is answered by both as "nothing": getProduct returns undefined, listReviews [].
+  // A malformed id is answered by both as "nothing": getProduct returns undefined, the reviews [].
   const [product, reviews] = await Promise.all([
     context.services.catalog.getProduct(params.id),
-    context.services.catalog.listReviews(params.id),
+    readReviews(() => context.services.reviews.list(params.id)),
   ]);
   if (!product) throw data("Product not found", { status: 404 });
   return { product, reviews, publicUrl: context.config.publicUrl };
+}
+
+export function action({ request, params, context }: Route.ActionArgs) {
+  return reviewAction(request, params.id, context.services);
+}
+
+/** Passes on what the action answered with (Retry-After when posting too often). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
 }
 
 const SHARE_WIDTH = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
@@ -100,7 +124,10 @@ export function meta({ data }: Route.MetaArgs) {
 
 export default function Product({ loaderData }: Route.ComponentProps) {
   const { product, reviews } = loaderData;
+  const user = useRootData()?.user ?? null;
   const inStock = product.stockCount > 0;
+  // Edits, deletion and reviews of this product, by anyone, show here without a reload.
+  useLiveRevalidate((event) => "productId" in event && event.productId === product.id);
 
   return (
     <div className="mx-auto max-w-7xl px-4 sm:px-6">
@@ -171,8 +198,16 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             </p>
           )}
         </div>
-        <div className="mt-6 max-w-3xl">
-          <ReviewList reviews={reviews} />
+        <div className="mt-6 grid max-w-3xl gap-8">
+          <ReviewForm signedIn={user !== null} />
+          <div>
+            {product.reviewCount > reviews.length && (
+              <p className="mb-4 text-sm text-stone-600">
+                Showing the {reviews.length} newest of {reviewCountLabel(product.reviewCount)}.
+              </p>
+            )}
+            <ReviewList reviews={reviews} canDelete={user?.isAdmin === true} />
+          </div>
         </div>
       </section>
     </div>

@@ -19,6 +19,7 @@ import { eventRoutes } from "./event-routes";
 import { originCheck } from "./origin-check";
 import { paymentRoutes } from "./payment-routes";
 import { type AppEnv, requestContext } from "./request-context";
+import { reviewBodyLimit } from "./review-body-limit";
 import { robotsTxt, sitemapXml } from "./seo";
 
 export interface AppDeps {
@@ -91,6 +92,7 @@ export function createApp(deps: AppDeps) {
   );
   app.on(["GET", "POST"], "/api/auth/*", authEndpoint(services.auth));
   app.use(adminBodyLimit());
+  app.use(reviewBodyLimit());
   app.route("/api/cart", cartRoutes(services));
   app.route("/api/events", eventRoutes(services));
   app.route("/api", paymentRoutes(services));

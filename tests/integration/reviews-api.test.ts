@@ -1,0 +1,224 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { messages } from "../../domain/messages";
+import { reviewMessages } from "../../domain/review-schemas";
+import { reviews } from "../../server/db/schema";
+import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
+import { type AccountsTestApp, createAccountsTestApp, GOOD_PASSWORD, registerVerified, TestBrowser, userByEmail } from "../helpers/accounts";
+import { createTestDatabase } from "../helpers/database";
+import { insertProducts } from "../helpers/products";
+import { insertOrder } from "../helpers/reviews";
+import { readSse } from "../helpers/sse";
+
+const ADMIN = "admin@example.com";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let smtp: FakeSmtp;
+let t: AccountsTestApp;
+let admin: TestBrowser;
+let alice: TestBrowser;
+let bob: TestBrowser;
+let visitor: TestBrowser;
+let aliceId: string;
+let bobId: string;
+let productId: string;
+
+async function signedIn(email: string, address: string) {
+  const browser = await registerVerified(t, smtp, email, new TestBrowser(t.app, address));
+  const res = await browser.postJson("/api/auth/sign-in/email", { email, password: GOOD_PASSWORD });
+  if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status}`);
+  return browser;
+}
+
+/** Posts the product page's review form as a browser without JavaScript would. */
+const post = (who: TestBrowser, fields: Record<string, string>, id = productId) => who.postForm(`/product/${id}`, { intent: "review", ...fields });
+const reviewRows = () => database.db.select().from(reviews).where(eq(reviews.productId, productId));
+const pageOf = async (who: TestBrowser, id = productId) => (await who.request(`/product/${id}`)).text();
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  smtp = await startFakeSmtp();
+  t = await createAccountsTestApp(database, { env: { SMTP_URL: smtp.url, ADMIN_EMAIL: ADMIN }, withPages: true });
+  admin = await signedIn(ADMIN, "198.51.100.61");
+  alice = await signedIn("alice@example.com", "198.51.100.62");
+  bob = await signedIn("bob@example.com", "198.51.100.63");
+  visitor = new TestBrowser(t.app, "198.51.100.64");
+  aliceId = (await userByEmail(database, "alice@example.com")).id;
+  bobId = (await userByEmail(database, "bob@example.com")).id;
+}, 120_000);
+
+afterAll(async () => {
+  await t.services.events.close();
+  await smtp.stop();
+  await database.close();
+});
+
+beforeEach(async () => {
+  await database.db.delete(reviews);
+  [{ id: productId }] = await insertProducts(database.db, [{ title: "Reviewed coat" }]);
+});
+
+describe("posting a review on the product page", () => {
+  it("stores it under the session's user, whatever the form claims", async () => {
+    const res = await post(alice, { rating: "4", text: "  Warm and light  ", userId: bobId, userName: "The Administrator", user_id: bobId });
+    expect(res.status).toBe(200);
+    const [row] = await reviewRows();
+    expect(row).toMatchObject({ userId: aliceId, userName: "alice@example.com", text: "Warm and light", rating: 4 });
+    const html = await pageOf(visitor);
+    expect(html).toContain("Warm and light");
+    expect(html).not.toContain("The Administrator");
+  });
+
+  it("asks a visitor to log in and stores nothing", async () => {
+    const res = await post(visitor, { rating: "5", text: "Hello" });
+    expect(res.status).toBe(401);
+    expect(await res.text()).toContain(messages.review.loginRequired);
+    expect(await reviewRows()).toHaveLength(0);
+  });
+
+  it.each(["0", "6", "3.5", "five", "", "-1", "1e1"])("refuses rating %j with 400 and a clear message", async (rating) => {
+    const res = await post(alice, { rating, text: "Nice" });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain(reviewMessages.rating);
+    expect(await reviewRows()).toHaveLength(0);
+  });
+
+  it("refuses a missing rating with 400", async () => {
+    const res = await alice.postForm(`/product/${productId}`, { intent: "review", text: "No stars" });
+    expect(res.status).toBe(400);
+  });
+
+  it("ignores empty and whitespace-only text without an error", async () => {
+    for (const text of ["", "   ", "\n\t"]) {
+      const res = await post(alice, { rating: "5", text });
+      expect(res.status).toBe(200);
+    }
+    expect(await reviewRows()).toHaveLength(0);
+  });
+
+  it("refuses text over 2000 characters with a clear message, and a huge body before reading it", async () => {
+    const long = await post(alice, { rating: "5", text: "a".repeat(2001) });
+    expect(long.status).toBe(400);
+    expect(await long.text()).toContain("Reviews can be at most 2000 characters long");
+    const huge = await post(alice, { rating: "5", text: "a".repeat(200_000) });
+    expect(huge.status).toBe(413);
+    const hugeData = await alice.postForm(`/product/${productId}.data`, { intent: "review", rating: "5", text: "a".repeat(200_000) });
+    expect(hugeData.status).toBe(413);
+    expect(await reviewRows()).toHaveLength(0);
+  });
+
+  it("answers 404 for a review of a product that does not exist", async () => {
+    const res = await post(alice, { rating: "5", text: "Ghost" }, "00000000-0000-4000-8000-000000000000");
+    expect(res.status).toBe(404);
+  });
+
+  it("refuses a post from another site", async () => {
+    const res = await alice.postForm(`/product/${productId}`, { intent: "review", rating: "5", text: "csrf" }, { headers: { origin: "https://evil.example" } });
+    expect(res.status).toBe(403);
+    expect(await reviewRows()).toHaveLength(0);
+  });
+
+  it("limits a shopper to 5 reviews in 10 minutes with a clear message and Retry-After", async () => {
+    for (let i = 0; i < 5; i++) expect((await post(bob, { rating: "5", text: `Review ${i}` })).status).toBe(200);
+    const res = await post(bob, { rating: "5", text: "Sixth" });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await res.text()).toContain("You can post at most 5 reviews in 10 minutes.");
+    expect((await post(alice, { rating: "5", text: "Alice is not limited by Bob" })).status).toBe(200);
+  });
+});
+
+describe("showing reviews", () => {
+  it("shows markup in a review as text, never as markup", async () => {
+    const attacks = [
+      "<script>window.__xss = 1</script>",
+      '<img src=x onerror="window.__xss=2">',
+      "javascript:alert(document.cookie)",
+      '"><svg onload=alert(1)>',
+    ];
+    for (const text of attacks) expect((await post(alice, { rating: "1", text })).status).toBe(200);
+    const html = await pageOf(visitor);
+    expect(html).toContain("&lt;script&gt;window.__xss = 1&lt;/script&gt;");
+    expect(html).toContain("&lt;img src=x onerror=&quot;window.__xss=2&quot;&gt;");
+    expect(html).toContain("&quot;&gt;&lt;svg onload=alert(1)&gt;");
+    expect(html).not.toContain("<script>window.__xss");
+    expect(html).not.toMatch(/<img[^>]*onerror/i);
+    expect(html).not.toMatch(/<svg[^>]*onload/i);
+    expect(html).not.toMatch(/href="javascript:/i);
+    expect(html).toContain("javascript:alert(document.cookie)");
+  });
+
+  it("lists newest first with names, ratings and a verified-purchase mark, and updates the average", async () => {
+    await insertOrder(database.db, aliceId, [productId], "delivered");
+    await post(alice, { rating: "5", text: "Bought and loved it" });
+    await new Promise((r) => setTimeout(r, 10));
+    await post(bob, { rating: "2", text: "Only tried it on" });
+    const html = await pageOf(visitor);
+    expect(html.indexOf("Only tried it on")).toBeLessThan(html.indexOf("Bought and loved it"));
+    expect(html.match(/Verified purchase/g)).toHaveLength(1);
+    // React puts comment markers between adjacent text parts.
+    expect(html.replaceAll("<!-- -->", "")).toContain("3.5 out of 5 · 2 reviews");
+    const grid = await (await visitor.request("/?q=Reviewed")).text();
+    expect(grid).toMatch(/3\.5<\/span>.*\(2\)/s);
+  });
+
+  it("shows 'No reviews yet.' and the form for a product without reviews", async () => {
+    const html = await pageOf(visitor);
+    expect(html).toContain("No reviews yet.");
+    expect(html).toContain('placeholder="Write your review"');
+    expect(html).toContain("Post review");
+    for (const n of [5, 4, 3, 2, 1]) expect(html).toContain(`<option value="${n}"`);
+    expect(html).toMatch(/<option value="5"[^>]*selected=""/);
+  });
+});
+
+describe("deleting a review", () => {
+  it("refuses shoppers with 403, the author included", async () => {
+    await post(alice, { rating: "5", text: "Keep me" });
+    const [row] = await reviewRows();
+    for (const who of [alice, bob]) {
+      const res = await who.postForm(`/product/${productId}`, { intent: "delete-review", reviewId: row.id });
+      expect(res.status).toBe(403);
+      expect(await res.text()).toContain(reviewMessages.forbidden);
+    }
+    const res = await visitor.postForm(`/product/${productId}`, { intent: "delete-review", reviewId: row.id });
+    expect(res.status).toBe(401);
+    expect(await reviewRows()).toHaveLength(1);
+    expect(await pageOf(alice)).not.toContain("Delete review by");
+  });
+
+  it("lets the administrator delete any review, announced on the live stream", async () => {
+    await post(alice, { rating: "5", text: "Delete me" });
+    const [row] = await reviewRows();
+    expect(await pageOf(admin)).toContain("Delete review by alice@example.com");
+    const controller = new AbortController();
+    const live = readSse(await visitor.request("/api/events", { signal: controller.signal }));
+    await live.next();
+    const res = await admin.postForm(`/product/${productId}`, { intent: "delete-review", reviewId: row.id });
+    expect(res.status).toBe(200);
+    expect(await reviewRows()).toHaveLength(0);
+    expect(await live.nextData()).toEqual({ type: "review.deleted", productId });
+    await live.close();
+    const again = await admin.postForm(`/product/${productId}`, { intent: "delete-review", reviewId: row.id });
+    expect(again.status).toBe(404);
+  });
+});
+
+describe("a permission error", () => {
+  it("shows an empty list instead of failing the page", async () => {
+    await post(alice, { rating: "5", text: "Hidden by a permission error" });
+    const list = t.services.reviews.list;
+    t.services.reviews.list = async () => {
+      throw Object.assign(new Error("Forbidden"), { status: 403 });
+    };
+    try {
+      const res = await visitor.request(`/product/${productId}`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain("No reviews yet.");
+      expect(html).not.toContain("Hidden by a permission error");
+    } finally {
+      t.services.reviews.list = list;
+    }
+  });
+});
