@@ -188,19 +188,26 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       </div>
 
       <section id="reviews" aria-labelledby="reviews-heading" className="mt-16 scroll-mt-24 border-t border-stone-200 pt-10">
-        <div className="flex max-w-3xl flex-wrap items-baseline justify-between gap-2">
-          <h2 id="reviews-heading" className="font-display text-2xl sm:text-3xl">
-            Reviews
-          </h2>
-          {product.reviewCount > 0 && (
-            <p className="text-sm text-stone-600">
-              {formatAverageRating(product.ratingAverage)} out of 5 · {reviewCountLabel(product.reviewCount)}
-            </p>
-          )}
-        </div>
-        <div className="mt-6 grid max-w-3xl gap-8">
-          <ReviewForm signedIn={user !== null} />
-          <div>
+        <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-12">
+          <div className="lg:sticky lg:top-24 lg:self-start">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h2 id="reviews-heading" className="font-display text-2xl sm:text-3xl">
+                Reviews
+              </h2>
+              {product.reviewCount > 0 && (
+                <p className="flex items-center gap-2 text-sm text-stone-600">
+                  <Stars value={product.ratingAverage} size="sm" />
+                  <span>
+                    {formatAverageRating(product.ratingAverage)} out of 5 · {reviewCountLabel(product.reviewCount)}
+                  </span>
+                </p>
+              )}
+            </div>
+            <div className="mt-6">
+              <ReviewForm signedIn={user !== null} />
+            </div>
+          </div>
+          <div className="lg:pt-2">
             {product.reviewCount > reviews.length && (
               <p className="mb-4 text-sm text-stone-600">
                 Showing the {reviews.length} newest of {reviewCountLabel(product.reviewCount)}.
