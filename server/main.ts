@@ -76,7 +76,10 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
+    // Live streams never finish by themselves: end them now (browsers reconnect after the restart).
+    const eventsClosed = services.events.close().catch((err) => logger.error({ err }, "closing the live streams failed"));
     server.close(async () => {
+      await eventsClosed;
       await services.payments.reconciler.stop().catch((err) => logger.error({ err }, "stopping the reconciliation failed"));
       await services.mail.worker.stop().catch((err) => logger.error({ err }, "stopping the mail worker failed"));
       await database.close().catch((err) => logger.error({ err }, "closing database failed"));
