@@ -78,6 +78,7 @@ describe("historyNote", () => {
   it.each([
     ["shipped", undefined, "Order shipped"],
     ["shipped", "   ", "Order shipped"],
+    ["out_for_delivery", "", "Order out for delivery"],
     ["cancelled", "  Customer asked\nto cancel ", "Customer asked to cancel"],
   ] as const)("%s with %j -> %s", (status, typed, note) => {
     expect(historyNote(status, typed)).toBe(note);

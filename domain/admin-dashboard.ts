@@ -1,4 +1,4 @@
-import { defaultStatusNote, ORDER_STATUSES, type OrderStatus } from "./order-status";
+import { ORDER_STATUSES, type OrderStatus } from "./order-status";
 
 /** The dashboard's tabs (spec section 2); the tab lives in the URL (?tab=orders) so reload and back keep it. */
 export const ADMIN_TABS = ["overview", "products", "orders"] as const;
@@ -75,9 +75,12 @@ export function filterCounts(countsByStatus: Partial<Record<OrderStatus, number>
   };
 }
 
-/** A note the administrator typed, or the spec's default 'Order {status}'. */
+/**
+ * A note the administrator typed, or the spec's default 'Order {status}' with the status in
+ * words ("Order out for delivery", not "Order out_for_delivery").
+ */
 export const STATUS_NOTE_MAX = 500;
 export function historyNote(status: OrderStatus, typed: string | null | undefined): string {
   const note = (typed ?? "").replace(/\s+/g, " ").trim().slice(0, STATUS_NOTE_MAX);
-  return note || defaultStatusNote(status);
+  return note || `Order ${statusWord(status)}`;
 }

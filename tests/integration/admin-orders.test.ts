@@ -38,7 +38,7 @@ describe("changing an order's status", () => {
       const after = await orderRow(order.id);
       expect(after.status).toBe(path[i]);
       expect(after.statusHistory).toHaveLength(i + 1);
-      expect(after.statusHistory.at(-1)).toMatchObject({ status: path[i], note: `Order ${path[i]}` });
+      expect(after.statusHistory.at(-1)).toMatchObject({ status: path[i], note: `Order ${path[i].replaceAll("_", " ")}` });
       expect(after.updatedAt.getTime()).toBeGreaterThanOrEqual(before.updatedAt.getTime());
     }
     const history = (await orderRow(order.id)).statusHistory;

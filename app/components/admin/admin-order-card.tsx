@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
-import { STATUS_NOTE_MAX, statusLabel } from "../../../domain/admin-dashboard";
+import { historyNote, STATUS_NOTE_MAX, statusLabel } from "../../../domain/admin-dashboard";
 import { messages } from "../../../domain/messages";
 import { allowedNextStatuses } from "../../../domain/order-status";
 import type { OrderView } from "../../../server/orders/service";
@@ -39,9 +39,10 @@ export function AdminOrderCard({ order }: { order: OrderView }) {
 
       <div className="grid gap-5 px-4 py-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div>
-          <p className="text-sm">
-            <span className="font-medium text-ink">{order.userName}</span>{" "}
-            <span className="break-all text-stone-600">{order.userEmail}</span>
+          <h4 className="text-xs font-semibold uppercase tracking-wide text-stone-500">Customer</h4>
+          <p className="mt-1 text-sm">
+            {order.userName !== order.userEmail && <span className="mr-2 font-medium text-ink">{order.userName}</span>}
+            <span className="break-all text-stone-700">{order.userEmail}</span>
           </p>
           <OrderItems items={order.items} />
           <div className="border-t border-stone-100 pt-3">
@@ -49,7 +50,7 @@ export function AdminOrderCard({ order }: { order: OrderView }) {
           </div>
         </div>
         <div className="space-y-4">
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+          <div className="grid grid-cols-2 gap-4 lg:grid-cols-1 xl:grid-cols-2">
             <AddressBlock title="Shipping address" address={order.shippingAddress} />
             <AddressBlock title="Billing address" address={order.billingAddress} />
           </div>
@@ -78,8 +79,8 @@ export function AdminOrderCard({ order }: { order: OrderView }) {
                 id={noteId}
                 name="note"
                 maxLength={STATUS_NOTE_MAX}
-                placeholder={`Order ${next[0]}`}
-                className="mt-1 w-full rounded-lg border border-stone-300 px-3 py-2 text-base sm:text-sm"
+                placeholder={historyNote(next[0], "")}
+                className="mt-1 w-full rounded-lg border border-stone-300 px-3 py-2 text-base sm:max-w-md sm:text-sm"
               />
             </div>
             <fieldset>
