@@ -33,7 +33,7 @@ export function createServices(deps: {
   const pricing = createPricingService(db);
   const accounts = createAccountsService(db);
   const events = createEventsService({ database: deps.database, logger: deps.logger });
-  const orders = createOrdersService({ db, publicUrl: deps.config.publicUrl, logger: deps.logger, wakeMail: () => mail.worker.wake() });
+  const orders = createOrdersService({ db, publicUrl: deps.config.publicUrl, logger: deps.logger, wakeMail: () => mail.worker.wake(), publish: events.publish });
   return {
     catalog: createCatalogService(db),
     pricing,
@@ -41,8 +41,8 @@ export function createServices(deps: {
     auth: createAuthService({ db, config: deps.config, mail, logger: deps.logger }, deps.auth),
     accounts,
     orders,
-    adminCatalog: createAdminCatalogService({ db, storage: deps.storage, logger: deps.logger }),
-    adminOrders: createAdminOrdersService({ db, publicUrl: deps.config.publicUrl, logger: deps.logger, wakeMail: () => mail.worker.wake() }),
+    adminCatalog: createAdminCatalogService({ db, storage: deps.storage, logger: deps.logger, publish: events.publish }),
+    adminOrders: createAdminOrdersService({ db, publicUrl: deps.config.publicUrl, logger: deps.logger, wakeMail: () => mail.worker.wake(), publish: events.publish }),
     events,
     reviews: createReviewsService({ db, logger: deps.logger, publish: events.publish }),
     payments: createPaymentsService({ db, config: deps.config, logger: deps.logger, pricing, accounts, orders }, deps.payments),

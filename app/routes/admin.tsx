@@ -9,6 +9,7 @@ import { OverviewPanel } from "../components/admin/overview-panel";
 import { ProductsPanel } from "../components/admin/products-panel";
 import { useAdminNotice } from "../lib/admin-notices";
 import { type AdminResult, adminResult, refusal } from "../lib/admin-result";
+import { useLiveRevalidate } from "../lib/live";
 import { pageMeta } from "../lib/store";
 import type { Route } from "./+types/admin";
 
@@ -44,6 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The notice in the address is only a message: dropping it must not reload the data. */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  // A live notice's revalidate() comes with the very same address: reload then.
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   const strip = (url: URL) => {
     const params = new URLSearchParams(url.search);
     params.delete("notice");
@@ -100,6 +103,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
   useAdminNotice();
+  // New orders, status changes (from another tab too) and product changes update tabs and counters live.
+  useLiveRevalidate((event) => event.type.startsWith("order.") || event.type.startsWith("product."));
   const result = actionData as AdminResult | undefined;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10">

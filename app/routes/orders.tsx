@@ -4,6 +4,7 @@ import { LocalDateTime } from "../components/local-date-time";
 import { OrderStatusBadge } from "../components/orders/order-status-badge";
 import { AddressBlock, OrderItems, OrderTotals } from "../components/orders/order-items";
 import { StatusHistory } from "../components/orders/status-history";
+import { useLiveRevalidate } from "../lib/live";
 import { pageMeta } from "../lib/store";
 import type { Route } from "./+types/orders";
 
@@ -19,6 +20,8 @@ export function meta() {
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { orders } = loaderData;
+  // The stream brings this customer's order notices only; the loader reads the orders again.
+  useLiveRevalidate((event) => event.type === "order.status" || event.type === "order.created");
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="font-display text-3xl sm:text-4xl">My Orders</h1>

@@ -1,6 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Category, Size } from "../../domain/catalog";
 import { isUuid } from "../../domain/ids";
+import type { LiveEvent } from "../../domain/live-events";
 import { imageCountError, imageMessages, type ProductInput } from "../../domain/product-schemas";
 import type { Database } from "../db/client";
 import { checkouts, orders, type ProductColor, products } from "../db/schema";
@@ -70,7 +71,13 @@ function fields(input: ProductInput) {
  * new files are written before the row and removed again if the row cannot be written;
  * files the row no longer names are removed after it is written.
  */
-export function createAdminCatalogService(deps: { db: Database; storage: ImageStorage; logger: Logger }) {
+export function createAdminCatalogService(deps: {
+  db: Database;
+  storage: ImageStorage;
+  logger: Logger;
+  /** Live notices, sent after each change is committed (server/events). */
+  publish?: (event: LiveEvent) => void;
+}) {
   const { db, storage } = deps;
   const log = deps.logger.child({ component: "admin-catalog" });
 
@@ -144,6 +151,7 @@ export function createAdminCatalogService(deps: { db: Database; storage: ImageSt
           .values({ ...fields(input), imageUrls: stored, createdAt: now, updatedAt: now })
           .returning({ id: products.id });
         log.info({ productId: row.id, images: stored.length }, "product added");
+        deps.publish?.({ type: "product.added", productId: row.id });
         return row;
       } catch (error) {
         await removeImages(storage, stored);
@@ -183,6 +191,7 @@ export function createAdminCatalogService(deps: { db: Database; storage: ImageSt
         throw error;
       }
       log.info({ productId: id, added: stored.length, removed: removed.length }, "product updated");
+      deps.publish?.({ type: "product.updated", productId: id });
       await removeUnreferenced(removed);
     },
 
@@ -192,6 +201,7 @@ export function createAdminCatalogService(deps: { db: Database; storage: ImageSt
       const [row] = await db.delete(products).where(eq(products.id, id)).returning({ imageUrls: products.imageUrls });
       if (!row) throw new NotFoundError("Product not found");
       log.info({ productId: id }, "product deleted");
+      deps.publish?.({ type: "product.deleted", productId: id });
       await removeUnreferenced(row.imageUrls);
     },
   };

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { type OrderFilter, statusWord } from "../../domain/admin-dashboard";
 import { isUuid, orderNumber } from "../../domain/ids";
+import type { LiveEvent } from "../../domain/live-events";
 import { canTransition, type OrderStatus, PENDING_STATUSES } from "../../domain/order-status";
 import type { Database } from "../db/client";
 import { orders, type StatusHistoryEntry } from "../db/schema";
@@ -64,7 +65,14 @@ function toView(row: typeof orders.$inferSelect): OrderView {
  * history entry and its e-mail, so two administrators' tabs cannot both move the same order
  * from the same status, and a refused change leaves no trace.
  */
-export function createAdminOrdersService(deps: { db: Database; publicUrl: string; logger: Logger; wakeMail?: () => void }) {
+export function createAdminOrdersService(deps: {
+  db: Database;
+  publicUrl: string;
+  logger: Logger;
+  wakeMail?: () => void;
+  /** Live notices, sent after each change is committed (server/events). */
+  publish?: (event: LiveEvent) => void;
+}) {
   const { db } = deps;
   const log = deps.logger.child({ component: "admin-orders" });
 
@@ -144,6 +152,7 @@ export function createAdminOrdersService(deps: { db: Database; publicUrl: string
       });
       log.info({ orderId, from, to }, "order status changed");
       deps.wakeMail?.();
+      deps.publish?.({ type: "order.status", orderId, userId: order.userId });
       return order;
     },
   };

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { isUuid, orderNumber } from "../../domain/ids";
+import type { LiveEvent } from "../../domain/live-events";
 import { INITIAL_ORDER_NOTE, INITIAL_ORDER_STATUS, type OrderStatus } from "../../domain/order-status";
 import type { Database } from "../db/client";
 import {
@@ -109,7 +110,14 @@ async function lockCheckout(tx: Tx, checkoutId: string) {
  * confirmation e-mail; the checkout row lock and the unique payment id make a second call
  * (a replayed webhook, a reloaded success page, two captures at once) return the same order.
  */
-export function createOrdersService(deps: { db: Database; publicUrl: string; logger: Logger; wakeMail?: () => void }) {
+export function createOrdersService(deps: {
+  db: Database;
+  publicUrl: string;
+  logger: Logger;
+  wakeMail?: () => void;
+  /** Live notices, sent after each change is committed (server/events). */
+  publish?: (event: LiveEvent) => void;
+}) {
   const { db } = deps;
   const log = deps.logger.child({ component: "orders" });
 
@@ -203,6 +211,7 @@ export function createOrdersService(deps: { db: Database; publicUrl: string; log
       if (result.created) {
         log.info({ orderId: result.order.id, checkoutId, paymentMethod: result.order.paymentMethod }, "order placed");
         deps.wakeMail?.();
+        deps.publish?.({ type: "order.created", orderId: result.order.id, userId: result.order.userId });
       }
       return result;
     },
