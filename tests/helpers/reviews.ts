@@ -30,9 +30,8 @@ export async function insertUser(
   return id;
 }
 
-/** An order of `productIds` by `userId`, as the orders service writes it after a payment (with its checkout). */
-export async function insertOrder(db: Database, userId: string, productIds: string[], status: OrderStatus = "placed"): Promise<string> {
-  const lines = productIds.map((productId) => ({
+function linesOf(productIds: string[]) {
+  return productIds.map((productId) => ({
     productId,
     title: "Bought item",
     imageUrls: [],
@@ -42,6 +41,11 @@ export async function insertOrder(db: Database, userId: string, productIds: stri
     unitPriceCents: 1000,
     lineTotalCents: 1000,
   }));
+}
+
+/** A checkout of one piece of each product, `status` "pending" for a payment still to be fulfilled. */
+export async function insertCheckout(db: Database, userId: string, productIds: string[], status: "pending" | "completed" = "pending") {
+  const lines = linesOf(productIds);
   const subtotal = lines.length * 1000;
   const [checkout] = await db
     .insert(checkouts)
@@ -56,13 +60,19 @@ export async function insertOrder(db: Database, userId: string, productIds: stri
       totalCents: subtotal + subtotal / 10 + 10,
       shippingAddress: address,
       billingAddress: address,
-      status: "completed",
+      status,
     })
     .returning({ id: checkouts.id });
+  return { id: checkout.id, lines, subtotal };
+}
+
+/** An order of `productIds` by `userId`, as the orders service writes it after a payment (with its checkout). */
+export async function insertOrder(db: Database, userId: string, productIds: string[], status: OrderStatus = "placed"): Promise<string> {
+  const { id: checkoutId, lines, subtotal } = await insertCheckout(db, userId, productIds, "completed");
   const [order] = await db
     .insert(orders)
     .values({
-      checkoutId: checkout.id,
+      checkoutId,
       userId,
       userEmail: "buyer@example.com",
       userName: "Buyer",

@@ -9,6 +9,7 @@ import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
 import { type AccountsTestApp, createAccountsTestApp, GOOD_PASSWORD, registerVerified, TestBrowser, userByEmail } from "../helpers/accounts";
 import { createTestDatabase } from "../helpers/database";
 import { insertProducts } from "../helpers/products";
+import { insertOrder } from "../helpers/reviews";
 import { readSse } from "../helpers/sse";
 
 const ADMIN = "admin@example.com";
@@ -221,13 +222,15 @@ if (pgUrl) {
       await second.close();
     });
 
-    it("a status change published through instance A reaches the customer on instance B, and nobody else", async () => {
+    it("a status change made through instance A reaches the customer on instance B, and nobody else", async () => {
+      const [{ id: productId }] = await insertProducts(database.db, [{ title: "Ordered on A" }]);
+      const orderId = await insertOrder(database.db, aliceId, [productId], "placed");
       const aliceOnB = await stream(onB(alice));
       const bobOnB = await stream(onB(bob));
       const adminOnB = await stream(onB(admin));
       await b.services.events.listening();
-      t.services.events.publish(order("order.status", O1, aliceId));
-      const notice = { type: "order.status", orderId: O1, userId: aliceId };
+      await t.services.adminOrders.changeStatus({ orderId, from: "placed", to: "processing", note: "Order processing" });
+      const notice = { type: "order.status", orderId, userId: aliceId };
       expect(await aliceOnB.nextData(5000)).toEqual(notice);
       expect(await adminOnB.nextData(5000)).toEqual(notice);
       expect(await bobOnB.dataWithin(500)).toEqual([]);
