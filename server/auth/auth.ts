@@ -36,7 +36,8 @@ export function createAuth(
   const secure = config.publicUrl.startsWith("https://");
   const throttle = createThrottle(deps.db);
   const hooks = createAuthHooks({ db: deps.db, throttle });
-  const signInLimit = options.signInRateLimit ?? { window: 60, max: 10 };
+  // Per client address; the per-account limit (hooks.ts) is the tighter one for a single account.
+  const signInLimit = options.signInRateLimit ?? { window: 60, max: 20 };
 
   return betterAuth({
     appName: "Threadline",
@@ -100,7 +101,7 @@ export function createAuth(
       max: 120,
       customRules: {
         "/sign-in/email": signInLimit,
-        "/sign-up/email": { window: 60, max: 10 },
+        "/sign-up/email": { window: 60, max: 20 },
         "/request-password-reset": { window: 60, max: 5 },
         "/send-verification-email": { window: 60, max: 5 },
       },

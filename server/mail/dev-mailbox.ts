@@ -28,7 +28,7 @@ function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)} | Local mailbox</title>
 <style>body{font-family:system-ui,sans-serif;max-width:56rem;margin:2rem auto;padding:0 1rem;color:#1c1917}
-table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.5rem;border-bottom:1px solid #e7e5e4;vertical-align:top}
+table{border-collapse:collapse;width:100%;table-layout:fixed}td,th{text-align:left;padding:.5rem;border-bottom:1px solid #e7e5e4;vertical-align:top;overflow-wrap:anywhere}
 pre{white-space:pre-wrap;word-break:break-all;background:#fafaf9;padding:1rem;border:1px solid #e7e5e4}a{color:#72422d}</style>
 </head><body>${body}</body></html>`;
 }

@@ -159,7 +159,7 @@ describe("/login", () => {
   it("says 'Too many attempts. Please try again later.' when one address keeps trying", async () => {
     const b = browser();
     let last: Response | undefined;
-    for (let i = 0; i < 11; i++) last = await b.postForm("/login", { email: `nobody${i}@example.com`, password: "Wrong-Password-1" });
+    for (let i = 0; i < 21; i++) last = await b.postForm("/login", { email: `nobody${i}@example.com`, password: "Wrong-Password-1" });
     expect(last!.status).toBe(429);
     expect(await html(last!)).toContain("Too many attempts. Please try again later.");
   });
