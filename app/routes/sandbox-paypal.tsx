@@ -8,6 +8,7 @@ import {
   sandboxReturnPath,
 } from "../components/checkout/sandbox-wallet-window";
 import { serviceRefusal, serviceStatus } from "../components/checkout/service-error";
+import { useHydrated } from "../lib/cart";
 import { pageMeta } from "../lib/store";
 import type { Route } from "./+types/sandbox-paypal";
 
@@ -66,6 +67,8 @@ export default function SandboxPaypal({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof action>();
   const navigate = useNavigate();
   const [decided, setDecided] = useState<SandboxDecision | null>(null);
+  // The buttons work through scripts: until the page runs, a click would do nothing.
+  const hydrated = useHydrated();
   const approving = fetcher.state !== "idle";
   const open = order.status === "CREATED";
 
@@ -110,7 +113,7 @@ export default function SandboxPaypal({ loaderData }: Route.ComponentProps) {
           )}
           <button
             type="button"
-            disabled={approving}
+            disabled={approving || !hydrated}
             onClick={() => fetcher.submit({ intent: "approve" }, { method: "post" })}
             className="flex h-12 w-full items-center justify-center rounded-full bg-[#0070ba] px-6 text-base font-semibold text-white transition-colors hover:bg-[#005ea6] disabled:cursor-not-allowed disabled:opacity-60"
           >
@@ -118,7 +121,7 @@ export default function SandboxPaypal({ loaderData }: Route.ComponentProps) {
           </button>
           <button
             type="button"
-            disabled={approving}
+            disabled={approving || !hydrated}
             onClick={() => report("cancelled")}
             className="flex h-12 w-full items-center justify-center rounded-full border border-stone-300 px-6 text-base font-semibold text-ink transition-colors hover:border-ink disabled:opacity-60"
           >

@@ -266,6 +266,27 @@ test("cancelling on the sandbox card checkout leads to the cancelled notice", as
   await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
 });
 
+test("a price the browser kept is not what is charged: the server's price and total win", async ({ page }) => {
+  await page.goto(`/?q=${encodeURIComponent(PRODUCT)}`);
+  const href = String(await page.getByRole("link", { name: `View ${PRODUCT}` }).getAttribute("href"));
+  const forged = [{ productId: href.split("/").pop(), title: PRODUCT, priceCents: 1, quantity: 1, imageUrls: [], selectedSize: "S", color: "Cloud Blue" }];
+  await page.evaluate((lines) => window.localStorage.setItem("cart:v1", JSON.stringify(lines)), forged);
+  await page.goto("/checkout");
+  await expect(page.getByRole("status").filter({ hasText: "changed from $0.01 to $89.00" })).toBeVisible();
+  await expect(summary(page).getByTestId("summary-total")).toHaveText("$98.00");
+  const created = page.waitForRequest((r) => r.url().endsWith("/api/create-paypal-order"));
+  const approval = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "PayPal (sandbox)" }).click();
+  // What the page sends names the product, size, colour and quantity, and addresses: no price.
+  const sent = (await created).postDataJSON();
+  expect(Object.keys(sent).sort()).toEqual(["billingAddressId", "lines", "sameAsShipping", "shippingAddressId"]);
+  expect(Object.keys(sent.lines[0]).sort()).toEqual(["color", "productId", "quantity", "selectedSize"]);
+  const popup = await approval;
+  await expect(popup.getByTestId("sandbox-amount")).toHaveText("$98.00");
+  await popup.getByRole("button", { name: "Cancel" }).click();
+  await expect(toast(page, "Payment cancelled")).toBeVisible();
+});
+
 test("a double click starts one payment, for either method", async ({ page }) => {
   const calls: string[] = [];
   page.on("request", (r) => {
