@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { COUNTRIES, DEFAULT_COUNTRY } from "../../domain/address-rules";
+import { type COUNTRIES, DEFAULT_COUNTRY } from "../../domain/address-rules";
 import type { OrderStatus } from "../../domain/order-status";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
