@@ -54,6 +54,8 @@ export function createApp(deps: AppDeps) {
       // The CSP is left to a later change that knows the payment providers' script origins.
       contentSecurityPolicy: undefined,
       crossOriginEmbedderPolicy: false,
+      // PayPal's checkout popup reports back to the opener; "same-origin" would cut that link.
+      crossOriginOpenerPolicy: "same-origin-allow-popups",
       xFrameOptions: "DENY",
       referrerPolicy: "strict-origin-when-cross-origin",
     }),
