@@ -1,0 +1,210 @@
+import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, type TestInfo, test } from "@playwright/test";
+import sharp from "sharp";
+
+/**
+ * Live updates (issue 6) with two browsers side by side: what one person does, the other sees
+ * without reloading. Each page gets a marker in `window`; a reload would wipe it, so a test that
+ * still finds it has seen the change arrive live.
+ */
+
+const ADMIN = "admin@example.com";
+const PASSWORD = "Velvet-Harbor-42";
+// Each project works on its own demo product, so the two runs never see each other's reviews.
+const REVIEWED = { desktop: "Highland Wool Scarf", phone: "Tortoise Retro Sunglasses" } as Record<string, string>;
+// Plenty of stock, no size or colour to pick: one click into the cart.
+const BOUGHT = "Breton Canvas Tote";
+
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+async function verificationLink(request: APIRequestContext, baseURL: string, email: string): Promise<string> {
+  for (let attempt = 0; attempt < 80; attempt++) {
+    const list = await (await request.get(`${baseURL}/dev/mailbox`)).text();
+    const row = [...list.matchAll(/<td>([^<]*)<\/td><td><a href="(\/dev\/mailbox\/[^"]+)"/g)].find((m) => m[1] === email);
+    if (row) {
+      const message = await (await request.get(`${baseURL}${row[2]}`)).text();
+      const link = /href="([^"]*\/api\/auth\/verify-email[^"]*)"/.exec(message)?.[1];
+      if (link) return link.replaceAll("&amp;", "&");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no verification mail for ${email}`);
+}
+
+/** A browser context signed in as `email`, registered and verified through the local mailbox unless it exists already. */
+async function signedInContext(browser: Browser, info: TestInfo, email: string): Promise<BrowserContext> {
+  const { viewport, isMobile, hasTouch } = info.project.use;
+  const context = await browser.newContext({ viewport, isMobile, hasTouch });
+  const baseURL = String(info.project.use.baseURL);
+  const headers = { origin: baseURL };
+  const signUp = await context.request.post(`${baseURL}/api/auth/sign-up/email`, { data: { name: "", email, password: PASSWORD }, headers });
+  expect([200, 422]).toContain(signUp.status());
+  // Also when the account exists: another test may have just registered it and not verified it yet.
+  await context.request.get(await verificationLink(context.request, baseURL, email), { maxRedirects: 0 });
+  const signIn = await context.request.post(`${baseURL}/api/auth/sign-in/email`, { data: { email, password: PASSWORD }, headers });
+  expect(signIn.status()).toBe(200);
+  return context;
+}
+
+const unique = (info: TestInfo, who: string) => `live-${who}-${info.project.name}-${Date.now()}@example.com`;
+
+/** Marks the page; `stillSamePage` is true only if it was not reloaded since. */
+async function mark(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { liveMarker: boolean }).liveMarker = true;
+  });
+}
+const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { liveMarker?: boolean }).liveMarker === true);
+
+/** Waits until the page's live stream is open, so a change made next cannot be missed. */
+async function openProductBy(page: Page, title: string) {
+  await page.goto(`/?q=${encodeURIComponent(title)}`);
+  await page.goto(String(await page.getByRole("link", { name: `View ${title}` }).getAttribute("href")));
+}
+
+async function liveStreamOpen(page: Page) {
+  await page.waitForResponse((r) => r.url().endsWith("/api/events") && r.status() === 200, { timeout: 10_000 }).catch(() => {});
+}
+
+test("a review one shopper posts appears on another shopper's open product page", async ({ browser }, info) => {
+  test.setTimeout(90_000);
+  const title = REVIEWED[info.project.name] ?? "Riviera Straw Sun Hat";
+  const [writerContext, readerContext] = await Promise.all([
+    signedInContext(browser, info, unique(info, "writer")),
+    signedInContext(browser, info, unique(info, "reader")),
+  ]);
+  const writer = await writerContext.newPage();
+  const reader = await readerContext.newPage();
+  const readerStream = liveStreamOpen(reader);
+  await Promise.all([openProductBy(writer, title), openProductBy(reader, title)]);
+  await readerStream;
+  await mark(reader);
+
+  const text = `Live review ${info.project.name} ${Date.now()} <script>window.pwned=1</script>`;
+  await writer.getByLabel("Rating").selectOption("4");
+  await writer.getByRole("textbox", { name: "Write your review" }).fill(text);
+  await writer.getByRole("button", { name: "Post review" }).click();
+  await expect(toast(writer, "Review posted")).toBeVisible();
+  // The form is ready for the next one: no text, 5 stars again.
+  await expect(writer.getByRole("textbox", { name: "Write your review" })).toHaveValue("");
+  await expect(writer.getByLabel("Rating")).toHaveValue("5");
+
+  const reviews = reader.getByRole("list", { name: "Customer reviews" });
+  await expect(reviews.getByRole("listitem").first()).toContainText(text, { timeout: 10_000 });
+  await expect(reviews.getByRole("listitem").first()).toContainText("4 out of 5 stars");
+  expect(await stillSamePage(reader)).toBe(true);
+  expect(await reader.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+
+  await writerContext.close();
+  await readerContext.close();
+});
+
+test("a visitor who tries to post a review is asked to log in", async ({ page }, info) => {
+  await openProductBy(page, REVIEWED[info.project.name] ?? "Riviera Straw Sun Hat");
+  await page.getByRole("textbox", { name: "Write your review" }).fill("I have no account");
+  await page.getByRole("button", { name: "Post review" }).click();
+  await expect(toast(page, "Please log in to leave a review.")).toBeVisible();
+});
+
+test("when the live stream cannot connect, the page says so and loads once by itself", async ({ page }, info) => {
+  await page.route("**/api/events", (route) => route.fulfill({ status: 503, body: "down" }));
+  await openProductBy(page, REVIEWED[info.project.name] ?? "Riviera Straw Sun Hat");
+  await expect(toast(page, "Realtime read failed. Trying a one-time fetch...")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("heading", { level: 2, name: "Reviews" })).toBeVisible();
+});
+
+test("a product the administrator adds appears on an open home page", async ({ browser }, info) => {
+  test.setTimeout(120_000);
+  const title = `E2E Live Arrival ${info.project.name} ${Date.now()}`;
+  const visitorContext = await browser.newContext({ viewport: info.project.use.viewport });
+  const home = await visitorContext.newPage();
+  const homeStream = liveStreamOpen(home);
+  await home.goto(`/?q=${encodeURIComponent("E2E Live Arrival")}`);
+  await homeStream;
+  await mark(home);
+
+  const adminContext = await signedInContext(browser, info, ADMIN);
+  const admin = await adminContext.newPage();
+  await admin.goto("/admin/add-product");
+  await admin.getByLabel("Product Title").fill(title);
+  await admin.getByLabel("Category").selectOption("Accessories");
+  await admin.getByLabel("Price ($)").fill("19.90");
+  await admin.getByLabel("Description").fill("Added while a shopper watches the home page.");
+  await admin.getByLabel("Stock count").fill("4");
+  const photo = await sharp({ create: { width: 800, height: 1000, channels: 3, background: "#6c7f9d" } }).png().toBuffer();
+  await admin.getByLabel("Choose images").setInputFiles([{ name: "arrival.png", mimeType: "image/png", buffer: photo }]);
+  await admin.getByRole("button", { name: "Add Product" }).click();
+  await expect(toast(admin, "Product added")).toBeVisible();
+
+  await expect(home.getByRole("link", { name: `View ${title}` })).toBeVisible({ timeout: 10_000 });
+  expect(await stillSamePage(home)).toBe(true);
+
+  // And it goes again when the administrator deletes it.
+  await admin.goto("/admin?tab=products");
+  admin.once("dialog", (dialog) => dialog.accept());
+  await admin.getByRole("button", { name: `Delete ${title}` }).click();
+  await expect(toast(admin, "Product deleted successfully!")).toBeVisible();
+  await expect(home.getByRole("link", { name: `View ${title}` })).toHaveCount(0, { timeout: 10_000 });
+  expect(await stillSamePage(home)).toBe(true);
+
+  await adminContext.close();
+  await visitorContext.close();
+});
+
+/** Buys one tote through the sandbox card checkout; returns the order number. */
+async function buyOne(page: Page, baseURL: string): Promise<string> {
+  const saved = await page.context().request.post(`${baseURL}/addresses`, {
+    form: { intent: "create", name: "Lena Live", phone: "+1 555 0142", street: "4 Stream Road", city: "Portland", state: "OR", zipCode: "97201", country: "United States", isDefault: "on" },
+    headers: { origin: baseURL },
+    maxRedirects: 0,
+  });
+  expect(saved.status()).toBeLessThan(400);
+  await openProductBy(page, BOUGHT);
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(toast(page, "Added to cart")).toBeVisible();
+  await page.goto("/checkout");
+  await page.getByRole("radio", { name: /Pay securely with card using Stripe/ }).check();
+  await page.getByRole("button", { name: "Pay with Card (Stripe)" }).click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+  const number = /#([0-9A-F]{8})/.exec(String(await page.getByTestId("order-reference").textContent()))?.[1];
+  expect(number).toBeTruthy();
+  return number as string;
+}
+
+test("the customer's open My Orders follows the administrator's status changes", async ({ browser }, info) => {
+  test.setTimeout(180_000);
+  const baseURL = String(info.project.use.baseURL);
+  const adminContext = await signedInContext(browser, info, ADMIN);
+  const admin = await adminContext.newPage();
+  const adminStream = liveStreamOpen(admin);
+  await admin.goto("/admin?tab=orders");
+  await adminStream;
+  await mark(admin);
+
+  const customerContext = await signedInContext(browser, info, unique(info, "customer"));
+  const customer = await customerContext.newPage();
+  const number = await buyOne(customer, baseURL);
+
+  // The administrator's open Orders tab shows the new order without a reload.
+  const card = admin.getByRole("article", { name: `Order #${number}` });
+  await expect(card).toBeVisible({ timeout: 10_000 });
+  expect(await stillSamePage(admin)).toBe(true);
+
+  const ordersStream = liveStreamOpen(customer);
+  await customer.goto("/orders");
+  await ordersStream;
+  await mark(customer);
+  const myOrder = customer.getByRole("article", { name: `Order #${number}` });
+  await expect(myOrder.locator("[data-status]")).toHaveText("Placed");
+
+  for (const label of ["Confirmed", "Processing"]) {
+    await card.getByRole("button", { name: label, exact: true }).click();
+    await expect(card.locator("[data-status]").first()).toHaveText(label);
+    await expect(myOrder.locator("[data-status]")).toHaveText(label, { timeout: 10_000 });
+  }
+  expect(await stillSamePage(customer)).toBe(true);
+
+  await adminContext.close();
+  await customerContext.close();
+});
