@@ -1,3 +1,5 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LiveEvent } from "../../domain/live-events";
@@ -119,8 +121,7 @@ describe("who hears what", () => {
 describe("limits and clean-up", () => {
   it("caps 500 streams from one user at 5 without harming another user's stream", async () => {
     const bobStream = await stream(bob);
-    const controller = new AbortController();
-    const responses = await Promise.all(Array.from({ length: 500 }, () => alice.request("/api/events", { signal: controller.signal })));
+    const responses = await Promise.all(Array.from({ length: 500 }, () => alice.request("/api/events")));
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(495);
@@ -134,8 +135,8 @@ describe("limits and clean-up", () => {
     const bobSecond = await stream(bob);
     expect(t.services.events.stats()).toEqual({ open: 7, owners: 2 });
 
-    // Alice's tabs close: her slots come back.
-    controller.abort();
+    // Alice's tabs close (the server sees its response bodies cancelled): her slots come back.
+    await Promise.all(responses.filter((r) => r.status === 200).map((r) => r.body?.cancel()));
     await expect.poll(() => t.services.events.stats().open).toBe(2);
     const again = await stream(alice);
     await Promise.all([bobStream.close(), bobSecond.close(), again.close()]);
@@ -145,11 +146,33 @@ describe("limits and clean-up", () => {
   it("cleans up a stream whose reader goes away, and one whose request is aborted", async () => {
     const before = t.services.events.stats().open;
     const cancelled = await stream(alice);
-    const aborted = await stream(bob);
+    const controller = new AbortController();
+    const aborted = t.services.events.openStream({ viewer: { id: bobId, isAdmin: false }, address: "x", signal: controller.signal });
+    expect(aborted.status).toBe(200);
     expect(t.services.events.stats().open).toBe(before + 2);
     await cancelled.close();
-    aborted.abort();
+    controller.abort();
     await expect.poll(() => t.services.events.stats().open).toBe(before);
+    await aborted.body?.cancel();
+  });
+
+  it("cleans up when a real browser connection closes", async () => {
+    const server = serve({ fetch: t.app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const before = t.services.events.stats().open;
+      const controller = new AbortController();
+      const response = await fetch(`http://127.0.0.1:${port}/api/events`, { signal: controller.signal });
+      expect(response.status).toBe(200);
+      const sse = readSse(response);
+      expect(await sse.next()).toEqual({ comment: "connected" });
+      expect(t.services.events.stats().open).toBe(before + 1);
+      controller.abort();
+      await expect.poll(() => t.services.events.stats().open, { timeout: 5000 }).toBe(before);
+    } finally {
+      server.close();
+    }
   });
 
   it("sends keep-alives, caps all streams of the instance, and ends them at shutdown", async () => {
