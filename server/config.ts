@@ -56,6 +56,12 @@ const envSchema = z
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_PUBLIC_URL: optionalUrl("the public address of the bucket"),
+    AUTH_RATE_LIMIT: z.coerce
+      .number({ message: "must be a number" })
+      .int({ message: "must be a whole number" })
+      .min(1, { message: "must be at least 1" })
+      .max(100_000, { message: "must be at most 100000" })
+      .default(20),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
@@ -87,6 +93,8 @@ export interface Config {
   demoData: boolean;
   adminEmail: string;
   authSecret: string;
+  /** Sign-in and sign-up attempts per minute from one client address (the per-account limit is separate). */
+  authRateLimit: number;
   smtpUrl?: string;
   mailFrom: string;
   google?: { clientId: string; clientSecret: string; issuer: string };
@@ -145,6 +153,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     demoData: env.DEMO_DATA === "1",
     adminEmail: env.ADMIN_EMAIL.toLowerCase(),
     authSecret: env.AUTH_SECRET ?? persistedSecret(dataDir),
+    authRateLimit: env.AUTH_RATE_LIMIT,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `Threadline <no-reply@${new URL(publicUrl).hostname}>`,
     google:

@@ -28,6 +28,7 @@ describe("loadConfig", () => {
       databaseUrl: undefined,
       demoData: true,
       adminEmail: "admin@example.com",
+      authRateLimit: 20,
       smtpUrl: undefined,
       google: undefined,
       paypal: undefined,
@@ -72,6 +73,7 @@ describe("loadConfig", () => {
       S3_ACCESS_KEY_ID: "ak",
       S3_SECRET_ACCESS_KEY: "sk",
       S3_PUBLIC_URL: "https://cdn.example.com/images/",
+      AUTH_RATE_LIMIT: "50",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -81,6 +83,7 @@ describe("loadConfig", () => {
       demoData: false,
       adminEmail: "owner@example.com",
       authSecret: "x".repeat(40),
+      authRateLimit: 50,
       smtpUrl: "smtp://mail:25",
       mailFrom: "Shop <shop@example.com>",
       google: { clientId: "gid", clientSecret: "gsecret", issuer: "http://127.0.0.1:9000" },
@@ -119,6 +122,8 @@ describe("loadConfig", () => {
     [{ STRIPE_API_BASE: "::" }, "STRIPE_API_BASE"],
     [{ S3_BUCKET: "images" }, "S3_ACCESS_KEY_ID"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
+    [{ AUTH_RATE_LIMIT: "0" }, "AUTH_RATE_LIMIT"],
+    [{ AUTH_RATE_LIMIT: "lots" }, "AUTH_RATE_LIMIT"],
   ])("refuses %j with a message naming %s", (env, variable) => {
     const problems = problemsOf(env);
     expect(problems.some((p) => p.startsWith(`${variable} `))).toBe(true);

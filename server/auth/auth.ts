@@ -37,7 +37,7 @@ export function createAuth(
   const throttle = createThrottle(deps.db);
   const hooks = createAuthHooks({ db: deps.db, throttle });
   // Per client address; the per-account limit (hooks.ts) is the tighter one for a single account.
-  const signInLimit = options.signInRateLimit ?? { window: 60, max: 20 };
+  const signInLimit = options.signInRateLimit ?? { window: 60, max: config.authRateLimit };
 
   return betterAuth({
     appName: "Threadline",
@@ -101,7 +101,7 @@ export function createAuth(
       max: 120,
       customRules: {
         "/sign-in/email": signInLimit,
-        "/sign-up/email": { window: 60, max: 20 },
+        "/sign-up/email": { window: 60, max: config.authRateLimit },
         "/request-password-reset": { window: 60, max: 5 },
         "/send-verification-email": { window: 60, max: 5 },
       },

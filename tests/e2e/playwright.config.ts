@@ -57,6 +57,8 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       DEMO_DATA: "1",
       LOG_LEVEL: "warn",
+      // Every test signs up and in from 127.0.0.1; the per-account limit still applies.
+      AUTH_RATE_LIMIT: "1000",
       NODE_ENV: "production",
     },
   },
