@@ -104,3 +104,25 @@ describe("requireUser", () => {
     expect(await t.services.auth.viewer(forged)).toBeNull();
   });
 });
+
+describe("the /admin route over HTTP", () => {
+  it("sends a shopper and a visitor to /, answers a shopper's post with 403, lets the admin in", async () => {
+    const pages = await createAccountsTestApp(database, {
+      withPages: true,
+      dataDir: t.dataDir,
+      env: { SMTP_URL: smtp.url, ADMIN_EMAIL: "boss@example.com" },
+    });
+    const as = (browser: TestBrowser | null) => {
+      const b = new TestBrowser(pages.app, "198.51.100.9");
+      if (browser) for (const [k, v] of browser.cookies) b.cookies.set(k, v);
+      return b;
+    };
+    const shopperPage = await as(shopper).request("/admin");
+    expect(shopperPage.status).toBe(302);
+    expect(shopperPage.headers.get("location")).toBe("/");
+    expect((await as(null).request("/admin")).headers.get("location")).toBe("/");
+    const post = await as(shopper).postForm("/admin", { intent: "delete-product", productId: "00000000-0000-4000-8000-000000000000" });
+    expect(post.status).toBe(403);
+    expect((await as(admin).request("/admin")).status).toBe(200);
+  });
+});
