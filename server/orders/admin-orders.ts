@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { type OrderFilter, statusWord } from "../../domain/admin-dashboard";
-import { isUuid, orderNumber } from "../../domain/ids";
+import { isUuid } from "../../domain/ids";
 import type { LiveEvent } from "../../domain/live-events";
 import { canTransition, type OrderStatus, PENDING_STATUSES } from "../../domain/order-status";
 import type { Database } from "../db/client";
@@ -8,7 +8,7 @@ import { orders, type StatusHistoryEntry } from "../db/schema";
 import { NotFoundError } from "../errors";
 import type { Logger } from "../logger";
 import { enqueueMail } from "../mail/outbox";
-import type { OrderView } from "./service";
+import { type OrderView, toOrderView } from "./service";
 import { orderStatusEmail } from "./status-emails";
 
 /** A status change the table or the order's current status does not allow; nothing was changed. */
@@ -36,28 +36,6 @@ export interface AdminOrderPage {
   pageCount: number;
 }
 
-function toView(row: typeof orders.$inferSelect): OrderView {
-  return {
-    id: row.id,
-    number: orderNumber(row.id),
-    userId: row.userId,
-    userEmail: row.userEmail,
-    userName: row.userName,
-    items: row.items,
-    totalCents: row.totalCents,
-    taxCents: row.taxCents,
-    shippingCents: row.shippingCents,
-    grandTotalCents: row.totalCents + row.taxCents + row.shippingCents,
-    shippingAddress: row.shippingAddress,
-    billingAddress: row.billingAddress,
-    paymentMethod: row.paymentMethod,
-    paymentId: row.paymentId,
-    status: row.status,
-    statusHistory: row.statusHistory,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
 
 /**
  * The administrator's side of orders: the dashboard's figures and lists, and status changes.
@@ -107,14 +85,14 @@ export function createAdminOrdersService(deps: {
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(options.pageSize)
         .offset((page - 1) * options.pageSize);
-      return { items: rows.map(toView), countsByStatus, page, pageCount };
+      return { items: rows.map(toOrderView), countsByStatus, page, pageCount };
     },
 
     async getOrder(orderId: string): Promise<OrderView> {
       if (!isUuid(orderId)) throw new NotFoundError("Order not found");
       const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
       if (!row) throw new NotFoundError("Order not found");
-      return toView(row);
+      return toOrderView(row);
     },
 
     /**
@@ -148,7 +126,7 @@ export function createAdminOrdersService(deps: {
           );
         }
         await enqueueMail(tx, orderStatusEmail(row, to, note, deps.publicUrl));
-        return toView(row);
+        return toOrderView(row);
       });
       log.info({ orderId, from, to }, "order status changed");
       deps.wakeMail?.();

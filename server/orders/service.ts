@@ -49,7 +49,8 @@ export interface OrderView {
 
 type OrderRow = typeof orders.$inferSelect;
 
-function toView(row: OrderRow): OrderView {
+/** The one shape orders leave the server in, for shoppers and the administrator alike. */
+export function toOrderView(row: OrderRow): OrderView {
   return {
     id: row.id,
     number: orderNumber(row.id),
@@ -160,7 +161,7 @@ export function createOrdersService(deps: {
       const result = await db.transaction(async (tx) => {
         const checkout = await lockCheckout(tx, checkoutId);
         const [existing] = await tx.select().from(orders).where(eq(orders.checkoutId, checkoutId));
-        if (existing) return { order: toView(existing), created: false };
+        if (existing) return { order: toOrderView(existing), created: false };
         if (checkout.status === "refunded") throw new PaymentConflictError("This payment was refunded.", "refunded");
         // A hold taken for this payment already holds the pieces; otherwise take them now.
         if (!checkout.stockReservedAt) await takeStock(tx, checkout.lines);
@@ -206,7 +207,7 @@ export function createOrdersService(deps: {
           .set({ status: "completed", stockReservedAt: null, paymentRef: payment.paymentRef ?? checkout.paymentRef, failureReason: null, updatedAt: now })
           .where(eq(checkouts.id, checkoutId));
         await enqueueMail(tx, orderConfirmationEmail(row, deps.publicUrl));
-        return { order: toView(row), created: true };
+        return { order: toOrderView(row), created: true };
       });
       if (result.created) {
         log.info({ orderId: result.order.id, checkoutId, paymentMethod: result.order.paymentMethod }, "order placed");
@@ -219,13 +220,13 @@ export function createOrdersService(deps: {
     /** The order a checkout became, if any. */
     async orderForCheckout(checkoutId: string): Promise<OrderView | null> {
       const [row] = await db.select().from(orders).where(eq(orders.checkoutId, checkoutId));
-      return row ? toView(row) : null;
+      return row ? toOrderView(row) : null;
     },
 
     /** The shopper's orders, newest first (My Orders). */
     async listOrdersForUser(userId: string): Promise<OrderView[]> {
       const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id));
-      return rows.map(toView);
+      return rows.map(toOrderView);
     },
 
     /** One of the shopper's orders; someone else's is simply not found. */
@@ -233,7 +234,7 @@ export function createOrdersService(deps: {
       if (!isUuid(orderId)) throw new NotFoundError("Order not found");
       const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
       if (!row) throw new NotFoundError("Order not found");
-      return toView(row);
+      return toOrderView(row);
     },
   };
 }
