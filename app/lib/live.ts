@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useRevalidator } from "react-router";
+import { useNavigation, useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { type LiveEvent, type LiveNotice, liveNoticeSchema } from "../../domain/live-events";
 import { messages } from "../../domain/messages";
@@ -121,25 +121,40 @@ function requestRevalidation(revalidate: () => void) {
 /**
  * Reloads the page's data (its loaders, which check who is asking) when a notice matching
  * `filter` arrives, and after a reconnect or a fallback, when anything may have been missed.
+ * During a navigation the reload waits for it to finish: revalidate() would restart the
+ * navigation without its options (the home grid's "Load more" would lose its scroll position).
  */
 export function useLiveRevalidate(filter: (event: LiveEvent) => boolean) {
   const revalidator = useRevalidator();
+  const navigating = useNavigation().state !== "idle";
   const who = useRootData()?.user?.id ?? "";
   const filterRef = useRef(filter);
   const revalidateRef = useRef(revalidator.revalidate);
+  const navigatingRef = useRef(navigating);
+  const owedRef = useRef(false);
   useEffect(() => {
     filterRef.current = filter;
     revalidateRef.current = revalidator.revalidate;
+    navigatingRef.current = navigating;
   });
+  const reload = useRef(() => {
+    if (navigatingRef.current) {
+      owedRef.current = true;
+      return;
+    }
+    void revalidateRef.current();
+  }).current;
+  useEffect(() => {
+    if (!navigating && owedRef.current) {
+      owedRef.current = false;
+      requestRevalidation(reload);
+    }
+  }, [navigating, reload]);
   useEffect(
     () =>
       subscribeLive(who, (notice) => {
-        if (notice.type === "resync" || filterRef.current(notice)) {
-          requestRevalidation(() => {
-            void revalidateRef.current();
-          });
-        }
+        if (notice.type === "resync" || filterRef.current(notice)) requestRevalidation(reload);
       }),
-    [who],
+    [who, reload],
   );
 }

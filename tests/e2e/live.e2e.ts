@@ -208,3 +208,50 @@ test("the customer's open My Orders follows the administrator's status changes",
   await adminContext.close();
   await customerContext.close();
 });
+
+test("a notice that arrives during 'Load more' waits for it: the page keeps its place", async ({ page, browser }, info) => {
+  test.setTimeout(90_000);
+  const cards = page.getByRole("list", { name: "Products" }).getByRole("article");
+  const stream = liveStreamOpen(page);
+  await page.goto("/");
+  await stream;
+  await expect(cards).toHaveCount(12);
+  // A demo product on show (fixtures are left alone: other tests count their reviews).
+  const titles = await cards.evaluateAll((all) => all.map((c) => c.querySelector("h3")?.textContent?.trim() ?? ""));
+  const target = titles.find((t) => t && !t.startsWith("E2E"));
+  expect(target).toBeTruthy();
+  const href = String(await page.getByRole("link", { name: `View ${target}` }).getAttribute("href"));
+
+  // "Load more" is held in flight while a review of a product on show is posted elsewhere.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => url.pathname.endsWith(".data") && url.searchParams.get("limit") === "24",
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  const loadMore = page.getByRole("link", { name: "Load more" });
+  await loadMore.scrollIntoViewIfNeeded();
+  const before = await page.evaluate(() => window.scrollY);
+  expect(before).toBeGreaterThan(0);
+  await loadMore.click();
+
+  const writerContext = await signedInContext(browser, info, unique(info, "interrupter"));
+  const baseURL = String(info.project.use.baseURL);
+  const posted = await writerContext.request.post(`${baseURL}${href}`, {
+    form: { intent: "review", rating: "5", text: `Posted during Load more (${info.project.name})` },
+    headers: { origin: baseURL },
+  });
+  expect(posted.status()).toBe(200);
+  await page.waitForTimeout(500); // the notice reaches the page while "Load more" is still held
+  release();
+
+  await expect(cards).toHaveCount(24);
+  await expect(page).toHaveURL(/\?limit=24$/);
+  expect(Math.abs((await page.evaluate(() => window.scrollY)) - before)).toBeLessThan(50);
+  await writerContext.close();
+});
