@@ -1,6 +1,7 @@
 import path from "node:path";
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
+import { verificationLink } from "./mailbox";
 
 /**
  * The administrator's day, as a person does it: sign in as ADMIN_EMAIL (admin@example.com,
@@ -26,20 +27,6 @@ async function shoot(page: Page, project: string, name: string) {
 async function photo(background: string) {
   const buffer = await sharp({ create: { width: 800, height: 1000, channels: 3, background } }).png().toBuffer();
   return { name: `photo-${background.slice(1)}.png`, mimeType: "image/png", buffer };
-}
-
-async function verificationLink(request: APIRequestContext, baseURL: string, email: string): Promise<string> {
-  for (let attempt = 0; attempt < 80; attempt++) {
-    const list = await (await request.get(`${baseURL}/dev/mailbox`)).text();
-    const row = [...list.matchAll(/<td>([^<]*)<\/td><td><a href="(\/dev\/mailbox\/[^"]+)"/g)].find((m) => m[1] === email);
-    if (row) {
-      const message = await (await request.get(`${baseURL}${row[2]}`)).text();
-      const link = /href="([^"]*\/api\/auth\/verify-email[^"]*)"/.exec(message)?.[1];
-      if (link) return link.replaceAll("&amp;", "&");
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no verification mail for ${email}`);
 }
 
 /**

@@ -1,4 +1,5 @@
-import { type APIRequestContext, test as base, type BrowserContext, expect, type Page } from "@playwright/test";
+import { test as base, type BrowserContext, expect, type Page } from "@playwright/test";
+import { verificationLink } from "./mailbox";
 
 /**
  * The cart (spec sections 2, 4, 5 and 9) against the fixtures of tests/e2e/prepare.ts:
@@ -13,22 +14,6 @@ const SCARF = "E2E Sold Out Scarf";
 const GONE_ID = "0b0e6c1e-4d9f-4c2a-9d59-000000000000";
 
 type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
-
-/** The verification link of the newest mail to `email` in the store's local mailbox (loopback only). */
-async function verificationLink(request: APIRequestContext, baseURL: string, email: string): Promise<string> {
-  // The mail worker sends every few seconds.
-  for (let attempt = 0; attempt < 60; attempt++) {
-    const list = await (await request.get(`${baseURL}/dev/mailbox`)).text();
-    const row = [...list.matchAll(/<td>([^<]*)<\/td><td><a href="(\/dev\/mailbox\/[^"]+)"/g)].find((m) => m[1] === email);
-    if (row) {
-      const message = await (await request.get(`${baseURL}${row[2]}`)).text();
-      const link = /href="([^"]*\/api\/auth\/verify-email[^"]*)"/.exec(message)?.[1];
-      if (link) return link.replaceAll("&amp;", "&");
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no verification mail for ${email}`);
-}
 
 /**
  * A verified, signed-in shopper, made once per worker through the store's own auth API

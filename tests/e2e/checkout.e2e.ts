@@ -1,4 +1,5 @@
-import { type APIRequestContext, type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import { verificationLink } from "./mailbox";
 
 /**
  * The checkout (spec section 2) with the built-in sandbox for both methods (no PayPal or
@@ -12,21 +13,6 @@ const PRODUCT = "Cloud Lounge Sweat Set";
 const ADDRESS = { name: "Ada Shopper", phone: "+1 555 0100", street: "12 Loom Street", city: "Portland", state: "OR", zipCode: "97201" };
 
 type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
-
-/** The verification link of the newest mail to `email` in the store's local mailbox (loopback only). */
-async function verificationLink(request: APIRequestContext, baseURL: string, email: string): Promise<string> {
-  for (let attempt = 0; attempt < 60; attempt++) {
-    const list = await (await request.get(`${baseURL}/dev/mailbox`)).text();
-    const row = [...list.matchAll(/<td>([^<]*)<\/td><td><a href="(\/dev\/mailbox\/[^"]+)"/g)].find((m) => m[1] === email);
-    if (row) {
-      const message = await (await request.get(`${baseURL}${row[2]}`)).text();
-      const link = /href="([^"]*\/api\/auth\/verify-email[^"]*)"/.exec(message)?.[1];
-      if (link) return link.replaceAll("&amp;", "&");
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no verification mail for ${email}`);
-}
 
 /** A verified, signed-in shopper made through the store's own auth API; with `address`, one saved default address. */
 async function newShopper(context: BrowserContext, baseURL: string, label: string, address: boolean): Promise<StorageState> {

@@ -1,5 +1,6 @@
-import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, type Page, type TestInfo, test } from "@playwright/test";
 import sharp from "sharp";
+import { verificationLink } from "./mailbox";
 
 /**
  * Live updates (issue 6) with two browsers side by side: what one person does, the other sees
@@ -15,20 +16,6 @@ const REVIEWED = { desktop: "Highland Wool Scarf", phone: "Tortoise Retro Sungla
 const BOUGHT = "Breton Canvas Tote";
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
-
-async function verificationLink(request: APIRequestContext, baseURL: string, email: string): Promise<string> {
-  for (let attempt = 0; attempt < 80; attempt++) {
-    const list = await (await request.get(`${baseURL}/dev/mailbox`)).text();
-    const row = [...list.matchAll(/<td>([^<]*)<\/td><td><a href="(\/dev\/mailbox\/[^"]+)"/g)].find((m) => m[1] === email);
-    if (row) {
-      const message = await (await request.get(`${baseURL}${row[2]}`)).text();
-      const link = /href="([^"]*\/api\/auth\/verify-email[^"]*)"/.exec(message)?.[1];
-      if (link) return link.replaceAll("&amp;", "&");
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no verification mail for ${email}`);
-}
 
 /** A browser context signed in as `email`, registered and verified through the local mailbox unless it exists already. */
 async function signedInContext(browser: Browser, info: TestInfo, email: string): Promise<BrowserContext> {
