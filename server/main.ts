@@ -28,6 +28,15 @@ async function main() {
   }
   const logger = createLogger(config.logLevel);
 
+  if (config.s3) {
+    // Accepting the settings and quietly writing to local disk would lose images on a
+    // stateless host; refusing says plainly what this version can do.
+    logger.fatal(
+      "S3_BUCKET is set, but this version stores images only in DATA_DIR/media. Unset the S3_* variables to start.",
+    );
+    process.exit(1);
+  }
+
   const serverBuildFile = path.join(BUILD_DIR, "server", "index.js");
   if (!existsSync(serverBuildFile)) {
     logger.fatal("No build found: run `npm run build` (or `npm start`, which builds first).");

@@ -125,6 +125,19 @@ describe("the store process", () => {
     }, 300_000);
   }
 
+  it("refuses to start with S3 storage configured, which this version does not have", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "store-process-"));
+    const started = await startStore({
+      DATA_DIR: dataDir,
+      S3_BUCKET: "images",
+      S3_ACCESS_KEY_ID: "ak",
+      S3_SECRET_ACCESS_KEY: "sk",
+      S3_PUBLIC_URL: "https://cdn.example.com",
+    });
+    expect(await started.exited).toBe(1);
+    expect(started.output()).toContain("this version stores images only in DATA_DIR/media");
+  }, 120_000);
+
   it("refuses to start with a bad setting and names it", async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "store-process-"));
     const started = await startStore({ DATA_DIR: dataDir, PORT: "not-a-port" });
