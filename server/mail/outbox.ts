@@ -20,7 +20,9 @@ export type Executor = Pick<Database, "insert" | "update" | "select">;
 export async function enqueueMail(executor: Executor, message: MailMessage): Promise<string> {
   const [row] = await executor
     .insert(outbox)
-    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null })
+    // Due now by the worker's own clock: the database's now() has microseconds, the worker's Date
+    // only milliseconds, so a default of now() could look "not yet due" to a pass in the same millisecond.
+    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, nextAttemptAt: new Date() })
     .returning({ id: outbox.id });
   return row.id;
 }
