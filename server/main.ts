@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
@@ -10,7 +10,7 @@ import { migrate } from "./db/migrate";
 import { createApp } from "./http/app";
 import { createLogger } from "./logger";
 import { createServices } from "./services";
-import { createLocalStorage } from "./storage/local";
+import { createStorage } from "./storage";
 
 const BUILD_DIR = path.resolve("build");
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -28,15 +28,6 @@ async function main() {
   }
   const logger = createLogger(config.logLevel);
 
-  if (config.s3) {
-    // Accepting the settings and quietly writing to local disk would lose images on a
-    // stateless host; refusing says plainly what this version can do.
-    logger.fatal(
-      "S3_BUCKET is set, but this version stores images only in DATA_DIR/media. Unset the S3_* variables to start.",
-    );
-    process.exit(1);
-  }
-
   const serverBuildFile = path.join(BUILD_DIR, "server", "index.js");
   if (!existsSync(serverBuildFile)) {
     logger.fatal("No build found: run `npm run build` (or `npm start`, which builds first).");
@@ -48,9 +39,8 @@ async function main() {
   const applied = await migrate(database);
   if (applied.length) logger.info({ applied }, "migrations applied");
 
-  const mediaDir = path.join(config.dataDir, "media");
-  mkdirSync(mediaDir, { recursive: true });
-  const storage = createLocalStorage(mediaDir);
+  const { storage, description } = createStorage(config);
+  logger.info(description, "image storage");
   if (config.demoData) {
     const seeded = await seedDemoCatalog({ db: database.db, storage, logger });
     if (seeded) logger.info({ products: seeded }, "demo catalogue seeded");

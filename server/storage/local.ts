@@ -6,9 +6,14 @@ export const MEDIA_PREFIX = "/media/";
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
 
+/** Keys are server-generated; anything else (absolute, "..", odd characters) is refused by every storage. */
+export function isSafeKey(key: string): boolean {
+  return SAFE_KEY.test(key) && !key.includes("..");
+}
+
 /** Resolves a key inside root, refusing anything that would escape it. */
 export function resolveKey(root: string, key: string): string | undefined {
-  if (!SAFE_KEY.test(key) || key.includes("..")) return undefined;
+  if (!isSafeKey(key)) return undefined;
   const full = path.resolve(root, key);
   return full.startsWith(path.resolve(root) + path.sep) ? full : undefined;
 }

@@ -8,6 +8,7 @@ import pg from "pg";
 import { openPglite } from "../../server/db/client";
 import { readMigrations } from "../../server/db/migrate";
 import { products } from "../../server/db/schema";
+import { startFakeS3 } from "../fakes/s3";
 import { withDatabase } from "../helpers/database";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -125,18 +126,30 @@ describe("the store process", () => {
     }, 300_000);
   }
 
-  it("refuses to start with S3 storage configured, which this version does not have", async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "store-process-"));
-    const started = await startStore({
-      DATA_DIR: dataDir,
-      S3_BUCKET: "images",
-      S3_ACCESS_KEY_ID: "ak",
-      S3_SECRET_ACCESS_KEY: "sk",
-      S3_PUBLIC_URL: "https://cdn.example.com",
-    });
-    expect(await started.exited).toBe(1);
-    expect(started.output()).toContain("this version stores images only in DATA_DIR/media");
-  }, 120_000);
+  it("stores the demo catalogue's images in S3-compatible storage when S3_BUCKET is set", async () => {
+    const fake = await startFakeS3({ bucket: "images", accessKeyId: "ak" });
+    try {
+      const started = await startStore({
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "store-process-")),
+        DEMO_DATA: "1",
+        S3_BUCKET: "images",
+        S3_ENDPOINT: fake.url,
+        S3_ACCESS_KEY_ID: "ak",
+        S3_SECRET_ACCESS_KEY: "sk",
+        S3_PUBLIC_URL: "https://cdn.example.com/images",
+      });
+      expect(started.child.exitCode, started.output()).toBeNull();
+      expect(started.output()).toContain('"kind":"s3"');
+      const keys = [...fake.objects.keys()];
+      expect(keys.length).toBeGreaterThan(0);
+      expect(keys.every((k) => k.startsWith("products/") && k.endsWith(".webp"))).toBe(true);
+      expect(await (await fetch(started.url)).text()).toContain("https://cdn.example.com/images/products/");
+      started.child.kill("SIGTERM");
+      expect(await started.exited).toBe(0);
+    } finally {
+      await fake.stop();
+    }
+  }, 300_000);
 
   it("refuses to start with a bad setting and names it", async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "store-process-"));
