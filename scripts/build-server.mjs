@@ -1,14 +1,14 @@
 // Bundles the server (server/main.ts and everything it imports from this repo) into one ES module,
 // so the store starts by running JavaScript instead of compiling TypeScript at every start.
 // Packages stay external: they are loaded from node_modules as usual.
-import { cpSync, rmSync } from "node:fs";
+import { cpSync, rmSync, writeFileSync } from "node:fs";
 import { build } from "esbuild";
 
 const out = "build/server-main";
 rmSync(out, { recursive: true, force: true });
 await build({
   entryPoints: ["server/main.ts"],
-  outfile: `${out}/main.js`,
+  outfile: `${out}/server.js`,
   bundle: true,
   platform: "node",
   format: "esm",
@@ -17,6 +17,13 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
+// React and React Router pick their production or development builds from NODE_ENV when they are
+// first imported, and static imports run before any line of the bundle: so the entry point sets
+// the default first and only then loads the server. An explicit NODE_ENV (e.g. "test") is kept.
+writeFileSync(
+  `${out}/main.js`,
+  'process.env.NODE_ENV ??= "production";\nawait import("./server.js");\n',
+);
 // The migration runner reads the committed SQL next to itself.
 cpSync("server/db/migrations", `${out}/migrations`, { recursive: true });
 console.log(`server bundled into ${out}/main.js`);
