@@ -75,3 +75,37 @@ export function FormAlert({ tone = "error", children }: { tone?: "error" | "warn
     </div>
   );
 }
+
+/** The new-password pair of registration and password reset: one place for the rules shown to the shopper. */
+export function NewPasswordFields({
+  labels,
+  errors,
+}: {
+  labels: { password: string; confirm: string };
+  errors: { password?: string; confirmPassword?: string };
+}) {
+  return (
+    <>
+      <FormField
+        label={labels.password}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={6}
+        maxLength={128}
+        error={errors.password}
+        hint="At least 6 characters. Common passwords are refused."
+      />
+      <FormField
+        label={labels.confirm}
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        required
+        maxLength={128}
+        error={errors.confirmPassword}
+      />
+    </>
+  );
+}

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { registerSchema } from "../../domain/account-schemas";
 import { type FieldErrors, formFields, parseFields } from "../../domain/forms";
-import { AuthPanel, FormField, primaryButtonClass } from "../components/form-field";
+import { AuthPanel, FormField, NewPasswordFields, primaryButtonClass } from "../components/form-field";
 import { flashCookie, isSecureUrl } from "../lib/flash";
 import { pageMeta } from "../lib/store";
 import { actionToast, type ActionToast, useActionToast } from "../lib/use-action-toast";
@@ -76,26 +76,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
         }}
       >
         <FormField label="Email" name="email" type="email" autoComplete="email" required maxLength={254} error={errors.email} />
-        <FormField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={6}
-          maxLength={128}
-          error={errors.password}
-          hint="At least 6 characters. Common passwords are refused."
-        />
-        <FormField
-          label="Confirm password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={128}
-          error={errors.confirmPassword}
-        />
+        <NewPasswordFields labels={{ password: "Password", confirm: "Confirm password" }} errors={errors} />
         <button type="submit" className={primaryButtonClass} disabled={busy}>
           {busy ? "Creating account..." : "Register"}
         </button>

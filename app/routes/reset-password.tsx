@@ -2,7 +2,7 @@ import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { resetPasswordSchema } from "../../domain/account-schemas";
 import { type FieldErrors, formFields, parseFields } from "../../domain/forms";
-import { AuthPanel, FormAlert, FormField, primaryButtonClass } from "../components/form-field";
+import { AuthPanel, FormAlert, NewPasswordFields, primaryButtonClass } from "../components/form-field";
 import { flashCookie, isSecureUrl } from "../lib/flash";
 import { pageMeta } from "../lib/store";
 import { actionToast, type ActionToast, useActionToast } from "../lib/use-action-toast";
@@ -78,26 +78,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         }}
       >
         <input type="hidden" name="token" value={loaderData.token} />
-        <FormField
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={6}
-          maxLength={128}
-          error={errors.password}
-          hint="At least 6 characters. Common passwords are refused."
-        />
-        <FormField
-          label="Confirm new password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          maxLength={128}
-          error={errors.confirmPassword}
-        />
+        <NewPasswordFields labels={{ password: "New password", confirm: "Confirm new password" }} errors={errors} />
         <button type="submit" className={primaryButtonClass} disabled={busy}>
           {busy ? "Saving..." : "Save new password"}
         </button>

@@ -7,6 +7,8 @@ import { type AdminResult, useAdminResultToast } from "../../lib/admin-result";
 import { ProductImage } from "../product-image";
 import { Pager } from "./pager";
 
+const TABLE_COLUMNS = ["Product", "Category", "Price", "Sizes", "Stock", "Actions"] as const;
+
 function StockPill({ stockCount }: { stockCount: number }) {
   const inStock = stockCount > 0;
   return (
@@ -113,24 +115,11 @@ export function ProductsPanel({ page }: { page: AdminProductPage }) {
               <caption className="sr-only">Products</caption>
               <thead className="border-b border-stone-200 bg-stone-50 text-xs uppercase tracking-wide text-stone-600">
                 <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Product
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Category
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Price
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Sizes
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Stock
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    Actions
-                  </th>
+                  {TABLE_COLUMNS.map((column) => (
+                    <th key={column} scope="col" className="px-4 py-3 font-medium">
+                      {column}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody className="divide-y divide-stone-100">
