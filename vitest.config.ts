@@ -15,7 +15,7 @@ export default defineConfig({
         test: {
           name: "integration",
           sequence: { groupOrder: 1 },
-          include: ["server/**/*.test.ts", "tests/integration/**/*.test.ts"],
+          include: ["server/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/security/**/*.test.ts"],
           exclude: ["server/**/*.unit.test.ts"],
           environment: "node",
           globalSetup: ["tests/helpers/global-setup.ts"],

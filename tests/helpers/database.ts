@@ -4,7 +4,14 @@ import pg from "pg";
 import { inject } from "vitest";
 import { type DatabaseHandle, openPglite, openPostgres } from "../../server/db/client";
 
-export const TEMPLATE_DB = "store_test_template";
+/**
+ * The migrated template's name, derived from the database TEST_DATABASE_URL names, so two runs
+ * against one server (two checkouts, each with its own TEST_DATABASE_URL) never drop each other's.
+ */
+export function templateDatabase(url: string): string {
+  const name = new URL(url).pathname.replace(/^\//, "") || "postgres";
+  return `store_test_template_${name.replace(/\W/g, "_")}`;
+}
 
 export function withDatabase(url: string, database: string): string {
   const u = new URL(url);
@@ -27,7 +34,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+    await admin.query(`create database ${name} template ${templateDatabase(url)}`);
   } finally {
     await admin.end();
   }

@@ -6,7 +6,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openPostgres, wrapPglite } from "../../server/db/client";
 import { migrate } from "../../server/db/migrate";
-import { TEMPLATE_DB, withDatabase } from "./database";
+import { templateDatabase, withDatabase } from "./database";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -30,12 +30,13 @@ export default async function setup(project: TestProject) {
 
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
+    const templateDb = templateDatabase(url);
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
-    await admin.query(`create database ${TEMPLATE_DB}`);
+    await admin.query(`drop database if exists ${templateDb} with (force)`);
+    await admin.query(`create database ${templateDb}`);
     await admin.end();
-    const template = await openPostgres(withDatabase(url, TEMPLATE_DB), { max: 1 });
+    const template = await openPostgres(withDatabase(url, templateDb), { max: 1 });
     await migrate(template);
     await template.close();
   }
