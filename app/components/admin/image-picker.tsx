@@ -70,7 +70,7 @@ export function ImagePicker({ kept, onKeptChange, files, onFilesChange, error, s
     <div className="space-y-5">
       {showCurrent && (
         <div>
-          <h3 className="text-sm font-medium text-stone-800">Current Images</h3>
+          <h2 className="text-sm font-medium text-stone-800">Current Images</h2>
           {kept.length === 0 ? (
             <p className="mt-2 text-sm text-stone-600">No current images.</p>
           ) : (
@@ -101,7 +101,7 @@ export function ImagePicker({ kept, onKeptChange, files, onFilesChange, error, s
       )}
 
       <div>
-        <h3 className="text-sm font-medium text-stone-800">{showCurrent ? "Add New Images" : "Product Images"}</h3>
+        <h2 className="text-sm font-medium text-stone-800">{showCurrent ? "Add New Images" : "Product Images"}</h2>
         {files.length > 0 && (
           <ul aria-label="New images" className="mt-2 grid grid-cols-3 gap-3 sm:grid-cols-5">
             {files.map((file, i) => (

@@ -17,6 +17,7 @@ export function OrdersPanel({ query, page }: { query: OrderListQuery; page: Admi
   const searchId = "admin-order-search";
   return (
     <div>
+      <h2 className="sr-only">Orders</h2>
       <Form method="get" action="/admin" role="search" aria-label="Orders" preventScrollReset className="flex flex-wrap items-end gap-2">
         <input type="hidden" name="tab" value="orders" />
         {filter !== "all" && <input type="hidden" name="status" value={filter} />}
@@ -31,7 +32,7 @@ export function OrdersPanel({ query, page }: { query: OrderListQuery; page: Admi
             key={search}
             defaultValue={search}
             maxLength={ORDER_SEARCH_MAX}
-            placeholder="e.g. 3F66AFA6 or ada@example.com"
+            placeholder="e.g. 3F66AFA6"
             className="mt-1 w-full rounded-full border border-stone-300 px-4 py-2 text-base placeholder:text-stone-500 focus:border-ink sm:text-sm"
           />
         </div>
