@@ -18,13 +18,14 @@ export function OrdersPanel({ query, page }: { query: OrderListQuery; page: Admi
   return (
     <div>
       <h2 className="sr-only">Orders</h2>
-      <Form method="get" action="/admin" role="search" aria-label="Orders" preventScrollReset className="flex flex-wrap items-end gap-2">
+      <Form method="get" action="/admin" role="search" aria-label="Orders" preventScrollReset className="sm:max-w-2xl">
         <input type="hidden" name="tab" value="orders" />
         {filter !== "all" && <input type="hidden" name="status" value={filter} />}
-        <div className="min-w-0 flex-1 sm:max-w-md">
-          <label htmlFor={searchId} className="block text-sm font-medium text-stone-800">
-            Search by order number, customer name or e-mail
-          </label>
+        <label htmlFor={searchId} className="block text-sm font-medium text-stone-800">
+          Search by order number, customer name or e-mail
+        </label>
+        {/* One row from sm up; on phones the field takes the whole first row. */}
+        <div className="mt-1 flex flex-wrap items-center gap-2 sm:flex-nowrap">
           <input
             id={searchId}
             type="search"
@@ -33,17 +34,17 @@ export function OrdersPanel({ query, page }: { query: OrderListQuery; page: Admi
             defaultValue={search}
             maxLength={ORDER_SEARCH_MAX}
             placeholder="e.g. 3F66AFA6"
-            className="mt-1 w-full rounded-full border border-stone-300 px-4 py-2 text-base placeholder:text-stone-500 focus:border-ink sm:text-sm"
+            className="w-full min-w-0 rounded-full border border-stone-300 px-4 py-2 text-base placeholder:text-stone-500 focus:border-ink sm:flex-1 sm:text-sm"
           />
+          <button type="submit" className="rounded-full bg-ink px-5 py-2 text-sm font-medium text-white hover:bg-stone-800">
+            Search
+          </button>
+          {search && (
+            <Link to={orderListHref({ filter })} preventScrollReset className="whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium text-brand-700 underline underline-offset-2">
+              Clear search
+            </Link>
+          )}
         </div>
-        <button type="submit" className="rounded-full bg-ink px-5 py-2 text-sm font-medium text-white hover:bg-stone-800">
-          Search
-        </button>
-        {search && (
-          <Link to={orderListHref({ filter })} preventScrollReset className="rounded-full px-3 py-2 text-sm font-medium text-brand-700 underline underline-offset-2">
-            Clear search
-          </Link>
-        )}
       </Form>
 
       <nav aria-label="Order filters" className="mt-4">
