@@ -9,7 +9,7 @@ import { OrdersPanel } from "../components/admin/orders-panel";
 import { OverviewPanel } from "../components/admin/overview-panel";
 import { ProductsPanel } from "../components/admin/products-panel";
 import { useAdminNotice } from "../lib/admin-notices";
-import { type AdminResult, adminResult, refusal } from "../lib/admin-result";
+import { type AdminResult, adminResult, refusal, showAdminResultToast } from "../lib/admin-result";
 import { useLiveRevalidate } from "../lib/live";
 import { pageMeta } from "../lib/store";
 import type { Route } from "./+types/admin";
@@ -99,6 +99,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   return data(adminResult(false, "Unknown action."), { status: 400 });
+}
+
+/**
+ * The dashboard's forms (status changes, deletions) answer here, in the browser, whatever
+ * happens to the form meanwhile: the order that moved out of the filtered list, or the product
+ * deleted, is gone from the page (and its form with it) by the time the answer is read.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  const result = (await serverAction()) as AdminResult;
+  showAdminResultToast(result);
+  return result;
 }
 
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {

@@ -185,13 +185,21 @@ test("every status has a filter with a count; search and pages live in the addre
   await expect(filters.getByRole("link", { name: /^Confirmed/ })).toHaveAttribute("aria-current", "page");
   await shoot(admin, info, "filters");
 
+  // Under a filter, an order that changes status leaves the list, and its toast still comes.
+  await admin.goto(`/admin?tab=orders&status=placed&q=${encodeURIComponent(name)}`);
+  await expect(cards).toHaveCount(19);
+  await orderCard(admin, third).getByRole("button", { name: "Processing", exact: true }).click();
+  await expect(toast(admin, "Order status updated to processing")).toBeVisible();
+  await expect(cards).toHaveCount(18);
+  await expect(orderCard(admin, third)).toHaveCount(0);
+
   // By number (with or without #) and by e-mail; Clear search keeps the filter.
   for (const search of [`#${third}`, third.toLowerCase()]) {
     await admin.goto(`/admin?tab=orders&q=${encodeURIComponent(search)}`);
     await expect(cards.filter({ hasText: `Order #${third}` })).toHaveCount(1);
   }
   await admin.goto(`/admin?tab=orders&status=placed&q=${encodeURIComponent(buyer.email.toUpperCase())}`);
-  await expect(rangeText(admin)).toContainText("of 19 matching");
+  await expect(rangeText(admin)).toContainText("of 18 matching");
   await admin.getByRole("link", { name: "Clear search" }).click();
   await expect(admin).toHaveURL(/\/admin\?tab=orders&status=placed$/);
   await admin.goto(`/admin?tab=orders&q=${encodeURIComponent(`${name} nobody`)}`);

@@ -4,7 +4,7 @@ import { historyNote, STATUS_NOTE_MAX, statusLabel } from "../../../domain/admin
 import { messages } from "../../../domain/messages";
 import { allowedNextStatuses } from "../../../domain/order-status";
 import type { OrderView } from "../../../server/orders/service";
-import { type AdminResult, useAdminResultToast } from "../../lib/admin-result";
+import type { AdminResult } from "../../lib/admin-result";
 import { useHydrated } from "../../lib/cart";
 import { LocalDateTime } from "../local-date-time";
 import { OrderStatusBadge } from "../orders/order-status-badge";
@@ -16,8 +16,8 @@ const PAYMENT_LABELS: Record<OrderView["paymentMethod"], string> = { paypal: "Pa
 
 /** One order on the dashboard: who, what, where, how it was paid, and the status buttons the table allows. */
 export function AdminOrderCard({ order }: { order: OrderView }) {
+  // Its answer's toast is shown by the route's clientAction (this card may be gone by then).
   const fetcher = useFetcher<AdminResult>();
-  useAdminResultToast(fetcher.data);
   const [showHistory, setShowHistory] = useState(false);
   const historyId = useId();
   const noteId = useId();
