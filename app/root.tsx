@@ -16,6 +16,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import "./context";
 import { ProductPending } from "./components/product-pending";
+import { RouteFocus } from "./components/route-focus";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { clearFlashCookie, type FlashToast, isSecureUrl, readFlash } from "./lib/flash";
@@ -74,6 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter />
+        <RouteFocus />
         <Toaster position="top-right" duration={5000} richColors closeButton />
         <ScrollRestoration />
         <Scripts />

@@ -29,15 +29,34 @@ describe("tabs and filters from the URL", () => {
   it.each([
     ["placed", "placed"],
     ["delivered", "delivered"],
-    ["cancelled", "all"],
-    ["out_for_delivery", "all"],
+    ["confirmed", "confirmed"],
+    ["out_for_delivery", "out_for_delivery"],
+    ["cancelled", "cancelled"],
+    ["Cancelled", "all"],
+    ["out for delivery", "all"],
+    ["all", "all"],
+    ["__proto__", "all"],
     [null, "all"],
   ])("filter %s -> %s", (value, filter) => {
     expect(parseOrderFilter(value)).toBe(filter);
   });
 
-  it("labels the filter buttons as the spec names them", () => {
-    expect(ORDER_FILTERS.map(filterLabel)).toEqual(["All", "Placed", "Processing", "Shipped", "Delivered"]);
+  it("keeps the spec's buttons and adds one for every other status, in the order orders go through them", () => {
+    expect(ORDER_FILTERS.map(filterLabel)).toEqual([
+      "All",
+      "Placed",
+      "Confirmed",
+      "Processing",
+      "Shipped",
+      "Out for delivery",
+      "Delivered",
+      "Cancelled",
+    ]);
+    for (const spec of ["All", "Placed", "Processing", "Shipped", "Delivered"]) expect(ORDER_FILTERS.map(filterLabel)).toContain(spec);
+  });
+
+  it("puts every status under a filter of its own", () => {
+    for (const status of ORDER_STATUSES) expect(ORDER_FILTERS).toContain(status);
   });
 });
 
@@ -67,10 +86,17 @@ describe("filterCounts", () => {
     expect(filterCounts({ placed: 2, confirmed: 1, shipped: 3, cancelled: 4 })).toEqual({
       all: 10,
       placed: 2,
+      confirmed: 1,
       processing: 0,
       shipped: 3,
+      out_for_delivery: 0,
       delivered: 0,
+      cancelled: 4,
     });
+  });
+
+  it("counts nothing as nothing", () => {
+    expect(Object.values(filterCounts({})).every((n) => n === 0)).toBe(true);
   });
 });
 

@@ -14,8 +14,12 @@ export function parseAdminTab(value: string | null | undefined): AdminTab {
   return (ADMIN_TABS as readonly string[]).includes(value ?? "") ? (value as AdminTab) : "overview";
 }
 
-/** The Orders tab's filter buttons: All, Placed, Processing, Shipped, Delivered (spec section 2). */
-export const ORDER_FILTERS = ["all", "placed", "processing", "shipped", "delivered"] as const;
+/**
+ * The Orders tab's filter buttons: the spec's All, Placed, Processing, Shipped, Delivered, and
+ * the statuses it leaves out (Confirmed, Out for delivery, Cancelled), so that every order is
+ * under a filter of its own status; in the order an order goes through them.
+ */
+export const ORDER_FILTERS = ["all", ...ORDER_STATUSES] as const;
 export type OrderFilter = (typeof ORDER_FILTERS)[number];
 
 export function parseOrderFilter(value: string | null | undefined): OrderFilter {
@@ -65,14 +69,12 @@ export function statusTone(status: OrderStatus): string {
 
 /** How many orders each filter button would show. */
 export function filterCounts(countsByStatus: Partial<Record<OrderStatus, number>>): Record<OrderFilter, number> {
-  const all = ORDER_STATUSES.reduce((sum, s) => sum + (countsByStatus[s] ?? 0), 0);
-  return {
-    all,
-    placed: countsByStatus.placed ?? 0,
-    processing: countsByStatus.processing ?? 0,
-    shipped: countsByStatus.shipped ?? 0,
-    delivered: countsByStatus.delivered ?? 0,
-  };
+  const counts = { all: 0 } as Record<OrderFilter, number>;
+  for (const status of ORDER_STATUSES) {
+    counts[status] = countsByStatus[status] ?? 0;
+    counts.all += counts[status];
+  }
+  return counts;
 }
 
 /**

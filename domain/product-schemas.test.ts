@@ -4,6 +4,7 @@ import { messages } from "./messages";
 import {
   imageCountError,
   MAX_PRICE_CENTS,
+  parseColorValue,
   productFormValues,
   productMessages,
   productSchema,
@@ -56,7 +57,11 @@ describe("productSchema", () => {
     ["stock fractional", { stockCount: "2.5" }, "stockCount", productMessages.stockInvalid],
     ["stock too large", { stockCount: "100001" }, "stockCount", productMessages.stockInvalid],
     ["colour without name", { colors: [{ name: " ", hex: "#112233" }] }, "colors", productMessages.colorNameInvalid],
-    ["colour with a bad hex", { colors: [{ name: "Red", hex: "red" }] }, "colors", productMessages.colorHexInvalid],
+    ["colour with a bad hex", { colors: [{ name: "Red", hex: "red" }] }, "colors", productMessages.colorValueInvalid("Red")],
+    // The form's colour value starts empty: a named colour nobody gave a value is refused, not black.
+    ["colour without a value", { colors: [{ name: "Sand", hex: "" }] }, "colors", productMessages.colorValueMissing("Sand")],
+    ["colour with a blank value", { colors: [{ name: "Sand", hex: "   " }] }, "colors", productMessages.colorValueMissing("Sand")],
+    ["second colour without a value", { colors: [{ name: "Sand", hex: "#c2b280" }, { name: "Moss", hex: "" }] }, "colors", productMessages.colorValueMissing("Moss")],
     [
       "thirteen colours",
       { colors: Array.from({ length: 13 }, (_, i) => ({ name: `C${i}`, hex: "#112233" })) },
@@ -89,6 +94,32 @@ describe("productSchema", () => {
   });
 });
 
+describe("parseColorValue", () => {
+  it.each([
+    ["#c2b280", "#c2b280"],
+    ["#C2B280", "#c2b280"],
+    ["  c2b280 ", "#c2b280"],
+    ["#cb8", "#ccbb88"],
+    ["#000000", "#000000"],
+    ["", undefined],
+    [null, undefined],
+    ["#", undefined],
+    ["sand", undefined],
+    ["#c2b28", undefined],
+    ["#c2b2800", undefined],
+    ["rgb(1,2,3)", undefined],
+  ])("%j -> %j", (text, value) => {
+    expect(parseColorValue(text)).toBe(value);
+  });
+
+  it("keeps black when it was chosen", () => {
+    expect(parseFields(productSchema("add"), { ...valid, colors: [{ name: "Black", hex: "#000000" }] })).toMatchObject({
+      ok: true,
+      data: { colors: [{ name: "Black", hex: "#000000" }] },
+    });
+  });
+});
+
 describe("productFormValues", () => {
   it("reads repeated sizes and pairs colour rows, dropping blank rows", () => {
     const form = new FormData();
@@ -98,7 +129,9 @@ describe("productFormValues", () => {
     form.append("colorName", "Navy");
     form.append("colorHex", "#000080");
     form.append("colorName", "");
-    form.append("colorHex", "#000000");
+    form.append("colorHex", "");
+    form.append("colorName", "Sand");
+    form.append("colorHex", "");
     form.append("images", new File(["x"], "a.png"));
     expect(productFormValues(form)).toEqual({
       title: "Tee",
@@ -107,8 +140,18 @@ describe("productFormValues", () => {
       description: undefined,
       sizes: ["S", "M"],
       stockCount: undefined,
-      colors: [{ name: "Navy", hex: "#000080" }],
+      colors: [
+        { name: "Navy", hex: "#000080" },
+        { name: "Sand", hex: "" },
+      ],
     });
+  });
+
+  it("keeps a row with a value but no name, for the schema to refuse", () => {
+    const form = new FormData();
+    form.append("colorName", " ");
+    form.append("colorHex", "#112233");
+    expect(productFormValues(form).colors).toEqual([{ name: " ", hex: "#112233" }]);
   });
 });
 

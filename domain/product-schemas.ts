@@ -33,7 +33,8 @@ export const productMessages = {
   stockInvalid: `Stock must be a whole number from 0 to ${MAX_STOCK}`,
   colorsTooMany: `At most ${MAX_COLORS} colours`,
   colorNameInvalid: `Each colour needs a name of at most ${COLOR_NAME_MAX} characters`,
-  colorHexInvalid: "Each colour needs a hex value such as #1f2937",
+  colorValueMissing: (name: string) => `Choose a colour value for ${name}: pick it or type a hex value such as #c2b280`,
+  colorValueInvalid: (name: string) => `The colour value of ${name} must be a hex value such as #c2b280`,
 } as const;
 
 /** Texts for refused image files; the file name is shown so the administrator knows which one. */
@@ -53,14 +54,31 @@ function shortName(name: string): string {
 
 export type ProductFormMode = "add" | "edit";
 
-const colorSchema = z.object({
-  name: z.string().trim().min(1, productMessages.colorNameInvalid).max(COLOR_NAME_MAX, productMessages.colorNameInvalid),
-  hex: z
-    .string()
-    .trim()
-    .regex(/^#[0-9a-f]{6}$/i, productMessages.colorHexInvalid)
-    .transform((hex) => hex.toLowerCase()),
-});
+/**
+ * A colour's value as the administrator typed or picked it: "#c2b280", "c2b280" or the short
+ * "#cb8", in any case, becomes "#c2b280"; anything else (an empty field included) is no value.
+ * There is no default: a colour named "Sand" without a value is refused, never shown as black.
+ */
+export function parseColorValue(text: string | null | undefined): string | undefined {
+  const hex = (text ?? "").trim().replace(/^#/, "").toLowerCase();
+  if (/^[0-9a-f]{6}$/.test(hex)) return `#${hex}`;
+  if (/^[0-9a-f]{3}$/.test(hex)) return `#${[...hex].map((c) => c + c).join("")}`;
+  return undefined;
+}
+
+const colorSchema = z
+  .object({
+    name: z.string().trim().min(1, productMessages.colorNameInvalid).max(COLOR_NAME_MAX, productMessages.colorNameInvalid),
+    hex: z.string(),
+  })
+  .transform(({ name, hex }, ctx) => {
+    const value = parseColorValue(hex);
+    if (!value) {
+      ctx.addIssue({ code: "custom", message: hex.trim() ? productMessages.colorValueInvalid(name) : productMessages.colorValueMissing(name) });
+      return z.NEVER;
+    }
+    return { name, hex: value };
+  });
 
 /** The product fields of either form. Add offers the six shop categories; edit also offers Pants (spec section 9). */
 export function productSchema(mode: ProductFormMode) {
@@ -132,7 +150,7 @@ export function productFormValues(form: FormData): ProductFormValues {
   const colors = names
     .map((name, i) => ({ name, hex: hexes[i] ?? "" }))
     // A row left blank is not a colour; a half-filled one is an error the schema reports.
-    .filter((c) => c.name.trim() !== "" || (c.hex.trim() !== "" && c.hex.trim() !== "#000000"));
+    .filter((c) => c.name.trim() !== "" || c.hex.trim() !== "");
   return {
     title: one("title"),
     category: one("category"),

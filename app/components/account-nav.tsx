@@ -9,7 +9,8 @@ const LINKS = [
 /** The account pages' side navigation (a row of tabs on phones). */
 export function AccountNav() {
   return (
-    <nav aria-label="My account" className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
+    // Scrolls sideways on phones, with room for the focus rings; a plain column from md up.
+    <nav aria-label="My account" className="-mx-4 overflow-x-auto px-4 py-1 md:mx-0 md:overflow-visible md:px-0 md:py-0">
       <ul className="flex gap-2 md:flex-col md:gap-1">
         {LINKS.map((link) => (
           <li key={link.to}>

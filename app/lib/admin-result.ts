@@ -11,13 +11,15 @@ export function adminResult(ok: boolean, text: string, description?: string): Ad
   return { ok, toast: { type: ok ? "success" : "error", text, description, id: Date.now() + Math.random() } };
 }
 
+export function showAdminResultToast(result: AdminResult | undefined) {
+  const current = result?.toast;
+  if (current) toast[current.type](current.text, current.description ? { description: current.description } : undefined);
+}
+
 /** Shows an action's toast once per answer. */
 export function useAdminResultToast(result: AdminResult | undefined) {
-  const current = result?.toast;
   // biome-ignore lint/correctness/useExhaustiveDependencies: one toast per answer, keyed by its id
-  useEffect(() => {
-    if (current) toast[current.type](current.text, current.description ? { description: current.description } : undefined);
-  }, [current?.id]);
+  useEffect(() => showAdminResultToast(result), [result?.toast.id]);
 }
 
 /**

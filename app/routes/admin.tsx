@@ -1,6 +1,7 @@
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
-import { historyNote, parseAdminTab, parseOrderFilter, statusWord } from "../../domain/admin-dashboard";
+import { historyNote, parseAdminTab, statusWord } from "../../domain/admin-dashboard";
 import { messages } from "../../domain/messages";
+import { ORDERS_PER_PAGE, parseOrderListQuery } from "../../domain/order-list";
 import { isOrderStatus } from "../../domain/order-status";
 import { AdminTabs, TAB_PANEL_ID, tabId } from "../components/admin/admin-tabs";
 import { EditPending } from "../components/admin/edit-pending";
@@ -8,13 +9,12 @@ import { OrdersPanel } from "../components/admin/orders-panel";
 import { OverviewPanel } from "../components/admin/overview-panel";
 import { ProductsPanel } from "../components/admin/products-panel";
 import { useAdminNotice } from "../lib/admin-notices";
-import { type AdminResult, adminResult, refusal } from "../lib/admin-result";
+import { type AdminResult, adminResult, refusal, showAdminResultToast } from "../lib/admin-result";
 import { useLiveRevalidate } from "../lib/live";
 import { pageMeta } from "../lib/store";
 import type { Route } from "./+types/admin";
 
 const PRODUCTS_PER_PAGE = 25;
-const ORDERS_PER_PAGE = 20;
 
 function pageNumber(value: string | null): number {
   const n = Number(value);
@@ -31,8 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { tab, products: await adminCatalog.listProducts({ page, pageSize: PRODUCTS_PER_PAGE }) } as const;
   }
   if (tab === "orders") {
-    const filter = parseOrderFilter(params.get("status"));
-    return { tab, filter, orders: await adminOrders.listOrders({ filter, page, pageSize: ORDERS_PER_PAGE }) } as const;
+    const query = parseOrderListQuery(params);
+    return { tab, query, orders: await adminOrders.listOrders({ ...query, pageSize: ORDERS_PER_PAGE }) } as const;
   }
   const [totalProducts, orders, recentProducts] = await Promise.all([
     catalog.countProducts(),
@@ -101,6 +101,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(adminResult(false, "Unknown action."), { status: 400 });
 }
 
+/**
+ * The dashboard's forms (status changes, deletions) answer here, in the browser, whatever
+ * happens to the form meanwhile: the order that moved out of the filtered list, or the product
+ * deleted, is gone from the page (and its form with it) by the time the answer is read.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  const result = (await serverAction()) as AdminResult;
+  showAdminResultToast(result);
+  return result;
+}
+
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
   useAdminNotice();
   // New orders, status changes (from another tab too) and product changes update tabs and counters live.
@@ -124,7 +135,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
       </div>
       <div id={TAB_PANEL_ID} role="tabpanel" aria-labelledby={tabId(loaderData.tab)} tabIndex={-1} className="pt-6">
         {loaderData.tab === "products" && <ProductsPanel page={loaderData.products} />}
-        {loaderData.tab === "orders" && <OrdersPanel filter={loaderData.filter} page={loaderData.orders} />}
+        {loaderData.tab === "orders" && <OrdersPanel query={loaderData.query} page={loaderData.orders} />}
         {loaderData.tab === "overview" && <OverviewPanel data={loaderData.overview} />}
       </div>
     </div>

@@ -48,7 +48,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="flex flex-col gap-4 border-y border-stone-200 py-4 xl:flex-row xl:items-center xl:justify-between">
-        <nav aria-label="Categories" className="-mx-4 min-w-0 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+        {/* The padding keeps the chips' focus rings inside the scrolling box, which would cut them off. */}
+        <nav aria-label="Categories" className="-mx-4 min-w-0 overflow-x-auto px-4 py-1 sm:-mx-1 sm:px-1">
           <ul className="flex gap-2 whitespace-nowrap">
             <li>
               <CategoryChip label="All" to={listingSearch({ q: query.q, sort: query.sort }) || "/"} active={!query.category} />
@@ -112,13 +113,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       ) : (
-        <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-3 lg:grid-cols-4" aria-label="Products">
+        <>
+          {/* The cards' titles are h3: this keeps the outline h1, h2, h3 for screen-reader heading lists. */}
+          <h2 className="sr-only">Products</h2>
+          <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-3 lg:grid-cols-4" aria-label="Products">
           {items.map((product, index) => (
             <li key={product.id}>
               <ProductCard product={product} priority={index < 4} id={`item-${index + 1}`} />
             </li>
           ))}
-        </ul>
+          </ul>
+        </>
       )}
 
       {hasMore && (

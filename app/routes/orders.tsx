@@ -64,14 +64,14 @@ function CustomerOrderCard({ order }: { order: OrderView }) {
         <OrderStatusBadge status={order.status} />
       </header>
       <div className="grid gap-6 px-4 py-4 sm:px-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <section aria-label="Items">
+        <section aria-label={`Items of order #${order.number}`}>
           <OrderItems items={order.items} />
           <div className="mt-3 border-t border-stone-100 pt-3">
             <OrderTotals order={order} />
           </div>
         </section>
         <div className="space-y-5">
-          <AddressBlock title="Shipping address" address={order.shippingAddress} />
+          <AddressBlock title="Shipping address" address={order.shippingAddress} headingLevel={3} />
           <section>
             <h3 className="text-xs font-semibold uppercase tracking-wide text-stone-500">Status history</h3>
             <div className="mt-3">

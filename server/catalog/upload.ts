@@ -3,7 +3,7 @@ import { imageMessages, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from "../../domain/p
 import { InvalidRequestError } from "../errors";
 import type { ImageStorage } from "../storage/storage";
 import { deleteProductImage, storeProductImage } from "./images";
-import { type ImageKind, sniffImageKind } from "./image-sniff";
+import { type ImageKind, sniffImageKind } from "../../domain/image-sniff";
 
 /** A file as it came in a multipart form: its name is a label, never a path or a type. */
 export interface UploadedImage {

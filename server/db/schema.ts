@@ -335,7 +335,9 @@ export const orders = pgTable(
     ),
     check("orders_amounts_nonnegative", sql`${t.totalCents} >= 0 and ${t.taxCents} >= 0 and ${t.shippingCents} >= 0`),
     index("orders_user_newest_idx").on(t.userId, t.createdAt.desc()),
-    index("orders_newest_idx").on(t.createdAt.desc()),
+    // The administrator's list pages by keyset (created_at, id), over all orders or one status.
+    index("orders_newest_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("orders_status_newest_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
   ],
 );
 

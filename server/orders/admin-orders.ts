@@ -1,5 +1,5 @@
-import { and, desc, eq, sql } from "drizzle-orm";
-import { type OrderFilter, statusWord } from "../../domain/admin-dashboard";
+import { and, eq, sql } from "drizzle-orm";
+import { statusWord } from "../../domain/admin-dashboard";
 import { isUuid } from "../../domain/ids";
 import type { LiveEvent } from "../../domain/live-events";
 import { canTransition, type OrderStatus, PENDING_STATUSES } from "../../domain/order-status";
@@ -8,7 +8,8 @@ import { orders, type StatusHistoryEntry } from "../db/schema";
 import { NotFoundError } from "../errors";
 import type { Logger } from "../logger";
 import { enqueueMail } from "../mail/outbox";
-import { type OrderView, toOrderView } from "./service";
+import { type AdminOrderListQuery, type AdminOrderPage, listAdminOrders } from "./admin-order-list";
+import { type OrderView, returnStock, toOrderView } from "./service";
 import { orderStatusEmail } from "./status-emails";
 
 /** A status change the table or the order's current status does not allow; nothing was changed. */
@@ -29,13 +30,7 @@ export interface OrdersOverview {
   pendingOrders: number;
 }
 
-export interface AdminOrderPage {
-  items: OrderView[];
-  countsByStatus: Partial<Record<OrderStatus, number>>;
-  page: number;
-  pageCount: number;
-}
-
+export type { AdminOrderPage } from "./admin-order-list";
 
 /**
  * The administrator's side of orders: the dashboard's figures and lists, and status changes.
@@ -70,22 +65,9 @@ export function createAdminOrdersService(deps: {
       return { totalOrders: Number(row.totalOrders), revenueCents: Number(row.revenueCents), pendingOrders: Number(row.pendingOrders) };
     },
 
-    async listOrders(options: { filter: OrderFilter; page: number; pageSize: number }): Promise<AdminOrderPage> {
-      const grouped = await db.select({ status: orders.status, n: sql<number>`count(*)::int` }).from(orders).groupBy(orders.status);
-      const countsByStatus: Partial<Record<OrderStatus, number>> = {};
-      for (const { status, n } of grouped) countsByStatus[status] = Number(n);
-      const where = options.filter === "all" ? undefined : eq(orders.status, options.filter);
-      const matching = options.filter === "all" ? grouped.reduce((sum, g) => sum + Number(g.n), 0) : (countsByStatus[options.filter] ?? 0);
-      const pageCount = Math.max(1, Math.ceil(matching / options.pageSize));
-      const page = Math.min(Math.max(1, options.page), pageCount);
-      const rows = await db
-        .select()
-        .from(orders)
-        .where(where)
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(options.pageSize)
-        .offset((page - 1) * options.pageSize);
-      return { items: rows.map(toOrderView), countsByStatus, page, pageCount };
+    /** One page of the Orders tab: filtered by status, searched, paged by keyset (admin-order-list.ts). */
+    listOrders(query: AdminOrderListQuery): Promise<AdminOrderPage> {
+      return listAdminOrders(db, query);
     },
 
     async getOrder(orderId: string): Promise<OrderView> {
@@ -97,7 +79,9 @@ export function createAdminOrdersService(deps: {
 
     /**
      * Moves an order from `from` (the status the administrator saw) to `to`, appending
-     * {status, timestamp, note} to its history and queueing the customer's e-mail.
+     * {status, timestamp, note} to its history and queueing the customer's e-mail. A cancelled
+     * order's pieces go back into stock in the same transaction (decision record 013); no money
+     * moves: refunds are made in the provider's dashboard.
      */
     async changeStatus(input: { orderId: string; from: OrderStatus; to: OrderStatus; note: string }): Promise<OrderView> {
       const { orderId, from, to, note } = input;
@@ -125,13 +109,16 @@ export function createAdminOrdersService(deps: {
             409,
           );
         }
+        const restocked = to === "cancelled" ? await returnStock(tx, row.items) : [];
         await enqueueMail(tx, orderStatusEmail(row, to, note, deps.publicUrl));
-        return toOrderView(row);
+        return { view: toOrderView(row), restocked };
       });
-      log.info({ orderId, from, to }, "order status changed");
+      log.info({ orderId, from, to, restocked: order.restocked.length }, "order status changed");
       deps.wakeMail?.();
-      deps.publish?.({ type: "order.status", orderId, userId: order.userId });
-      return order;
+      deps.publish?.({ type: "order.status", orderId, userId: order.view.userId });
+      // Pages that show these products' stock ('Out of Stock', the add-to-cart limit) reload.
+      for (const productId of order.restocked) deps.publish?.({ type: "product.updated", productId });
+      return order.view;
     },
   };
 }

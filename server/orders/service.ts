@@ -21,7 +21,7 @@ import { enqueueMail } from "../mail/outbox";
 import { OutOfStockError, PaymentConflictError } from "../payments/errors";
 import { orderConfirmationEmail } from "./emails";
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export interface OrderView {
   id: string;
@@ -74,7 +74,7 @@ export function toOrderView(row: OrderRow): OrderView {
 }
 
 /** Pieces per product: lines of one product in several sizes share its stock. Sorted, so concurrent payments lock rows in one order. */
-function piecesByProduct(lines: readonly CheckoutLine[]): [string, number][] {
+function piecesByProduct(lines: readonly { productId: string; quantity: number }[]): [string, number][] {
   const totals = new Map<string, number>();
   for (const line of lines) totals.set(line.productId, (totals.get(line.productId) ?? 0) + line.quantity);
   return [...totals].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -92,11 +92,21 @@ async function takeStock(tx: Tx, lines: readonly CheckoutLine[]): Promise<void> 
   }
 }
 
-async function returnStock(tx: Tx, lines: readonly CheckoutLine[]): Promise<void> {
+/**
+ * Gives pieces back to stock: a PayPal hold that was not captured, or a cancelled order's lines.
+ * Returns the products that got them back (a product deleted meanwhile has nothing to return to).
+ */
+export async function returnStock(tx: Tx, lines: readonly { productId: string; quantity: number }[]): Promise<string[]> {
+  const restocked: string[] = [];
   for (const [productId, pieces] of piecesByProduct(lines)) {
-    // A product deleted meanwhile has nothing to return to.
-    await tx.update(products).set({ stockCount: sql`${products.stockCount} + ${pieces}` }).where(eq(products.id, productId));
+    const rows = await tx
+      .update(products)
+      .set({ stockCount: sql`${products.stockCount} + ${pieces}` })
+      .where(eq(products.id, productId))
+      .returning({ id: products.id });
+    if (rows.length) restocked.push(productId);
   }
+  return restocked;
 }
 
 async function lockCheckout(tx: Tx, checkoutId: string) {

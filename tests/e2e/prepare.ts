@@ -41,6 +41,33 @@ await database.db.insert(products).values({
   stockCount: 0,
   createdAt: new Date("2020-01-02T00:00:00Z"),
 });
+// Plenty of stock for the order desk's tests (tests/e2e/order-desk.e2e.ts, the accessibility sweep), which
+// buy many times: other tests' stock figures stay as they are.
+await database.db.insert(products).values({
+  title: "E2E Order Desk Tee",
+  description: "A fixture tee that the order desk's tests buy.",
+  priceCents: 2000,
+  category: "Accessories",
+  sizes: ["M"],
+  colors: [{ name: "Sand", hex: "#c2b280" }],
+  imageUrls: [],
+  stockCount: 100_000,
+  createdAt: new Date("2020-01-03T00:00:00Z"),
+});
+// Two pieces each, one per project: the order desk's test buys both, sees the product sold out,
+// cancels the order and sees it back in stock.
+for (const [i, project] of ["desktop", "phone"].entries()) {
+  await database.db.insert(products).values({
+    title: `E2E Restock Scarf ${project}`,
+    description: "A fixture scarf with two pieces.",
+    priceCents: 1500,
+    category: "Accessories",
+    sizes: [],
+    imageUrls: [],
+    stockCount: 2,
+    createdAt: new Date(`2020-01-0${4 + i}T00:00:00Z`),
+  });
+}
 // A product with three photos in clearly different hues, newest of all so it heads the home grid,
 // for deterministic gallery tests (arrows, wrap-around, thumbnails, swipes).
 const galleryStorage = createLocalStorage(path.join(config.dataDir, "media"));

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../domain/messages";
 import type { OrderStatus } from "../../domain/order-status";
-import { orders, outbox } from "../../server/db/schema";
+import type { LiveNotice } from "../../domain/live-events";
+import { orders, outbox, products } from "../../server/db/schema";
 import { type AdminTest, placeOrder, startAdminTest } from "../helpers/admin";
 import { insertProducts } from "../helpers/products";
 
@@ -125,6 +126,55 @@ describe("changing an order's status", () => {
   });
 });
 
+describe("cancelling an order (decision record 013)", () => {
+  const stockOf = async (id: string) => (await test.database.db.select({ n: products.stockCount }).from(products).where(eq(products.id, id)))[0]?.n;
+
+  it("puts the pieces back into stock once, tells the customer, and says so live", async () => {
+    const [row] = await insertProducts(test.database.db, [{ title: "Cancel Test Coat", priceCents: 4000, stockCount: 10 }]);
+    const coat = { ...row, imageUrls: [], priceCents: 4000 };
+    const order = await placeOrder(test, test.shopperId, coat, 3);
+    expect(await stockOf(coat.id)).toBe(7);
+    const heard: LiveNotice[] = [];
+    const unsubscribe = test.t.services.events.subscribe((notice) => heard.push(notice));
+    try {
+      expect((await change(order.id, "placed", "processing")).status).toBe(200);
+      expect(await stockOf(coat.id)).toBe(7);
+      const res = await change(order.id, "processing", "cancelled", "Customer asked to cancel");
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain("Order status updated to cancelled");
+      expect(await stockOf(coat.id)).toBe(10);
+      // A second cancellation (another tab) is refused and gives nothing back twice.
+      expect((await change(order.id, "processing", "cancelled")).status).toBe(409);
+      expect(await stockOf(coat.id)).toBe(10);
+      const mail = (await statusMail(order.number)).find((m) => m.subject.endsWith("is cancelled"));
+      expect(mail?.text).toContain("Customer asked to cancel");
+      expect(heard).toContainEqual({ type: "product.updated", productId: coat.id });
+      expect(heard).toContainEqual({ type: "order.status", orderId: order.id, userId: test.shopperId });
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  it("returns nothing for a product deleted since, and still cancels", async () => {
+    const [row] = await insertProducts(test.database.db, [{ title: "Gone Test Hat", priceCents: 1500, stockCount: 4 }]);
+    const order = await placeOrder(test, test.shopperId, { ...row, imageUrls: [], priceCents: 1500 }, 2);
+    await test.database.db.delete(products).where(eq(products.id, row.id));
+    expect((await change(order.id, "placed", "cancelled")).status).toBe(200);
+    expect((await orderRow(order.id)).status).toBe("cancelled");
+    expect(await stockOf(row.id)).toBeUndefined();
+  });
+
+  it("leaves the stock alone on every other change", async () => {
+    const [row] = await insertProducts(test.database.db, [{ title: "Walk Test Skirt", priceCents: 3000, stockCount: 6 }]);
+    const order = await placeOrder(test, test.shopperId, { ...row, imageUrls: [], priceCents: 3000 }, 2);
+    const path: OrderStatus[] = ["placed", "confirmed", "processing", "shipped", "out_for_delivery", "delivered"];
+    for (let i = 1; i < path.length; i++) {
+      expect((await change(order.id, path[i - 1], path[i])).status).toBe(200);
+      expect(await stockOf(row.id)).toBe(4);
+    }
+  });
+});
+
 describe("the dashboard's figures and lists", () => {
   it("counts revenue over orders that are not cancelled and pending as placed/confirmed/processing", async () => {
     const before = await test.t.services.adminOrders.overview();
@@ -147,7 +197,9 @@ describe("the dashboard's figures and lists", () => {
     expect(html).toContain(`Order #${order.number}`);
     expect(html).toContain("other@example.com");
     expect(html).toContain(order.paymentId);
-    for (const label of ["All", "Placed", "Processing", "Shipped", "Delivered", "Show status history"]) expect(html).toContain(label);
+    for (const label of ["All", "Placed", "Confirmed", "Processing", "Shipped", "Out for delivery", "Delivered", "Cancelled", "Show status history"]) {
+      expect(html).toContain(`>${label}<`);
+    }
     const delivered = await (await test.admin.request("/admin?tab=orders&status=delivered")).text();
     expect(delivered).not.toContain(`Order #${order.number}`);
   });

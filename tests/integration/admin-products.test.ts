@@ -116,6 +116,17 @@ describe("bad input on the add form changes nothing and leaves no files", () => 
     await expectRefused(await addProduct(validFields, await one(), ["M", "XXXL"]), 400, productMessages.sizesInvalid);
   });
 
+  it.each([
+    ["a colour without a value", "", productMessages.colorValueMissing("Sand")],
+    ["a colour whose value is a word", "sand", productMessages.colorValueInvalid("Sand")],
+  ])("refuses %s", async (_label, hex, text) => {
+    const res = await test.admin.request("/admin/add-product", {
+      method: "POST",
+      body: productForm({ ...validFields, title: "Sand Dress" }, { files: await one(), colors: [{ name: "Sand", hex }] }),
+    });
+    await expectRefused(res, 400, text);
+  });
+
   it("refuses no image and a 6th image", async () => {
     await expectRefused(await addProduct(validFields, []), 400, messages.admin.atLeastOneImage);
     const six = await Promise.all([1, 2, 3, 4, 5, 6].map(async (n) => imageFile(await png(), `p${n}.png`)));

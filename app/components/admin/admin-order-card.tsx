@@ -1,27 +1,41 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { historyNote, STATUS_NOTE_MAX, statusLabel } from "../../../domain/admin-dashboard";
 import { messages } from "../../../domain/messages";
 import { allowedNextStatuses } from "../../../domain/order-status";
 import type { OrderView } from "../../../server/orders/service";
-import { type AdminResult, useAdminResultToast } from "../../lib/admin-result";
+import type { AdminResult } from "../../lib/admin-result";
+import { useHydrated } from "../../lib/cart";
 import { LocalDateTime } from "../local-date-time";
 import { OrderStatusBadge } from "../orders/order-status-badge";
 import { AddressBlock, OrderItems, OrderTotals } from "../orders/order-items";
 import { StatusHistory } from "../orders/status-history";
+import { CancelOrderDialog } from "./cancel-order-dialog";
 
 const PAYMENT_LABELS: Record<OrderView["paymentMethod"], string> = { paypal: "PayPal", stripe: "Stripe (card)" };
 
 /** One order on the dashboard: who, what, where, how it was paid, and the status buttons the table allows. */
 export function AdminOrderCard({ order }: { order: OrderView }) {
+  // Its answer's toast is shown by the route's clientAction (this card may be gone by then).
   const fetcher = useFetcher<AdminResult>();
-  useAdminResultToast(fetcher.data);
   const [showHistory, setShowHistory] = useState(false);
   const historyId = useId();
   const noteId = useId();
   const next = allowedNextStatuses(order.status);
   const busy = fetcher.state !== "idle";
   const headingId = `admin-order-${order.id}`;
+  const hydrated = useHydrated();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const closeDialog = () => {
+    if (!dialogRef.current?.open) return;
+    dialogRef.current.close();
+    cancelRef.current?.focus();
+  };
+  // The answer came (the order moved, or the change was refused with a toast): the question is settled.
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data) dialogRef.current?.close();
+  }, [fetcher.state, fetcher.data]);
 
   return (
     <article aria-labelledby={headingId} className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
@@ -66,7 +80,9 @@ export function AdminOrderCard({ order }: { order: OrderView }) {
         {next.length === 0 ? (
           <p className="text-sm text-stone-600">{messages.admin.noFurtherActions}</p>
         ) : (
-          <fetcher.Form method="post" action="/admin?tab=orders" className="space-y-3">
+          // Keyed by the status: after each change the form starts empty, so a note typed for one
+          // status is never sent again with the next.
+          <fetcher.Form key={order.status} method="post" action="/admin?tab=orders" className="space-y-3">
             <input type="hidden" name="intent" value="update-status" />
             <input type="hidden" name="orderId" value={order.id} />
             {/* The status this screen shows: the server refuses the change if the order moved meanwhile. */}
@@ -86,24 +102,38 @@ export function AdminOrderCard({ order }: { order: OrderView }) {
             <fieldset>
               <legend className="text-xs font-medium text-stone-700">Update status</legend>
               <div className="mt-2 flex flex-wrap gap-2">
-                {next.map((status) => (
-                  <button
-                    key={status}
-                    type="submit"
-                    name="to"
-                    value={status}
-                    disabled={busy}
-                    className={`rounded-full px-4 py-2 text-sm font-medium transition-colors disabled:opacity-60 ${
-                      status === "cancelled"
-                        ? "border border-red-300 text-red-800 hover:border-red-700"
-                        : "bg-ink text-white hover:bg-stone-800"
-                    }`}
-                  >
-                    {statusLabel(status)}
-                  </button>
-                ))}
+                {next.map((status) =>
+                  status === "cancelled" ? (
+                    // Asks first (the dialog below); before the page runs scripts it submits as the other buttons do.
+                    <button
+                      key={status}
+                      ref={cancelRef}
+                      type={hydrated ? "button" : "submit"}
+                      name={hydrated ? undefined : "to"}
+                      value={hydrated ? undefined : status}
+                      aria-haspopup="dialog"
+                      disabled={busy}
+                      onClick={hydrated ? () => dialogRef.current?.showModal() : undefined}
+                      className="rounded-full border border-red-300 px-4 py-2 text-sm font-medium text-red-800 transition-colors hover:border-red-700 disabled:opacity-60"
+                    >
+                      {statusLabel(status)}
+                    </button>
+                  ) : (
+                    <button
+                      key={status}
+                      type="submit"
+                      name="to"
+                      value={status}
+                      disabled={busy}
+                      className="rounded-full bg-ink px-4 py-2 text-sm font-medium text-white transition-colors hover:bg-stone-800 disabled:opacity-60"
+                    >
+                      {statusLabel(status)}
+                    </button>
+                  ),
+                )}
               </div>
             </fieldset>
+            {next.includes("cancelled") && <CancelOrderDialog ref={dialogRef} order={order} busy={busy} onKeep={closeDialog} />}
           </fetcher.Form>
         )}
         <button

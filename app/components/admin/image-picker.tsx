@@ -2,9 +2,8 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
 import { variantUrl } from "../../../domain/images";
 import { messages } from "../../../domain/messages";
-import { IMAGE_ACCEPT, imageMessages, MAX_IMAGE_BYTES, remainingImageSlots } from "../../../domain/product-schemas";
-
-const DECLARED_TYPES = ["image/png", "image/jpeg", "image/webp"];
+import { IMAGE_ACCEPT, remainingImageSlots } from "../../../domain/product-schemas";
+import { imageFileProblem } from "../../lib/image-check";
 
 interface ImagePickerProps {
   /** The product's current images (edit only): each can be removed. */
@@ -33,39 +32,45 @@ const removeButton =
 
 /**
  * Current images with remove buttons, and new images from a multiple-file picker or by drag
- * and drop, with removable previews; the picker disappears at 5 images (spec section 2). The
- * checks here (declared type, size, count) are only quick feedback: the server decides by the
- * files' bytes.
+ * and drop, with removable previews; the picker disappears at 5 images (spec section 2). Each
+ * picked file is checked by its content here (app/lib/image-check.ts) and a refused one is
+ * named under the picker; the server checks the bytes again.
  */
 export function ImagePicker({ kept, onKeptChange, files, onFilesChange, error, showCurrent }: ImagePickerProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
+  const [refused, setRefused] = useState<string[]>([]);
+  const [checking, setChecking] = useState(false);
+  // The check is asynchronous: the files as they are when it ends, not when it began.
+  const filesRef = useRef(files);
+  filesRef.current = files;
   const previews = usePreviews(files);
   const slots = remainingImageSlots(kept.length, files.length);
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
+  const refusedId = `${inputId}-refused`;
 
-  function add(list: FileList | File[]) {
+  async function add(list: FileList | File[]) {
     const picked = [...list];
-    const accepted: File[] = [];
-    for (const file of picked) {
-      if (!DECLARED_TYPES.includes(file.type)) toast.error(imageMessages.notAnImage(file.name));
-      else if (file.size > MAX_IMAGE_BYTES) toast.error(imageMessages.tooBig(file.name));
-      else accepted.push(file);
-    }
-    if (accepted.length > slots) toast.error(messages.admin.maxImages);
-    const next = [...files, ...accepted.slice(0, slots)];
-    if (next.length !== files.length) onFilesChange(next);
     // The files now live in state; the input is emptied so picking the same file again works.
     if (inputRef.current) inputRef.current.value = "";
+    setChecking(true);
+    const problems = await Promise.all(picked.map(imageFileProblem));
+    setChecking(false);
+    const accepted = picked.filter((_, i) => !problems[i]);
+    setRefused(problems.filter((p): p is string => Boolean(p)));
+    const current = filesRef.current;
+    const free = remainingImageSlots(kept.length, current.length);
+    if (accepted.length > free) toast.error(messages.admin.maxImages);
+    if (accepted.length && free > 0) onFilesChange([...current, ...accepted.slice(0, free)]);
   }
 
   return (
     <div className="space-y-5">
       {showCurrent && (
         <div>
-          <h3 className="text-sm font-medium text-stone-800">Current Images</h3>
+          <h2 className="text-sm font-medium text-stone-800">Current Images</h2>
           {kept.length === 0 ? (
             <p className="mt-2 text-sm text-stone-600">No current images.</p>
           ) : (
@@ -96,7 +101,7 @@ export function ImagePicker({ kept, onKeptChange, files, onFilesChange, error, s
       )}
 
       <div>
-        <h3 className="text-sm font-medium text-stone-800">{showCurrent ? "Add New Images" : "Product Images"}</h3>
+        <h2 className="text-sm font-medium text-stone-800">{showCurrent ? "Add New Images" : "Product Images"}</h2>
         {files.length > 0 && (
           <ul aria-label="New images" className="mt-2 grid grid-cols-3 gap-3 sm:grid-cols-5">
             {files.map((file, i) => (
@@ -129,7 +134,7 @@ export function ImagePicker({ kept, onKeptChange, files, onFilesChange, error, s
             onDrop={(event) => {
               event.preventDefault();
               setDragging(false);
-              add(event.dataTransfer.files);
+              void add(event.dataTransfer.files);
             }}
             className={`mt-2 rounded-xl border-2 border-dashed px-4 py-6 text-center transition-colors focus-within:ring-2 focus-within:ring-ink ${
               dragging ? "border-ink bg-brand-50" : "border-stone-300"
@@ -146,11 +151,11 @@ export function ImagePicker({ kept, onKeptChange, files, onFilesChange, error, s
               name="images"
               multiple
               accept={IMAGE_ACCEPT}
-              aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(" ")}
-              aria-invalid={error ? true : undefined}
+              aria-describedby={[hintId, error ? errorId : null, refused.length ? refusedId : null].filter(Boolean).join(" ")}
+              aria-invalid={error || refused.length ? true : undefined}
               className="sr-only"
               onChange={(event) => {
-                if (event.currentTarget.files) add(event.currentTarget.files);
+                if (event.currentTarget.files) void add(event.currentTarget.files);
               }}
             />
             <p id={hintId} className="mt-1 text-xs text-stone-500">
@@ -162,6 +167,21 @@ export function ImagePicker({ kept, onKeptChange, files, onFilesChange, error, s
           </div>
         ) : (
           <p className="mt-2 text-sm text-stone-600">5 of 5 images: remove one to add another.</p>
+        )}
+        {checking && (
+          <p role="status" className="mt-2 text-sm text-stone-600">
+            Checking the images...
+          </p>
+        )}
+        {refused.length > 0 && (
+          <div id={refusedId} role="alert" className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+            <p className="font-medium">{refused.length === 1 ? "This file was not added:" : "These files were not added:"}</p>
+            <ul className="mt-1 list-disc pl-5">
+              {refused.map((problem, i) => (
+                <li key={`${problem}-${i}`}>{problem}</li>
+              ))}
+            </ul>
+          </div>
         )}
         {error && (
           <p id={errorId} role="alert" className="mt-2 text-sm text-red-700">

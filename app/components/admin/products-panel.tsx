@@ -3,7 +3,7 @@ import { stockLabel } from "../../../domain/catalog";
 import { messages } from "../../../domain/messages";
 import { formatMoney } from "../../../domain/money";
 import type { AdminProductPage, AdminProductRow } from "../../../server/catalog/admin-products";
-import { type AdminResult, useAdminResultToast } from "../../lib/admin-result";
+import type { AdminResult } from "../../lib/admin-result";
 import { ProductImage } from "../product-image";
 import { Pager } from "./pager";
 
@@ -25,8 +25,8 @@ function StockPill({ stockCount }: { stockCount: number }) {
 const actionClass = "inline-flex items-center rounded-full border px-3 py-1.5 text-xs font-medium transition-colors";
 
 function ProductActions({ product }: { product: AdminProductRow }) {
+  // Its answer's toast is shown by the route's clientAction: this row is gone by then.
   const fetcher = useFetcher<AdminResult>();
-  useAdminResultToast(fetcher.data);
   const deleting = fetcher.state !== "idle";
   return (
     <div className="flex flex-wrap gap-2">

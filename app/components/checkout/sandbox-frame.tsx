@@ -49,7 +49,7 @@ export function SandboxFrame({
       <div className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
         <SandboxBanner />
         <div className={`flex items-center justify-between gap-3 px-5 py-4 ${accent}`}>
-          <div className="text-lg font-bold">{provider}</div>
+          <h1 className="text-lg font-bold">{provider}</h1>
           <span className="rounded-full bg-white/85 px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-stone-800">Sandbox</span>
         </div>
         <div className="p-5 sm:p-6">

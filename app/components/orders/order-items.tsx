@@ -56,13 +56,17 @@ export function OrderTotals({ order }: { order: { totalCents: number; taxCents: 
 export function AddressBlock({
   title,
   address,
+  headingLevel = 4,
 }: {
   title: string;
   address: { name: string; street: string; city: string; state: string; zipCode: string; country?: string; phone: string };
+  /** One below the order's own heading: h3 on My Orders (order h2), h4 on the dashboard (order h3). */
+  headingLevel?: 3 | 4;
 }) {
+  const Heading = headingLevel === 3 ? "h3" : "h4";
   return (
     <div>
-      <h4 className="text-xs font-semibold uppercase tracking-wide text-stone-500">{title}</h4>
+      <Heading className="text-xs font-semibold uppercase tracking-wide text-stone-500">{title}</Heading>
       <address className="mt-1 text-sm not-italic leading-6 text-stone-700">
         {address.name}
         <br />

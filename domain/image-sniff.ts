@@ -2,9 +2,12 @@
  * Recognises the three image formats the store accepts by their first bytes. The file name
  * and the browser's declared type are the uploader's words; these bytes are what an image
  * decoder will actually see, so they decide. SVG (scriptable XML), HTML and everything else
- * are refused here, before any decoder runs.
+ * are refused here, before any decoder runs: on the server for every upload, and in the
+ * product form as soon as a file is picked (IMAGE_SNIFF_BYTES is all it needs to read).
  */
 export type ImageKind = "png" | "jpeg" | "webp";
+
+export const IMAGE_SNIFF_BYTES = 16;
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG = [0xff, 0xd8, 0xff];

@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import {
+  containsPattern,
+  normaliseOrderSearch,
+  ORDER_SEARCH_MAX,
+  orderListHref,
+  orderSearchTerms,
+  pageRangeLabel,
+  parseOrderListQuery,
+} from "./order-list";
+
+const ID = "3fa85f64-5717-4562-b3fc-2c963f66afa6";
+
+describe("parseOrderListQuery", () => {
+  it.each([
+    ["", { filter: "all", search: "", cursor: { kind: "newest" } }],
+    ["status=cancelled", { filter: "cancelled", search: "", cursor: { kind: "newest" } }],
+    ["status=out_for_delivery&q=%20ada%20%20lovelace%20", { filter: "out_for_delivery", search: "ada lovelace", cursor: { kind: "newest" } }],
+    [`after=${ID}`, { filter: "all", search: "", cursor: { kind: "after", id: ID } }],
+    [`before=${ID.toUpperCase()}`, { filter: "all", search: "", cursor: { kind: "before", id: ID } }],
+    ["page=oldest&status=placed", { filter: "placed", search: "", cursor: { kind: "oldest" } }],
+    // after wins over before; a cursor that is not an id is no cursor.
+    [`after=${ID}&before=${ID}`, { filter: "all", search: "", cursor: { kind: "after", id: ID } }],
+    ["after=1%20or%201=1", { filter: "all", search: "", cursor: { kind: "newest" } }],
+    ["status=teleported&page=3", { filter: "all", search: "", cursor: { kind: "newest" } }],
+  ])("%s", (search, expected) => {
+    expect(parseOrderListQuery(new URLSearchParams(search))).toEqual(expected);
+  });
+});
+
+describe("orderListHref", () => {
+  it.each([
+    [{}, "/admin?tab=orders"],
+    [{ filter: "all" as const, search: "  " }, "/admin?tab=orders"],
+    [{ filter: "shipped" as const }, "/admin?tab=orders&status=shipped"],
+    [{ filter: "placed" as const, search: "ada@example.com" }, "/admin?tab=orders&status=placed&q=ada%40example.com"],
+    [{ search: "#3FA8", cursor: { kind: "after" as const, id: ID } }, `/admin?tab=orders&q=%233FA8&after=${ID}`],
+    [{ cursor: { kind: "before" as const, id: ID } }, `/admin?tab=orders&before=${ID}`],
+    [{ filter: "cancelled" as const, cursor: { kind: "oldest" as const } }, "/admin?tab=orders&status=cancelled&page=oldest"],
+  ])("%j -> %s", (query, href) => {
+    expect(orderListHref(query)).toBe(href);
+  });
+
+  it("round-trips through parseOrderListQuery", () => {
+    const query = { filter: "delivered" as const, search: "Bea Buyer", cursor: { kind: "before" as const, id: ID } };
+    expect(parseOrderListQuery(new URL(orderListHref(query), "http://x").searchParams)).toEqual(query);
+  });
+});
+
+describe("normaliseOrderSearch", () => {
+  it.each([
+    [null, ""],
+    ["   ", ""],
+    ["  Ada\tLovelace\n", "Ada Lovelace"],
+    ["a\u0000b", "a b"],
+  ])("%j -> %j", (raw, tidy) => {
+    expect(normaliseOrderSearch(raw)).toBe(tidy);
+  });
+
+  it("cuts a long search", () => {
+    expect(normaliseOrderSearch("x".repeat(500))).toHaveLength(ORDER_SEARCH_MAX);
+  });
+});
+
+describe("orderSearchTerms", () => {
+  it.each([
+    ["#3FA85F64", "3fa85f64"],
+    ["3fa85f64", "3fa85f64"],
+    ["AFA6", "afa6"],
+    ["ada", "ada"],
+    ["ada@example.com", null],
+    ["3fa85f641", null],
+    ["Bea Buyer", null],
+    ["#", null],
+  ])("%s looks for the number part %j", (search, numberPart) => {
+    expect(orderSearchTerms(search).numberPart).toBe(numberPart);
+  });
+
+  it("keeps the text for names and e-mails", () => {
+    expect(orderSearchTerms("  Bea  Buyer ").text).toBe("Bea Buyer");
+  });
+});
+
+describe("containsPattern", () => {
+  it.each([
+    ["ada", "%ada%"],
+    ["100%", "%100\\%%"],
+    ["a_b", "%a\\_b%"],
+    ["back\\slash", "%back\\\\slash%"],
+  ])("%s -> %s", (text, pattern) => {
+    expect(containsPattern(text)).toBe(pattern);
+  });
+});
+
+describe("pageRangeLabel", () => {
+  it.each([
+    [0, 20, 10_000, "Orders 1–20 of 10,000"],
+    [9_980, 20, 10_000, "Orders 9,981–10,000 of 10,000"],
+    [0, 3, 3, "Orders 1–3 of 3"],
+    [0, 0, 0, ""],
+  ])("%i, %i, %i -> %s", (position, shown, total, label) => {
+    expect(pageRangeLabel(position, shown, total)).toBe(label);
+  });
+});

@@ -1,0 +1,75 @@
+import { type OrderFilter, parseOrderFilter } from "./admin-dashboard";
+import { isUuid } from "./ids";
+
+/**
+ * The administrator's order list as an address: filter, search and the page, so reload, back
+ * and a shared link show the same list. Pages are keyset pages (decision record 014): a page
+ * starts after (older than) or before (newer than) an order, so orders arriving meanwhile
+ * never shift a page or show an order twice.
+ */
+
+export const ORDERS_PER_PAGE = 20;
+export const ORDER_SEARCH_MAX = 100;
+
+export type OrderCursor = { kind: "newest" } | { kind: "oldest" } | { kind: "after"; id: string } | { kind: "before"; id: string };
+
+export interface OrderListQuery {
+  filter: OrderFilter;
+  /** What the administrator typed, tidied; "" for no search. */
+  search: string;
+  cursor: OrderCursor;
+}
+
+/** Spaces collapsed, control characters dropped, at most ORDER_SEARCH_MAX characters. */
+export function normaliseOrderSearch(raw: string | null | undefined): string {
+  const printable = [...(raw ?? "")].map((c) => (c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f ? " " : c)).join("");
+  return printable.replace(/\s+/g, " ").trim().slice(0, ORDER_SEARCH_MAX).trim();
+}
+
+export function parseOrderListQuery(params: URLSearchParams): OrderListQuery {
+  const filter = parseOrderFilter(params.get("status"));
+  const search = normaliseOrderSearch(params.get("q"));
+  const after = params.get("after");
+  const before = params.get("before");
+  let cursor: OrderCursor = { kind: "newest" };
+  // A cursor that is not an order id is ignored: the list starts at the newest.
+  if (isUuid(after)) cursor = { kind: "after", id: after.toLowerCase() };
+  else if (isUuid(before)) cursor = { kind: "before", id: before.toLowerCase() };
+  else if (params.get("page") === "oldest") cursor = { kind: "oldest" };
+  return { filter, search, cursor };
+}
+
+/** The address of a list: only what differs from the default is written. */
+export function orderListHref(query: { filter?: OrderFilter; search?: string; cursor?: OrderCursor }): string {
+  const params = new URLSearchParams({ tab: "orders" });
+  if (query.filter && query.filter !== "all") params.set("status", query.filter);
+  const search = normaliseOrderSearch(query.search);
+  if (search) params.set("q", search);
+  const cursor = query.cursor ?? { kind: "newest" };
+  if (cursor.kind === "after" || cursor.kind === "before") params.set(cursor.kind, cursor.id);
+  if (cursor.kind === "oldest") params.set("page", "oldest");
+  return `/admin?${params}`;
+}
+
+/** A LIKE pattern that matches `text` anywhere, with LIKE's own characters taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * What a search looks for: the text in the customer's name or e-mail (any case), and, when it
+ * can be one, a piece of the order number ("#3FA85F64", "3fa85f64" or "3FA8"), which is the
+ * last 8 characters of the order's id.
+ */
+export function orderSearchTerms(search: string): { text: string; numberPart: string | null } {
+  const text = normaliseOrderSearch(search);
+  const number = text.replace(/^#/, "");
+  return { text, numberPart: /^[0-9a-f]{1,8}$/i.test(number) ? number.toLowerCase() : null };
+}
+
+/** "Orders 21–40 of 10,000" (en dash, thousands separators); "" when nothing is shown. */
+export function pageRangeLabel(position: number, shown: number, total: number): string {
+  if (shown === 0) return "";
+  const n = (value: number) => value.toLocaleString("en-US");
+  return `Orders ${n(position + 1)}–${n(position + shown)} of ${n(total)}`;
+}
