@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { CLIENT_ADDRESS_HEADER } from "../auth/auth";
 import type { Services } from "../services";
 import type { AppEnv } from "./request-context";
 
@@ -20,7 +19,8 @@ export function eventRoutes(services: Pick<Services, "auth" | "events">) {
     }
     return services.events.openStream({
       viewer: viewer ? { id: viewer.id, isAdmin: viewer.isAdmin } : null,
-      address: c.req.header(CLIENT_ADDRESS_HEADER) ?? "unknown",
+      // After TRUST_PROXY (client-address.ts): behind a trusted proxy, each visitor's own address.
+      address: c.var.client.address ?? "unknown",
       signal: c.req.raw.signal,
     });
   });
