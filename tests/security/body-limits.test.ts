@@ -1,0 +1,169 @@
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../server/db/client";
+import { DEFAULT_BODY_LIMIT, REVIEW_BODY_LIMIT } from "../../server/http/body-limits";
+import { createTestApp, type TestApp } from "../helpers/app";
+import { createTestDatabase } from "../helpers/database";
+import { insertProducts } from "../helpers/products";
+import { listen } from "../helpers/socket";
+
+/**
+ * Finding 13: one small body limit on every route, page actions and their `.data` requests
+ * included, and larger ones only where uploads need them; paths match whatever their case.
+ * Over the limit: 413, nothing more is read, memory stays flat. (The upload pages' own checks
+ * are in tests/integration/admin-products.test.ts; the cart's 32 KB in cart-api.test.ts.)
+ */
+
+let database: DatabaseHandle;
+let t: TestApp;
+let productId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  t = await createTestApp(database);
+  [{ id: productId }] = await insertProducts(database.db, [{ title: "Limit dress" }]);
+});
+afterAll(() => database.close());
+
+const OVER_DEFAULT = DEFAULT_BODY_LIMIT + 6 * 1024;
+
+function post(path: string, body: string, type = "application/x-www-form-urlencoded") {
+  return t.app.request(`http://store.test${path}`, {
+    method: "POST",
+    headers: { "content-type": type, origin: "http://store.test" },
+    body,
+  });
+}
+
+const form = (size: number) => `email=a%40example.com&password=${"x".repeat(size)}`;
+
+describe("the default limit", () => {
+  it.each([
+    "/login",
+    "/login.data",
+    "/LOGIN",
+    "/register",
+    "/Register.data",
+    "/forgot-password",
+    "/reset-password",
+    "/verify-email",
+    "/addresses",
+    "/addresses.data",
+    "/profile",
+    "/logout",
+    "/admin",
+    "/admin.data",
+    "/ADMIN",
+    "/checkout",
+    "/sandbox/checkout/abc",
+    "/about",
+    "/no/such/page",
+  ])("refuses a %s post over 64 KB with 413", async (path) => {
+    const res = await post(path, form(OVER_DEFAULT));
+    expect(res.status).toBe(413);
+    expect(await res.text()).toBe("The request is too large.");
+  });
+
+  it.each(["/api/auth/sign-in/email", "/API/auth/sign-up/email", "/api/create-paypal-order", "/api/verify-paypal-order", "/api/cart/quote"])(
+    "refuses a JSON post to %s over 64 KB with 413",
+    async (path) => {
+      const res = await post(path, JSON.stringify({ padding: "x".repeat(OVER_DEFAULT) }), "application/json");
+      expect(res.status).toBe(413);
+      expect(await res.json()).toEqual({ message: "Request body too large" });
+    },
+  );
+
+  it("lets a form under the limit through to the page", async () => {
+    const res = await post("/login", form(1024));
+    expect(res.status).not.toBe(413);
+  });
+});
+
+describe("the review limit on product pages, whatever the case", () => {
+  it.each(["/product/ID", "/PRODUCT/ID", "/Product/ID.data", "//product//ID"])("%s: 32 KB", async (template) => {
+    const path = template.replace("ID", productId);
+    const res = await post(path, `intent=review&rating=5&text=${"a".repeat(REVIEW_BODY_LIMIT + 1024)}`);
+    expect(res.status).toBe(413);
+    expect(await res.text()).toBe("The review is too long to send.");
+  });
+});
+
+describe("the upload pages", () => {
+  it.each(["/admin/add-product", "/ADMIN/ADD-PRODUCT", "/admin/edit-product/x.data"])(
+    "%s admits a body of a few megabytes to the page (which then checks who is asking)",
+    async (path) => {
+      const boundary = "b0undary";
+      const body = `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n${"x".repeat(2 * 1024 * 1024)}\r\n--${boundary}--\r\n`;
+      const res = await post(path, body, `multipart/form-data; boundary=${boundary}`);
+      // A visitor: the action refuses before reading the body, not the limit.
+      expect(res.status).toBe(401);
+    },
+  );
+
+  it("refuses a declared 60 MB upload with 413 before reading it", async () => {
+    const res = await t.app.request("http://store.test/Admin/Add-Product", {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(60 * 1024 * 1024), origin: "http://store.test" },
+      body: "--x--",
+    });
+    expect(res.status).toBe(413);
+  });
+});
+
+describe("over a real socket", () => {
+  /**
+   * Streams a body of up to `total` bytes in 64 KB chunks (chunked, or with a declared length)
+   * and stops when the answer comes; reports how much the server let the client write.
+   */
+  function stream(port: number, path: string, total: number, declared: boolean): Promise<{ status: number; written: number }> {
+    return new Promise((resolve, reject) => {
+      const chunk = Buffer.alloc(64 * 1024, 0x61);
+      let written = 0;
+      let answered = false;
+      const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded", origin: `http://127.0.0.1:${port}` };
+      if (declared) headers["content-length"] = String(total);
+      const req = http.request({ host: "127.0.0.1", port, method: "POST", path, headers }, (res) => {
+        answered = true;
+        res.resume();
+        res.on("end", () => {
+          req.destroy();
+          resolve({ status: res.statusCode ?? 0, written });
+        });
+      });
+      req.on("error", (error) => {
+        // The server may close the connection on the rest of the body once it has answered.
+        if (!answered) reject(error);
+      });
+      const pump = () => {
+        while (!answered && written < total) {
+          written += chunk.length;
+          if (!req.write(chunk)) {
+            req.once("drain", pump);
+            return;
+          }
+        }
+        if (!answered) req.end();
+      };
+      pump();
+    });
+  }
+
+  let server: Awaited<ReturnType<typeof listen>>;
+  beforeAll(async () => {
+    server = await listen(t.app);
+  });
+  afterAll(() => server.close());
+
+  it.each([
+    ["a declared 200 MB body", true],
+    ["a chunked body that never ends", false],
+  ])("%s to a page is answered 413 after at most the limit is read, and memory stays flat", async (_label, declared) => {
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    const { status, written } = await stream(server.port, "/LOGIN", 200 * 1024 * 1024, declared);
+    expect(status).toBe(413);
+    // The client could write only what socket buffers hold before the answer came: nowhere near 200 MB.
+    expect(written).toBeLessThan(32 * 1024 * 1024);
+    expect(process.memoryUsage().rss - before).toBeLessThan(64 * 1024 * 1024);
+  });
+});
