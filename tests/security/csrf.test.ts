@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestBrowser } from "../helpers/accounts";
 import { type AdminTest, startAdminTest } from "../helpers/admin";
 import { insertProducts } from "../helpers/products";
 
@@ -57,6 +58,16 @@ const API = [
 
 const path = (template: string) => template.replace("ID", productId);
 
+/** A request another site's page makes: the victim's cookies, the headers given, and no Origin of the store's. */
+function forge(browser: TestBrowser, target: string, headers: Record<string, string>, type: string, body: string) {
+  const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  return test.t.app.request(
+    `http://store.test${target}`,
+    { method: "POST", headers: { ...headers, cookie, "content-type": type }, body, redirect: "manual" },
+    { incoming: { socket: { remoteAddress: "198.51.100.99" } } },
+  );
+}
+
 describe.each([
   ["another site's Origin", { origin: "https://evil.example" }],
   ["a look-alike Origin", { origin: "http://store.test.evil.example" }],
@@ -65,21 +76,13 @@ describe.each([
   ["no Origin, but Sec-Fetch-Site: cross-site", { "sec-fetch-site": "cross-site" }],
 ])("%s", (_label, headers) => {
   it.each(PAGE_ACTIONS)("page action %s: 403", async (template) => {
-    const forged = await test.admin.request(path(template), {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
-      body: new URLSearchParams(FORM).toString(),
-    });
+    const forged = await forge(test.admin, path(template), headers, "application/x-www-form-urlencoded", new URLSearchParams(FORM).toString());
     expect(forged.status).toBe(403);
     expect(await forged.json()).toEqual({ message: "Cross-site request refused" });
   });
 
   it.each(API)("endpoint %s: 403", async (endpoint) => {
-    const forged = await test.shopper.request(endpoint, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...headers },
-      body: JSON.stringify({}),
-    });
+    const forged = await forge(test.shopper, endpoint, headers, "application/json", JSON.stringify({}));
     expect(forged.status).toBe(403);
   });
 });
