@@ -202,7 +202,7 @@ describe("fail-safe settings on a public address", () => {
   it.each(["http://localhost:3000", "http://127.0.0.1:3211", "http://[::1]:8080", "http://shop.localhost", "http://store.test", undefined])(
     "changes nothing on this machine's own address (%s)",
     (publicUrl) => {
-      const env = publicUrl ? { PUBLIC_URL: publicUrl } : {};
+      const env: Record<string, string> = publicUrl ? { PUBLIC_URL: publicUrl } : {};
       expect(problemsOf(env)).toEqual([]);
       expect(problemsOf({ ...env, STRIPE_SECRET_KEY: "sk_test_1" })).toEqual([]);
       expect(loadConfig({ DATA_DIR: dataDir(), ...env }).publicUrlIsLocal).toBe(true);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { loadPaypalSdk, type PaypalNamespace } from "./paypal-sdk";
 
+const SDK = { loaded: true } as unknown as PaypalNamespace;
+
 /** Just enough of a document for the loader: a nonce'd script on the page, a head to append to. */
 function fakeDocument(pageNonce: string | null) {
   const appended: Record<string, unknown>[] = [];
@@ -27,7 +29,7 @@ describe("loadPaypalSdk", () => {
     expect(script.src).toContain("client-id=nonce-client");
     expect(script.nonce).toBe("abc123==");
     expect(script.dataset.cspNonce).toBe("abc123==");
-    page.view.paypal = { Buttons: () => ({}) } as unknown as PaypalNamespace;
+    page.view.paypal = SDK;
     page.load();
     await expect(loading).resolves.toBe(page.view.paypal);
   });
