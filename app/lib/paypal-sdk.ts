@@ -61,7 +61,7 @@ export function loadPaypalSdk(clientId: string, doc: Document = document): Promi
     script.dataset.paypalSdk = "";
     // The page's CSP nonce (browsers hide the attribute, not the property): PayPal puts it on
     // the inline styles and scripts it adds, which the store's policy would otherwise block.
-    const nonce = doc.querySelector<HTMLScriptElement>("script[nonce]")?.nonce;
+    const nonce = doc.querySelector?.<HTMLScriptElement>("script[nonce]")?.nonce;
     if (nonce) {
       script.nonce = nonce;
       script.dataset.cspNonce = nonce;

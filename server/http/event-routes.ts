@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { CLIENT_ADDRESS_HEADER } from "../auth/auth";
 import type { Services } from "../services";
 import type { AppEnv } from "./request-context";
 
@@ -19,8 +20,8 @@ export function eventRoutes(services: Pick<Services, "auth" | "events">) {
     }
     return services.events.openStream({
       viewer: viewer ? { id: viewer.id, isAdmin: viewer.isAdmin } : null,
-      // After TRUST_PROXY (client-address.ts): behind a trusted proxy, each visitor's own address.
-      address: c.var.client.address ?? "unknown",
+      // Set by client-address.ts after TRUST_PROXY: behind a trusted proxy, each visitor's own address.
+      address: c.req.header(CLIENT_ADDRESS_HEADER) ?? "unknown",
       signal: c.req.raw.signal,
     });
   });

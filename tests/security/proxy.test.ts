@@ -66,7 +66,7 @@ interface Setup {
 
 async function store(env: Record<string, string> = {}): Promise<Setup> {
   const t = await createTestApp(database, {
-    env: { PUBLIC_URL: PUBLIC, SMTP_URL: smtp.url, ALLOW_SANDBOX_PAYMENTS: "1", ...env },
+    env: { PUBLIC_URL: PUBLIC, SMTP_URL: smtp.url, ...env },
   });
   const server = await listen(t.app);
   return { t, port: server.port, close: server.close };

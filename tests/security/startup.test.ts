@@ -56,6 +56,7 @@ describe("a public address refuses to fall back to the sandbox or the local mail
     });
     expect(started.child.exitCode, started.output()).toBeNull();
     expect(started.output()).toContain('"wallet":"sandbox"');
+    expect(started.output()).toContain("sandbox payments on a public address: no real money is taken");
     started.child.kill("SIGTERM");
     expect(await started.exited).toBe(0);
   }, 180_000);
