@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { MAX_IMAGES_PER_PRODUCT } from "../../domain/catalog";
 import { MAX_IMAGE_BYTES } from "../../domain/product-schemas";
@@ -18,6 +18,12 @@ export interface BodyLimitRule {
   pattern: RegExp;
   maxSize: number;
   message: string;
+  /**
+   * Count the body as the handler reads it instead of reading it first. For large limits: a
+   * body without a declared length is then never held here, and a handler that refuses
+   * before reading (the upload pages check the administrator first) reads none of it.
+   */
+  streamed?: boolean;
 }
 
 const TOO_LARGE = "The request is too large.";
@@ -33,6 +39,7 @@ export const BODY_LIMIT_RULES: readonly BodyLimitRule[] = [
     pattern: /^\/admin\/(?:add-product|edit-product\/[^/]+)(?:\.data)?$/,
     maxSize: ADMIN_UPLOAD_LIMIT,
     message: "The upload is too large: at most 5 images of 10 MB each.",
+    streamed: true,
   },
   { name: "Stripe webhook", pattern: /^\/api\/stripe-webhook$/, maxSize: STRIPE_WEBHOOK_LIMIT, message: TOO_LARGE },
   { name: "review", pattern: /^\/product\/[^/]+(?:\.data)?$/, maxSize: REVIEW_BODY_LIMIT, message: "The review is too long to send." },
@@ -51,10 +58,47 @@ export function bodyLimitFor(path: string, rules: readonly BodyLimitRule[] = BOD
   return rules.find((rule) => rule.pattern.test(normalised)) ?? DEFAULT_RULE;
 }
 
+function tooLarge(c: Context, rule: BodyLimitRule): Response {
+  return normalisePath(c.req.path).startsWith("/api/") ? c.json({ message: "Request body too large" }, 413) : c.text(rule.message, 413);
+}
+
+/** The body passes through as the handler reads it; past the limit the stream fails and the answer is 413. */
+function streamedLimit(rule: BodyLimitRule): MiddlewareHandler {
+  return async (c, next) => {
+    const raw = c.req.raw;
+    if (!raw.body) return next();
+    const declared = raw.headers.get("content-length");
+    if (declared !== null && !raw.headers.has("transfer-encoding")) return Number(declared) > rule.maxSize ? tooLarge(c, rule) : next();
+    let seen = 0;
+    let exceeded = false;
+    const counted = raw.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          seen += chunk.byteLength;
+          if (seen > rule.maxSize) {
+            exceeded = true;
+            controller.error(new Error("request body over its limit"));
+          } else {
+            controller.enqueue(chunk);
+          }
+        },
+      }),
+    );
+    c.req.raw = new Request(raw, { body: counted, duplex: "half" } as RequestInit);
+    await next();
+    if (exceeded) {
+      // The handler saw a broken body and answered for it; the true reason is the size.
+      await c.res.body?.cancel().catch(() => {});
+      c.res = tooLarge(c, rule);
+    }
+  };
+}
+
 /**
  * One body limit for every route: the default unless a rule above gives the path its own.
- * A declared Content-Length over the limit is answered 413 before a byte is read; a chunked
- * body is read only up to the limit (hono/body-limit), so memory stays flat either way.
+ * A declared Content-Length over the limit is answered 413 before a byte is read. A body
+ * without one is read only up to the limit (hono/body-limit, which holds at most that much),
+ * or, for streamed rules, counted while the handler reads it; memory stays flat either way.
  * Endpoints may still set tighter limits of their own (the cart's 32 KB).
  */
 export function bodyLimits(rules: readonly BodyLimitRule[] = BODY_LIMIT_RULES): MiddlewareHandler {
@@ -62,11 +106,7 @@ export function bodyLimits(rules: readonly BodyLimitRule[] = BODY_LIMIT_RULES): 
   const limiterFor = (rule: BodyLimitRule) => {
     let limiter = limiters.get(rule);
     if (!limiter) {
-      limiter = bodyLimit({
-        maxSize: rule.maxSize,
-        onError: (c) =>
-          normalisePath(c.req.path).startsWith("/api/") ? c.json({ message: "Request body too large" }, 413) : c.text(rule.message, 413),
-      });
+      limiter = rule.streamed ? streamedLimit(rule) : bodyLimit({ maxSize: rule.maxSize, onError: (c) => tooLarge(c, rule) });
       limiters.set(rule, limiter);
     }
     return limiter;

@@ -1,7 +1,8 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../server/db/client";
-import { DEFAULT_BODY_LIMIT, REVIEW_BODY_LIMIT } from "../../server/http/body-limits";
+import { ADMIN_UPLOAD_LIMIT, DEFAULT_BODY_LIMIT, REVIEW_BODY_LIMIT } from "../../server/http/body-limits";
+import { type AdminTest, startAdminTest } from "../helpers/admin";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { createTestDatabase } from "../helpers/database";
 import { insertProducts } from "../helpers/products";
@@ -107,6 +108,60 @@ describe("the upload pages", () => {
       body: "--x--",
     });
     expect(res.status).toBe(413);
+  });
+});
+
+/** A multipart body of `total` bytes without a declared length, as a chunked upload; counts what was pulled. */
+function endlessUpload(total: number) {
+  const chunk = new Uint8Array(256 * 1024).fill(0x61);
+  let pulled = 0;
+  const head = new TextEncoder().encode('--b\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n');
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(head);
+    },
+    pull(controller) {
+      if (pulled >= total) return controller.close();
+      pulled += chunk.length;
+      controller.enqueue(chunk);
+    },
+  });
+  return { body, pulled: () => pulled };
+}
+
+describe("a chunked upload (no declared length) to the upload pages", () => {
+  let admin: AdminTest;
+  beforeAll(async () => {
+    admin = await startAdminTest();
+  }, 120_000);
+  afterAll(() => admin.stop());
+
+  const upload = (who: "visitor" | "shopper" | "admin", body: ReadableStream<Uint8Array>) =>
+    admin[who].request("/Admin/Add-Product", {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=b" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+
+  it.each([
+    ["visitor", 401],
+    ["shopper", 403],
+  ] as const)("from a %s is refused (%i) having read next to nothing of it", async (who, status) => {
+    const stream = endlessUpload(200 * 1024 * 1024);
+    const res = await upload(who, stream.body);
+    expect(res.status).toBe(status);
+    expect(stream.pulled()).toBeLessThan(4 * 1024 * 1024);
+  });
+
+  it("from the administrator is read only up to the limit, answered 413, and stores nothing", async () => {
+    const before = (await admin.t.services.adminCatalog.listProducts({ page: 1, pageSize: 100 })).total;
+    const stream = endlessUpload(200 * 1024 * 1024);
+    const res = await upload("admin", stream.body);
+    expect(res.status).toBe(413);
+    expect(await res.text()).toBe("The upload is too large: at most 5 images of 10 MB each.");
+    expect(stream.pulled()).toBeLessThan(ADMIN_UPLOAD_LIMIT + 4 * 1024 * 1024);
+    expect((await admin.t.services.adminCatalog.listProducts({ page: 1, pageSize: 100 })).total).toBe(before);
   });
 });
 
