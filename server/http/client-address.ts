@@ -17,6 +17,14 @@ export interface ClientInfo {
   publicOrigin: string;
 }
 
+/** The Host header names the public URL's host, its default port written out or not ("shop.example:443"). */
+function namesHost(host: string, configured: URL): boolean {
+  const name = host.toLowerCase();
+  if (name === configured.host) return true;
+  const defaultPort = configured.protocol === "https:" ? "443" : "80";
+  return configured.port === "" && name === `${configured.hostname}:${defaultPort}`;
+}
+
 /**
  * The request's public origin. A trusted proxy answers for the public host (whatever Host it
  * passes upstream) and tells the scheme; a request whose Host is PUBLIC_URL's host asked for
@@ -34,7 +42,7 @@ export function publicOriginOf(input: {
   if (input.viaTrustedProxy) {
     return input.forwardedProto ? `${input.forwardedProto}://${configured.host}` : configured.origin;
   }
-  if (input.host !== undefined && input.host.toLowerCase() === configured.host) return configured.origin;
+  if (input.host !== undefined && namesHost(input.host, configured)) return configured.origin;
   return new URL(input.requestUrl).origin;
 }
 

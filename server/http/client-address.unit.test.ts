@@ -7,6 +7,7 @@ describe("publicOriginOf", () => {
   it.each<[string, string, string | undefined, boolean, "http" | "https" | null, string]>([
     ["a TLS-terminating proxy passing Host (trusted or not)", "http://shop.example/login", "shop.example", false, null, "https://shop.example"],
     ["Host in another case", "http://shop.example/login", "SHOP.example", false, null, "https://shop.example"],
+    ["Host with the default port written out", "http://shop.example:443/login", "shop.example:443", false, null, "https://shop.example"],
     ["a trusted proxy passing its upstream address as Host", "http://127.0.0.1:3000/login", "127.0.0.1:3000", true, "https", "https://shop.example"],
     ["a trusted proxy without X-Forwarded-Proto", "http://10.0.0.5:3000/login", "10.0.0.5:3000", true, null, "https://shop.example"],
     ["a trusted proxy that says the browser used plain HTTP", "http://shop.example/login", "shop.example", true, "http", "http://shop.example"],
