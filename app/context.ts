@@ -7,6 +7,8 @@ export interface StoreContext {
   config: PublicConfig;
   requestId: string;
   logger: Logger;
+  /** This response's Content-Security-Policy nonce, for inline scripts (app/entry.server.tsx). */
+  cspNonce: string;
 }
 
 declare module "react-router" {

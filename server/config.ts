@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { isLocalUrl } from "./net/addresses";
+import { parseTrustProxy, type TrustProxy } from "./net/trust-proxy";
 
 /**
  * Every setting of the store, read once from the environment and validated.
@@ -62,6 +64,8 @@ const envSchema = z
       .min(1, { message: "must be at least 1" })
       .max(100_000, { message: "must be at most 100000" })
       .default(20),
+    TRUST_PROXY: optionalString,
+    ALLOW_SANDBOX_PAYMENTS: z.enum(["0", "1"], { message: "must be 0 or 1" }).default("0"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
@@ -79,9 +83,63 @@ const envSchema = z
         if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when S3_BUCKET is set" });
       }
     }
+    const trust = parseTrustProxy(env.TRUST_PROXY);
+    if (typeof trust === "string") ctx.addIssue({ code: "custom", path: ["TRUST_PROXY"], message: trust });
+    for (const refusal of publicAddressRefusals(env)) ctx.addIssue({ code: "custom", path: [refusal.variable], message: refusal.message });
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+const defaultPublicUrl = (port: number) => `http://localhost:${port}`;
+
+/**
+ * On an address shoppers can reach, a missing key must not quietly turn into a shop that takes
+ * no real money or sends no e-mail: each such fallback is a refusal to start, naming what to
+ * set. Sandbox payments may be chosen on purpose (ALLOW_SANDBOX_PAYMENTS=1); the local mailbox
+ * may not, since nobody outside this machine could ever read a verification link. On this
+ * machine's own address (`npm start` on a fresh checkout) the fallbacks stay as they are.
+ */
+function publicAddressRefusals(env: {
+  PORT: number;
+  PUBLIC_URL?: string;
+  SMTP_URL?: string;
+  PAYPAL_CLIENT_ID?: string;
+  PAYPAL_CLIENT_SECRET?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  ALLOW_SANDBOX_PAYMENTS: "0" | "1";
+}): { variable: string; message: string }[] {
+  const publicUrl = env.PUBLIC_URL ?? defaultPublicUrl(env.PORT);
+  if (!URL.canParse(publicUrl) || isLocalUrl(publicUrl)) return [];
+  const at = `on the public address PUBLIC_URL=${publicUrl}`;
+  const sandboxAllowed = env.ALLOW_SANDBOX_PAYMENTS === "1";
+  const refusals: { variable: string; message: string }[] = [];
+  if (!env.SMTP_URL) {
+    refusals.push({
+      variable: "SMTP_URL",
+      message: `is not set, so e-mail (verification links, password resets, order confirmations) would stay in the local mailbox ${at}, where no shopper can read it: set SMTP_URL`,
+    });
+  }
+  if (!sandboxAllowed && !(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET)) {
+    refusals.push({
+      variable: "PAYPAL_CLIENT_ID",
+      message: `and PAYPAL_CLIENT_SECRET are not set, so PayPal payments would go to the built-in sandbox (no real money) ${at}: set them, or set ALLOW_SANDBOX_PAYMENTS=1 to take sandbox payments on purpose`,
+    });
+  }
+  if (!sandboxAllowed && !env.STRIPE_SECRET_KEY) {
+    refusals.push({
+      variable: "STRIPE_SECRET_KEY",
+      message: `is not set, so card payments would go to the built-in sandbox (no real money) ${at}: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or set ALLOW_SANDBOX_PAYMENTS=1 to take sandbox payments on purpose`,
+    });
+  }
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    refusals.push({
+      variable: "STRIPE_WEBHOOK_SECRET",
+      message: `is not set while STRIPE_SECRET_KEY is, so Stripe's webhook could not be verified and a paid order whose shopper never comes back would wait for reconciliation ${at}: set it to the signing secret of the endpoint ${publicUrl.replace(/\/+$/, "")}/api/stripe-webhook`,
+    });
+  }
+  return refusals;
+}
 
 export interface Config {
   env: Env["NODE_ENV"];
@@ -108,6 +166,14 @@ export interface Config {
     secretAccessKey: string;
     publicUrl: string;
   };
+  /** Which peers may report the client's address and scheme (X-Forwarded-For / X-Forwarded-Proto). */
+  trustProxy: TrustProxy;
+  /** PUBLIC_URL is this machine (or a reserved test name), so the fail-safe refusals above do not apply. */
+  publicUrlIsLocal: boolean;
+  /** The operator chose sandbox payments on a public address (ALLOW_SANDBOX_PAYMENTS=1). */
+  allowSandboxPayments: boolean;
+  /** Which payment methods run on the built-in sandbox (no real money): their keys are unset. */
+  sandboxPayments: { wallet: boolean; card: boolean };
   logLevel: Env["LOG_LEVEL"];
 }
 
@@ -142,7 +208,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  const publicUrl = (env.PUBLIC_URL ?? defaultPublicUrl(env.PORT)).replace(/\/+$/, "");
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -182,6 +248,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           publicUrl: env.S3_PUBLIC_URL!.replace(/\/+$/, ""),
         }
       : undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY) as TrustProxy,
+    publicUrlIsLocal: isLocalUrl(publicUrl),
+    allowSandboxPayments: env.ALLOW_SANDBOX_PAYMENTS === "1",
+    sandboxPayments: { wallet: !(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET), card: !env.STRIPE_SECRET_KEY },
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -34,6 +34,10 @@ describe("loadConfig", () => {
       paypal: undefined,
       stripe: undefined,
       s3: undefined,
+      trustProxy: { kind: "none" },
+      publicUrlIsLocal: true,
+      allowSandboxPayments: false,
+      sandboxPayments: { wallet: true, card: true },
     });
     expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
   });
@@ -74,6 +78,8 @@ describe("loadConfig", () => {
       S3_SECRET_ACCESS_KEY: "sk",
       S3_PUBLIC_URL: "https://cdn.example.com/images/",
       AUTH_RATE_LIMIT: "50",
+      TRUST_PROXY: "10.0.0.0/8, loopback",
+      ALLOW_SANDBOX_PAYMENTS: "1",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -97,6 +103,10 @@ describe("loadConfig", () => {
         secretAccessKey: "sk",
         publicUrl: "https://cdn.example.com/images",
       },
+      trustProxy: { kind: "addresses", addresses: ["10.0.0.0/8", "loopback"] },
+      publicUrlIsLocal: false,
+      allowSandboxPayments: true,
+      sandboxPayments: { wallet: false, card: false },
     });
   });
 
@@ -124,6 +134,10 @@ describe("loadConfig", () => {
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
     [{ AUTH_RATE_LIMIT: "0" }, "AUTH_RATE_LIMIT"],
     [{ AUTH_RATE_LIMIT: "lots" }, "AUTH_RATE_LIMIT"],
+    [{ TRUST_PROXY: "true" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "proxy.internal" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "99" }, "TRUST_PROXY"],
+    [{ ALLOW_SANDBOX_PAYMENTS: "yes" }, "ALLOW_SANDBOX_PAYMENTS"],
   ])("refuses %j with a message naming %s", (env, variable) => {
     const problems = problemsOf(env);
     expect(problems.some((p) => p.startsWith(`${variable} `))).toBe(true);
@@ -132,4 +146,66 @@ describe("loadConfig", () => {
   it("reports every problem at once", () => {
     expect(problemsOf({ PORT: "x", DEMO_DATA: "2" })).toHaveLength(2);
   });
+});
+
+/** A public store with every key set: the refusals below each take one away. */
+const LIVE = {
+  PUBLIC_URL: "https://shop.example",
+  SMTP_URL: "smtps://user:pw@smtp.example:465",
+  PAYPAL_CLIENT_ID: "pid",
+  PAYPAL_CLIENT_SECRET: "psecret",
+  STRIPE_SECRET_KEY: "sk_live_1",
+  STRIPE_PUBLISHABLE_KEY: "pk_live_1",
+  STRIPE_WEBHOOK_SECRET: "whsec_1",
+};
+
+const without = (...keys: (keyof typeof LIVE)[]) =>
+  Object.fromEntries(Object.entries(LIVE).filter(([key]) => !keys.includes(key as keyof typeof LIVE))) as Record<string, string>;
+
+describe("fail-safe settings on a public address", () => {
+  it("starts with every key set", () => {
+    expect(problemsOf(LIVE)).toEqual([]);
+    expect(loadConfig({ DATA_DIR: dataDir(), ...LIVE })).toMatchObject({ publicUrlIsLocal: false, sandboxPayments: { wallet: false, card: false } });
+  });
+
+  it.each<[string, Record<string, string>, string[]]>([
+    ["no keys at all", { PUBLIC_URL: "https://shop.example" }, ["SMTP_URL", "PAYPAL_CLIENT_ID", "STRIPE_SECRET_KEY"]],
+    ["no SMTP", without("SMTP_URL"), ["SMTP_URL"]],
+    ["no SMTP, even with sandbox payments allowed", { ...without("SMTP_URL"), ALLOW_SANDBOX_PAYMENTS: "1" }, ["SMTP_URL"]],
+    ["PayPal keys, no Stripe keys", without("STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"), ["STRIPE_SECRET_KEY"]],
+    ["Stripe keys, no PayPal keys", without("PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET"), ["PAYPAL_CLIENT_ID"]],
+    ["Stripe without its webhook secret", without("STRIPE_WEBHOOK_SECRET"), ["STRIPE_WEBHOOK_SECRET"]],
+    ["Stripe without its webhook secret, sandbox allowed", { ...without("STRIPE_WEBHOOK_SECRET"), ALLOW_SANDBOX_PAYMENTS: "1" }, ["STRIPE_WEBHOOK_SECRET"]],
+    ["a private network address is not this machine", { ...without("SMTP_URL"), PUBLIC_URL: "http://192.168.1.5:3000" }, ["SMTP_URL"]],
+    ["the default port-less https address", { PUBLIC_URL: "https://shop.example.com/", ALLOW_SANDBOX_PAYMENTS: "1" }, ["SMTP_URL"]],
+  ])("refuses %s, naming what to set", (_label, env, variables) => {
+    const problems = problemsOf(env);
+    expect(problems.map((p) => p.split(" ")[0]).sort()).toEqual([...variables].sort());
+    for (const problem of problems) expect(problem).toContain("PUBLIC_URL=");
+  });
+
+  it("says how to opt in to sandbox payments and which keys are missing", () => {
+    const [paypal] = problemsOf(without("PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET"));
+    expect(paypal).toMatch(/^PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are not set/);
+    expect(paypal).toContain("ALLOW_SANDBOX_PAYMENTS=1");
+    const [webhook] = problemsOf(without("STRIPE_WEBHOOK_SECRET"));
+    expect(webhook).toContain("https://shop.example/api/stripe-webhook");
+  });
+
+  it("lets the operator take sandbox payments on purpose, per method", () => {
+    const mixed = loadConfig({ DATA_DIR: dataDir(), ...without("STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"), ALLOW_SANDBOX_PAYMENTS: "1" });
+    expect(mixed).toMatchObject({ allowSandboxPayments: true, sandboxPayments: { wallet: false, card: true } });
+    const none = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://shop.example", SMTP_URL: LIVE.SMTP_URL, ALLOW_SANDBOX_PAYMENTS: "1" });
+    expect(none.sandboxPayments).toEqual({ wallet: true, card: true });
+  });
+
+  it.each(["http://localhost:3000", "http://127.0.0.1:3211", "http://[::1]:8080", "http://shop.localhost", "http://store.test", undefined])(
+    "changes nothing on this machine's own address (%s)",
+    (publicUrl) => {
+      const env: Record<string, string> = publicUrl ? { PUBLIC_URL: publicUrl } : {};
+      expect(problemsOf(env)).toEqual([]);
+      expect(problemsOf({ ...env, STRIPE_SECRET_KEY: "sk_test_1" })).toEqual([]);
+      expect(loadConfig({ DATA_DIR: dataDir(), ...env }).publicUrlIsLocal).toBe(true);
+    },
+  );
 });

@@ -51,6 +51,10 @@ async function main() {
   logger.info({ transport: config.smtpUrl ? "smtp" : "local mailbox" }, "mail worker started");
   services.payments.reconciler.start();
   logger.info(services.payments.modes, "payment reconciliation started");
+  if (!config.publicUrlIsLocal && (config.sandboxPayments.wallet || config.sandboxPayments.card)) {
+    // Chosen with ALLOW_SANDBOX_PAYMENTS=1 (config.ts refuses it otherwise): say so at every start.
+    logger.warn({ sandbox: config.sandboxPayments, url: config.publicUrl }, "sandbox payments on a public address: no real money is taken");
+  }
   const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
   const app = createApp({
     config,

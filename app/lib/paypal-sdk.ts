@@ -59,6 +59,13 @@ export function loadPaypalSdk(clientId: string, doc: Document = document): Promi
     script.src = src;
     script.async = true;
     script.dataset.paypalSdk = "";
+    // The page's CSP nonce (browsers hide the attribute, not the property): PayPal puts it on
+    // the inline styles and scripts it adds, which the store's policy would otherwise block.
+    const nonce = doc.querySelector?.<HTMLScriptElement>("script[nonce]")?.nonce;
+    if (nonce) {
+      script.nonce = nonce;
+      script.dataset.cspNonce = nonce;
+    }
     script.addEventListener("load", () => {
       const paypal = doc.defaultView?.paypal;
       if (paypal) resolve(paypal);

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { acquireEmbeddedLock } from "./embedded-lock";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -26,9 +27,33 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * PGlite in memory, or in `dataDir`. A folder is opened by one process at a time: the lock
+ * file beside it (`{dataDir}.lock`, server/db/embedded-lock.ts) refuses a second one with
+ * DatabaseLockedError, and is released when the database is closed.
+ */
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
-  if (options.dataDir) mkdirSync(path.dirname(options.dataDir), { recursive: true });
-  return wrapPglite(await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir }));
+  if (!options.dataDir) return wrapPglite(await PGlite.create({ loadDataDir: options.loadDataDir }));
+  mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  const lock = acquireEmbeddedLock(`${options.dataDir}.lock`);
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  const handle = wrapPglite(client);
+  return {
+    ...handle,
+    close: async () => {
+      try {
+        await handle.close();
+      } finally {
+        lock.release();
+      }
+    },
+  };
 }
 
 export function wrapPglite(client: PGlite): DatabaseHandle {

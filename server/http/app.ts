@@ -2,8 +2,6 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
-import { secureHeaders } from "hono/secure-headers";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import type { StoreContext } from "../../app/context";
 import type { Config } from "../config";
@@ -11,15 +9,18 @@ import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../logger";
 import { devMailboxRoutes } from "../mail/dev-mailbox";
 import { publicConfig, type Services } from "../services";
-import { adminBodyLimit } from "./admin-body-limit";
 import { authEndpoint } from "./auth-endpoint";
+import { bodyLimits } from "./body-limits";
 import { cartRoutes } from "./cart-routes";
-import { clientAddress } from "./client-address";
+import { clientAddress, publicRequest } from "./client-address";
+import { CSP_REPORT_PATH, cspNonce, securityHeaders } from "./csp";
+import { cspReportRoutes } from "./csp-report";
 import { eventRoutes } from "./event-routes";
 import { originCheck } from "./origin-check";
+import { pageCaching } from "./page-cache";
+import { pageForms } from "./page-forms";
 import { paymentRoutes } from "./payment-routes";
 import { type AppEnv, requestContext } from "./request-context";
-import { reviewBodyLimit } from "./review-body-limit";
 import { robotsTxt, sitemapXml } from "./seo";
 
 export interface AppDeps {
@@ -48,25 +49,16 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
   app.use(requestContext(logger));
-  app.use(clientAddress());
-  app.use(
-    secureHeaders({
-      // The CSP is left to a later change that knows the payment providers' script origins.
-      contentSecurityPolicy: undefined,
-      crossOriginEmbedderPolicy: false,
-      // PayPal's checkout popup reports back to the opener; "same-origin" would cut that link.
-      crossOriginOpenerPolicy: "same-origin-allow-popups",
-      xFrameOptions: "DENY",
-      referrerPolicy: "strict-origin-when-cross-origin",
-    }),
-  );
+  app.use(clientAddress({ trustProxy: config.trustProxy, publicUrl: config.publicUrl }));
+  app.use(securityHeaders(config));
 
   app.onError((error, c) => {
     c.var.log.error({ err: error }, "unhandled error");
     return c.text("Something went wrong on our side. Please try again.", 500);
   });
 
-  app.use(originCheck(config.publicUrl));
+  app.use(originCheck(config.publicUrl, [CSP_REPORT_PATH]));
+  app.use(bodyLimits());
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
@@ -88,13 +80,8 @@ export function createApp(deps: AppDeps) {
   );
 
   app.route("/dev/mailbox", devMailboxRoutes(services.mail.mailbox));
-  app.use(
-    "/api/auth/*",
-    bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ message: "Request body too large" }, 413) }),
-  );
+  app.route(CSP_REPORT_PATH, cspReportRoutes());
   app.on(["GET", "POST"], "/api/auth/*", authEndpoint(services.auth));
-  app.use(adminBodyLimit());
-  app.use(reviewBodyLimit());
   app.route("/api/cart", cartRoutes(services));
   app.route("/api/events", eventRoutes(services));
   app.route("/api", paymentRoutes(services));
@@ -124,14 +111,15 @@ export function createApp(deps: AppDeps) {
   if (deps.build) {
     const handle = createRequestHandler(deps.build, config.env === "development" ? "development" : "production");
     const pageConfig = publicConfig(config);
-    app.all("*", (c) => {
+    app.all("*", pageCaching(), pageForms(), (c) => {
       const context: StoreContext & AppLoadContext = {
         services,
         config: pageConfig,
         requestId: c.var.requestId,
         logger: c.var.log,
+        cspNonce: cspNonce(c),
       };
-      return handle(c.req.raw, context);
+      return handle(publicRequest(c.req.raw, c.var.client.publicOrigin), context);
     });
   }
 

@@ -1,6 +1,8 @@
 import type { Context } from "hono";
 import { messages } from "../../domain/messages";
 import type { AuthService } from "../auth/service";
+import { publicRequest } from "./client-address";
+import type { AppEnv } from "./request-context";
 
 /** Keys whose values never leave the server in a response body. */
 const SECRET_KEYS = new Set(["token", "password", "accessToken", "refreshToken", "idToken"]);
@@ -23,8 +25,8 @@ export function withoutSecrets(value: unknown): unknown {
  * page could read them there), and a rate-limited request gets the spec's wording.
  */
 export function authEndpoint(auth: AuthService) {
-  return async (c: Context) => {
-    const response = await auth.handler(c.req.raw);
+  return async (c: Context<AppEnv>) => {
+    const response = await auth.handler(publicRequest(c.req.raw, c.var.client.publicOrigin));
     const type = response.headers.get("content-type") ?? "";
     if (!type.includes("application/json")) return response;
     const headers = new Headers(response.headers);

@@ -20,6 +20,7 @@ export function eventRoutes(services: Pick<Services, "auth" | "events">) {
     }
     return services.events.openStream({
       viewer: viewer ? { id: viewer.id, isAdmin: viewer.isAdmin } : null,
+      // Set by client-address.ts after TRUST_PROXY: behind a trusted proxy, each visitor's own address.
       address: c.req.header(CLIENT_ADDRESS_HEADER) ?? "unknown",
       signal: c.req.raw.signal,
     });

@@ -1,8 +1,18 @@
 import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "../logger";
+import type { ClientInfo } from "./client-address";
 
-export type AppEnv = { Variables: { requestId: string; log: Logger } };
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    log: Logger;
+    /** Set by client-address.ts on every request. */
+    client: ClientInfo;
+    /** This response's Content-Security-Policy nonce (csp.ts), created when first asked for. */
+    secureHeadersNonce?: string;
+  };
+};
 
 const INCOMING_ID = /^[\w.-]{8,64}$/;
 

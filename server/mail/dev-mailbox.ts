@@ -1,17 +1,17 @@
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono } from "hono";
 import type { AppEnv } from "../http/request-context";
+import { isLoopbackAddress } from "../net/addresses";
 import type { LocalMailbox, StoredMail } from "./mailbox";
 
-const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
-
 /**
- * Only a request made on this machine, straight to the store: a loopback peer address and
- * no proxy headers (a reverse proxy on the same host would otherwise make every visitor
- * look local). Anything else, including no socket at all, is refused.
+ * Only a request from this machine: the client address (server/http/client-address.ts,
+ * after TRUST_PROXY) must be loopback. When the peer is not a proxy TRUST_PROXY names, any
+ * proxy header refuses too: a reverse proxy on this host that nobody declared would
+ * otherwise make every visitor look local. No address at all (no socket) is refused.
  */
-export function isDirectLoopback(remoteAddress: string | undefined, headers: Headers): boolean {
-  if (!remoteAddress || !LOOPBACK.has(remoteAddress)) return false;
+export function isDirectLoopback(clientAddress: string | null | undefined, headers: Headers, viaTrustedProxy = false): boolean {
+  if (!isLoopbackAddress(clientAddress)) return false;
+  if (viaTrustedProxy) return true;
   return !headers.has("x-forwarded-for") && !headers.has("forwarded") && !headers.has("x-real-ip");
 }
 
@@ -62,13 +62,8 @@ function messagePage(m: StoredMail): string {
 export function devMailboxRoutes(mailbox: LocalMailbox | undefined) {
   const routes = new Hono<AppEnv>();
   routes.use("*", async (c, next) => {
-    let remote: string | undefined;
-    try {
-      remote = getConnInfo(c).remote.address;
-    } catch {
-      remote = undefined;
-    }
-    if (!mailbox || !isDirectLoopback(remote, c.req.raw.headers)) return c.text("Not found", 404);
+    const client = c.var.client;
+    if (!mailbox || !isDirectLoopback(client.address, c.req.raw.headers, client.viaTrustedProxy)) return c.text("Not found", 404);
     c.header("Cache-Control", "no-store");
     c.header("X-Robots-Tag", "noindex");
     await next();

@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test } from "./fixtures";
 import sharp from "sharp";
 import routes from "../../app/routes";
 import { Sweep } from "./a11y-sweep";

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test } from "./fixtures";
 import sharp from "sharp";
 import { verificationLink } from "./mailbox";
 

@@ -1,4 +1,4 @@
-import { test as base, type BrowserContext, expect, type Page } from "@playwright/test";
+import { test as base, type BrowserContext, expect, type Page } from "./fixtures";
 import { verificationLink } from "./mailbox";
 
 /**

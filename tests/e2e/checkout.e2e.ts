@@ -1,4 +1,4 @@
-import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import { type BrowserContext, test as base, expect, type Page } from "./fixtures";
 import { verificationLink } from "./mailbox";
 
 /**

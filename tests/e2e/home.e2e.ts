@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
-const cards = (page: import("@playwright/test").Page) => page.getByRole("list", { name: "Products" }).getByRole("article");
+const cards = (page: import("./fixtures").Page) => page.getByRole("list", { name: "Products" }).getByRole("article");
 
 test.describe("home grid", () => {
   test("shows 12 products, then 24 after Load more, without jumping to the top", async ({ page }) => {

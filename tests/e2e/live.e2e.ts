@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, type Page, type TestInfo, test } from "./fixtures";
 import sharp from "sharp";
 import { verificationLink } from "./mailbox";
 

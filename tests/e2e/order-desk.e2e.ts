@@ -1,5 +1,5 @@
 import path from "node:path";
-import { type APIRequestContext, type Browser, expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Locator, type Page, type TestInfo, test } from "./fixtures";
 import sharp from "sharp";
 import { ADMIN, buyWithSandboxCard, productId, saveAddress, signedInContext, signIn, uniqueEmail } from "./people";
 

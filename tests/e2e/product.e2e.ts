@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "./fixtures";
 
 /**
  * The product detail page (spec section 2) against the fixtures of tests/e2e/prepare.ts:

@@ -31,7 +31,9 @@ export async function createAccountsTestApp(
   options: { env?: Record<string, string>; auth?: AuthOptions; mail?: MailServiceOptions; withPages?: boolean; dataDir?: string } = {},
 ): Promise<AccountsTestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "store-accounts-"));
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, PUBLIC_URL, LOG_LEVEL: "silent", ...options.env });
+  // Sandbox payments are allowed, so a test may put the store on a public https address
+  // without payment keys; it must still give SMTP_URL then (config.ts).
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, PUBLIC_URL, LOG_LEVEL: "silent", ALLOW_SANDBOX_PAYMENTS: "1", ...options.env });
   const logger = createLogger("silent");
   const services = createServices({
     database,

@@ -38,6 +38,8 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     PUBLIC_URL: "http://store.test",
     LOG_LEVEL: "silent",
+    // A test may put the store on a public address without payment keys (it must give SMTP_URL then).
+    ALLOW_SANDBOX_PAYMENTS: "1",
     ...options.env,
   });
   const logger = options.logger ?? createLogger("silent");

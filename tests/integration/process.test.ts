@@ -1,6 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -10,64 +8,9 @@ import { readMigrations } from "../../server/db/migrate";
 import { products } from "../../server/db/schema";
 import { startFakeS3 } from "../fakes/s3";
 import { withDatabase } from "../helpers/database";
+import { killRunning, startStore } from "../helpers/process";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
-const running: ChildProcess[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-interface Started {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-/**
- * Starts the store as `npm start` does (after the build), and waits until /readyz answers. A new
- * DATA_DIR makes PGlite create its cluster, which takes a while on a busy machine.
- */
-async function startStore(env: Record<string, string>): Promise<Started> {
-  const port = await freePort();
-  let out = "";
-  const child = spawn(process.execPath, ["build/server-main/main.js"], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", DATABASE_URL: "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  running.push(child);
-  child.stdout!.on("data", (d) => {
-    out += d;
-  });
-  child.stderr!.on("data", (d) => {
-    out += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return { child, url, output: () => out, exited };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { child, url, output: () => out, exited };
-}
-
-afterEach(() => {
-  for (const child of running.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
-});
+afterEach(killRunning);
 
 describe("the store process", () => {
   it("starts empty on a new DATA_DIR, stops gracefully on SIGTERM, and reuses its data on the next start", async () => {

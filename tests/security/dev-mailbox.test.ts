@@ -4,8 +4,15 @@ import { isDirectLoopback } from "../../server/mail/dev-mailbox";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { createTestDatabase } from "../helpers/database";
 
+/**
+ * The local mailbox holds verification and reset links: it answers only a request from this
+ * machine, judged by the client address after TRUST_PROXY (finding 2), and never once SMTP
+ * is set. On a public address the store does not start without SMTP at all (startup.test.ts).
+ */
+
 let database: DatabaseHandle;
 let local: TestApp;
+let behindLocalProxy: TestApp;
 let withSmtp: TestApp;
 
 /** What @hono/node-server hands the app for a request from `address`. */
@@ -14,6 +21,7 @@ const from = (address: string) => ({ incoming: { socket: { remoteAddress: addres
 beforeAll(async () => {
   database = await createTestDatabase();
   local = await createTestApp(database, { withPages: false });
+  behindLocalProxy = await createTestApp(database, { withPages: false, env: { TRUST_PROXY: "loopback", DATA_DIR: local.dataDir } });
   withSmtp = await createTestApp(database, { withPages: false, env: { SMTP_URL: "smtp://127.0.0.1:2525" } });
   await local.services.mail.enqueue({
     to: "ada@example.com",
@@ -45,6 +53,18 @@ describe("/dev/mailbox", () => {
     const res = await local.app.request("/dev/mailbox", { headers }, from(address));
     expect(res.status).toBe(404);
     expect(await res.text()).not.toContain("ada@example.com");
+  });
+
+  it.each([
+    ["a remote visitor through the trusted local proxy", "127.0.0.1", { "X-Forwarded-For": "203.0.113.7" }, 404],
+    ["a remote visitor who wrote 127.0.0.1 before the proxy's entry", "127.0.0.1", { "X-Forwarded-For": "127.0.0.1, 203.0.113.7" }, 404],
+    ["a remote peer that is not the proxy, claiming to be local", "203.0.113.7", { "X-Forwarded-For": "127.0.0.1" }, 404],
+    ["a browser on this machine through the trusted local proxy", "127.0.0.1", { "X-Forwarded-For": "127.0.0.1" }, 200],
+    ["a direct request on this machine", "::1", {}, 200],
+  ])("with TRUST_PROXY=loopback: %s -> %i", async (_label, address, headers, status) => {
+    const res = await behindLocalProxy.app.request("/dev/mailbox", { headers }, from(address));
+    expect(res.status).toBe(status);
+    expect((await res.text()).includes("ada@example.com")).toBe(status === 200);
   });
 
   it("is not found without a socket to check", async () => {

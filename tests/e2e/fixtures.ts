@@ -1,0 +1,59 @@
+import { test as base, type BrowserContext, expect } from "@playwright/test";
+
+/**
+ * Every end-to-end test imports `test` and `expect` from here, never from @playwright/test
+ * (biome.json enforces it), so every screen runs under the store's Content-Security-Policy
+ * and a test fails on any CSP message in the browser console: a blocked inline script, a
+ * refused image or frame, a script the policy stopped. Pages of contexts a test opens itself
+ * (browser.newContext) and popups (the PayPal sandbox window) are watched too.
+ */
+
+/** What Chromium writes to the console when the policy blocks something. */
+const CSP_MESSAGE = /Content Security Policy|Content-Security-Policy/i;
+
+/** The current test's findings; contexts opened during it report here. */
+let current: string[] | null = null;
+const watched = new WeakSet<BrowserContext>();
+
+function watch(context: BrowserContext) {
+  if (watched.has(context)) return;
+  watched.add(context);
+  context.on("console", (message) => {
+    if (CSP_MESSAGE.test(message.text())) current?.push(`${message.page()?.url() ?? "?"}: ${message.text()}`);
+  });
+  context.on("weberror", (error) => {
+    // eval() and friends blocked by the policy throw EvalError instead of logging.
+    if (CSP_MESSAGE.test(String(error.error()))) current?.push(`${error.page()?.url() ?? "?"}: ${error.error()}`);
+  });
+}
+
+export const test = base.extend<{ cspViolations: string[] }, { watchedBrowser: undefined }>({
+  watchedBrowser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args: Parameters<typeof newContext>) => {
+        const context = await newContext(...args);
+        watch(context);
+        return context;
+      };
+      await use(undefined);
+      browser.newContext = newContext;
+    },
+    { scope: "worker", auto: true },
+  ],
+  /** The CSP messages seen so far in this test; a test that provokes one on purpose empties it. */
+  cspViolations: [
+    async ({ context }, use) => {
+      const found: string[] = [];
+      current = found;
+      watch(context);
+      await use(found);
+      current = null;
+      expect(found, "Content-Security-Policy messages in the browser console").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+export type { APIRequestContext, Browser, BrowserContext, Locator, Page, TestInfo } from "@playwright/test";

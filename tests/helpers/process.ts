@@ -1,0 +1,64 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Started {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Every store process a test started, so afterEach can stop what a failed test left running. */
+export const running: ChildProcess[] = [];
+
+export function killRunning() {
+  for (const child of running.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+}
+
+/**
+ * Starts the store as `npm start` does (after the build), and waits until /readyz answers or
+ * the process exits. A new DATA_DIR makes PGlite create its cluster, which takes a while on a
+ * busy machine.
+ */
+export async function startStore(env: Record<string, string>): Promise<Started> {
+  const port = await freePort();
+  let out = "";
+  const child = spawn(process.execPath, ["build/server-main/main.js"], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", DATABASE_URL: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  running.push(child);
+  child.stdout!.on("data", (d) => {
+    out += d;
+  });
+  child.stderr!.on("data", (d) => {
+    out += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return { child, url, output: () => out, exited };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { child, url, output: () => out, exited };
+}
