@@ -65,10 +65,14 @@ export const reviews = pgTable(
     text: text("text").notNull(),
     rating: smallint("rating").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** Set when the author last edited the review; null for a review never edited. */
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [
     check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
     index("reviews_product_newest_idx").on(t.productId, t.createdAt.desc()),
+    // One review per shopper and product: a second opinion edits the first.
+    uniqueIndex("reviews_one_per_author_idx").on(t.productId, t.userId),
   ],
 );
 
