@@ -10,7 +10,7 @@ import { migrate, readMigrations } from "./migrate";
  */
 
 const all = readMigrations();
-const before = (name: string) => all.slice(0, all.findIndex((m) => m.name === name));
+const migrationsBefore = (name: string) => all.slice(0, all.findIndex((m) => m.name === name));
 const PRODUCT = "6f1f0a52-8f0e-4d63-9b5e-0a6f8d7f0001";
 
 let handle: DatabaseHandle;
@@ -50,7 +50,7 @@ async function seedReview(userId: string, userName: string, createdAt = "2024-01
 
 describe("0003_review_author_names", () => {
   it("gives every stored review the name the rule gives a new one", async () => {
-    await migrate(handle, before("0003_review_author_names"));
+    await migrate(handle, migrationsBefore("0003_review_author_names"));
     await seedProduct();
     for (const [i, [, account]] of REVIEWER_NAME_CASES.entries()) {
       await seedUser(`user${i}`, account);
@@ -64,7 +64,7 @@ describe("0003_review_author_names", () => {
   });
 
   it("keeps the first word of the name of an author whose account is gone, never an address", async () => {
-    await migrate(handle, before("0003_review_author_names"));
+    await migrate(handle, migrationsBefore("0003_review_author_names"));
     await seedProduct();
     await seedReview("gone1", "Hana  Kobayashi", "2024-01-01T00:00:00Z");
     await seedReview("gone2", "ivan@example.com", "2024-01-02T00:00:00Z");
@@ -77,7 +77,7 @@ describe("0003_review_author_names", () => {
 
 describe("0004_one_review_per_product", () => {
   it("keeps each shopper's newest review of a product, then refuses a second one", async () => {
-    await migrate(handle, before("0004_one_review_per_product"));
+    await migrate(handle, migrationsBefore("0004_one_review_per_product"));
     await seedProduct();
     await seedUser("ann", { firstName: "Ann" });
     await seedUser("ben", { firstName: "Ben" });
