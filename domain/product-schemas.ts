@@ -34,6 +34,7 @@ export const productMessages = {
   colorsTooMany: `At most ${MAX_COLORS} colours`,
   colorNameInvalid: `Each colour needs a name of at most ${COLOR_NAME_MAX} characters`,
   colorHexInvalid: "Each colour needs a hex value such as #1f2937",
+  colorImageInvalid: "A colour's picture must be one of the product's images",
 } as const;
 
 /** Texts for refused image files; the file name is shown so the administrator knows which one. */
@@ -60,6 +61,23 @@ const colorSchema = z.object({
     .trim()
     .regex(/^#[0-9a-f]{6}$/i, productMessages.colorHexInvalid)
     .transform((hex) => hex.toLowerCase()),
+  /**
+   * The colour's picture as a position in the product's images after the save (kept images
+   * first, then the new ones, as the form shows them); empty for none. The server turns it
+   * into the image's address once the new files are stored.
+   */
+  image: z
+    .string()
+    .trim()
+    .optional()
+    .transform((text, ctx) => {
+      if (!text) return null;
+      if (!/^\d$/.test(text) || Number(text) >= MAX_IMAGES_PER_PRODUCT) {
+        ctx.addIssue({ code: "custom", message: productMessages.colorImageInvalid });
+        return z.NEVER;
+      }
+      return Number(text);
+    }),
 });
 
 /** The product fields of either form. Add offers the six shop categories; edit also offers Pants (spec section 9). */
@@ -118,7 +136,7 @@ export type ProductFormValues = {
   description?: string;
   sizes: string[];
   stockCount?: string;
-  colors: { name: string; hex: string }[];
+  colors: { name: string; hex: string; image?: string }[];
 };
 
 export function productFormValues(form: FormData): ProductFormValues {
@@ -129,8 +147,9 @@ export function productFormValues(form: FormData): ProductFormValues {
   const many = (key: string) => form.getAll(key).filter((v): v is string => typeof v === "string");
   const names = many("colorName");
   const hexes = many("colorHex");
+  const images = many("colorImage");
   const colors = names
-    .map((name, i) => ({ name, hex: hexes[i] ?? "" }))
+    .map((name, i) => ({ name, hex: hexes[i] ?? "", image: images[i] ?? "" }))
     // A row left blank is not a colour; a half-filled one is an error the schema reports.
     .filter((c) => c.name.trim() !== "" || (c.hex.trim() !== "" && c.hex.trim() !== "#000000"));
   return {
@@ -150,6 +169,11 @@ export function imageCountError(kept: number, added: number): string | undefined
   if (total < 1) return messages.admin.atLeastOneImage;
   if (total > MAX_IMAGES_PER_PRODUCT) return messages.admin.maxImages;
   return undefined;
+}
+
+/** A colour whose picture (a position in the saved images) is not one of `imageCount` images. */
+export function colorImageError(colors: readonly { image: number | null }[], imageCount: number): string | undefined {
+  return colors.some((color) => color.image !== null && color.image >= imageCount) ? productMessages.colorImageInvalid : undefined;
 }
 
 /** How many more files the picker may take; the picker disappears at 0 (spec section 2). */

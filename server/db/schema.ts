@@ -22,6 +22,8 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 export interface ProductColor {
   name: string;
   hex: string;
+  /** One of the product's imageUrls showing this colour; absent or null when none does. */
+  image?: string | null;
 }
 
 export const products = pgTable(
@@ -46,6 +48,11 @@ export const products = pgTable(
     check("products_price_nonnegative", sql`${t.priceCents} >= 0`),
     check("products_stock_nonnegative", sql`${t.stockCount} >= 0`),
     check("products_at_most_5_images", sql`coalesce(array_length(${t.imageUrls}, 1), 0) <= 5`),
+    // A colour's picture is one of the product's own images (so removing that image must clear it).
+    check(
+      "products_color_images_known",
+      sql`not jsonb_path_exists(${t.colors}, '$[*].image ? (@ != null && (@.type() != "string" || !(@ == $images[*])))', jsonb_build_object('images', to_jsonb(${t.imageUrls})))`,
+    ),
     index("products_newest_idx").on(t.createdAt.desc(), t.id.desc()),
     index("products_price_idx").on(t.priceCents, t.createdAt.desc(), t.id.desc()),
     index("products_category_idx").on(t.category),
