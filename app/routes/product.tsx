@@ -1,5 +1,7 @@
+import { useState } from "react";
 import { data, Link } from "react-router";
 import { categorySlug, stockLabel } from "../../domain/catalog";
+import { colorImageIndex } from "../../domain/color-images";
 import { IMAGE_WIDTHS, imageHeightFor, PLACEHOLDER_IMAGE, variantUrl } from "../../domain/images";
 import { CURRENCY, centsToDecimalString, formatMoney } from "../../domain/money";
 import { messages } from "../../domain/messages";
@@ -131,6 +133,10 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   const inStock = product.stockCount > 0;
   // Edits, deletion and reviews of this product, by anyone, show here without a reload.
   useLiveRevalidate((event) => "productId" in event && event.productId === product.id);
+  // The photo on show, per product: another product's page starts at its first photo.
+  const [shown, setShown] = useState({ productId: product.id, index: 0 });
+  const imageIndex = shown.productId === product.id ? shown.index : 0;
+  const showImage = (index: number) => setShown({ productId: product.id, index });
 
   return (
     <div className="mx-auto max-w-7xl px-4 sm:px-6">
@@ -155,7 +161,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <div className="grid gap-8 lg:grid-cols-[minmax(0,11fr)_minmax(0,9fr)] lg:gap-12">
-        <ProductGallery key={product.id} title={product.title} images={product.imageUrls} />
+        <ProductGallery key={product.id} title={product.title} images={product.imageUrls} selected={imageIndex} onSelect={showImage} />
 
         <div className="lg:sticky lg:top-24 lg:self-start">
           <p className="text-xs font-semibold uppercase tracking-[0.2em] text-brand-600">{product.category}</p>
@@ -186,7 +192,15 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           )}
 
           <div className="mt-8 border-t border-stone-200 pt-6">
-            <ProductPurchase key={product.id} product={product} />
+            <ProductPurchase
+              key={product.id}
+              product={product}
+              onColorChange={(color) => {
+                // Picking a colour that has its own picture shows it.
+                const index = colorImageIndex(product, color);
+                if (index >= 0) showImage(index);
+              }}
+            />
           </div>
 
           <ul className="mt-6 space-y-1 text-sm text-stone-600">

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { type CartLine, cartTotals, lineKey } from "../../../domain/cart";
+import { type CartLine, cartTotals, countedLines } from "../../../domain/cart";
 import { toRequestLines } from "../../../domain/cart-schemas";
 import { messages } from "../../../domain/messages";
 import { formatMoney } from "../../../domain/money";
@@ -46,7 +46,7 @@ export function CheckoutForm({
   // The server's totals for exactly this cart; a changed cart goes back to the browser's sum until asked again.
   const cartKey = JSON.stringify(toRequestLines(lines));
   const [serverTotals, setServerTotals] = useState<{ cartKey: string; totals: ServerTotals } | null>(null);
-  const buyable = lines.filter((line) => !check.problems.has(lineKey(line)));
+  const buyable = countedLines(lines, new Set(check.problems.keys()));
   const browserTotals = cartTotals(buyable);
   const totals = serverTotals?.cartKey === cartKey ? serverTotals.totals : browserTotals;
   const blocked = check.problems.size > 0;
