@@ -117,6 +117,8 @@ export function ProductZoom({ title, images, index, open, onMove, onSelect, onCl
             </button>
           </div>
           <div
+            role="group"
+            aria-label="Enlarged image"
             className="relative flex min-h-0 flex-1 touch-pan-y select-none items-center justify-center px-2"
             onPointerDown={onPointerDown}
             onPointerUp={onPointerUp}
