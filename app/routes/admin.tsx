@@ -1,5 +1,5 @@
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
-import { historyNote, parseAdminTab, parseOrderFilter, statusWord } from "../../domain/admin-dashboard";
+import { historyNote, parseAdminTab, parseOrderFilter, statusLabel } from "../../domain/admin-dashboard";
 import { messages } from "../../domain/messages";
 import { isOrderStatus } from "../../domain/order-status";
 import { AdminTabs, TAB_PANEL_ID, tabId } from "../components/admin/admin-tabs";
@@ -89,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     try {
       await context.services.adminOrders.changeStatus({ orderId: field("orderId"), from, to, note: historyNote(to, field("note")) });
-      return adminResult(true, messages.admin.orderStatusUpdated(statusWord(to)));
+      return adminResult(true, messages.admin.orderStatusUpdated(statusLabel(to)));
     } catch (error) {
       const refused = refusal(error);
       if (refused) return data(adminResult(false, messages.admin.orderStatusFailed, refused.message), { status: refused.status });

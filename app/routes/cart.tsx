@@ -123,7 +123,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
     return (
       <Panel title="Your Cart" text={messages.cart.loginToView}>
         <Link to="/login?redirectTo=%2Fcart" className={primaryButton}>
-          Sign in
+          Login
         </Link>
       </Panel>
     );

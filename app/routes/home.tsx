@@ -3,6 +3,7 @@ import { CATEGORIES, categorySlug, PAGE_SIZE } from "../../domain/catalog";
 import { listingSearch, parseListingQuery } from "../../domain/listing";
 import { messages } from "../../domain/messages";
 import { ProductCard } from "../components/product-card";
+import { ScrollRow } from "../components/scroll-row";
 import { useLiveRevalidate } from "../lib/live";
 import { pageMeta, STORE_NAME } from "../lib/store";
 import type { Route } from "./+types/home";
@@ -48,7 +49,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="flex flex-col gap-4 border-y border-stone-200 py-4 xl:flex-row xl:items-center xl:justify-between">
-        <nav aria-label="Categories" className="-mx-4 min-w-0 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+        <ScrollRow label="Categories">
           <ul className="flex gap-2 whitespace-nowrap">
             <li>
               <CategoryChip label="All" to={listingSearch({ q: query.q, sort: query.sort }) || "/"} active={!query.category} />
@@ -63,7 +64,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-        </nav>
+        </ScrollRow>
         <Form method="get" role="search" className="grid shrink-0 grid-cols-[1fr_auto] items-center gap-2 sm:flex">
           {query.category && <input type="hidden" name="category" value={categorySlug(query.category)} />}
           <label htmlFor="search" className="sr-only">

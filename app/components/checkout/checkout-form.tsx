@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
+import { flushSync } from "react-dom";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { type CartLine, cartTotals, countedLines } from "../../../domain/cart";
@@ -42,6 +43,8 @@ export function CheckoutForm({
   const [method, setMethod] = useState<PaymentMethodChoice>("paypal");
   const lock = usePaymentLock();
   const check = useCartCheck(lines, true);
+  // Set once a card session is ready and the browser is about to leave for the hosted page.
+  const [redirecting, setRedirecting] = useState(false);
 
   // The server's totals for exactly this cart; a changed cart goes back to the browser's sum until asked again.
   const cartKey = JSON.stringify(toRequestLines(lines));
@@ -56,7 +59,9 @@ export function CheckoutForm({
   const { release } = lock;
   useEffect(() => {
     const onShow = (event: PageTransitionEvent) => {
-      if (event.persisted) release();
+      if (!event.persisted) return;
+      release();
+      setRedirecting(false);
     };
     window.addEventListener("pageshow", onShow);
     return () => window.removeEventListener("pageshow", onShow);
@@ -124,6 +129,13 @@ export function CheckoutForm({
           </fieldset>
 
           <section aria-label="Pay" className="space-y-4">
+            {/* Phones show the summary after the payment buttons: the amount is said before them. */}
+            <p className="flex items-baseline justify-between gap-4 rounded-xl bg-brand-50 px-4 py-3 text-ink lg:hidden" data-testid="pay-total">
+              <span className="text-sm font-medium">
+                Order total <span className="font-normal text-stone-600">(incl. tax and shipping)</span>
+              </span>
+              <span className="shrink-0 text-base font-semibold tabular-nums">{formatMoney(totals.totalCents)}</span>
+            </p>
             {blocked ? (
               <p role="alert" className="rounded-xl bg-red-50 p-4 text-sm text-red-800">
                 {BLOCKED}{" "}
@@ -146,9 +158,16 @@ export function CheckoutForm({
                 onPaid={onPaid}
               />
             ) : (
-              <CardButton lock={lock} request={request} onServerTotals={onServerTotals} sandbox={payments.card === "sandbox"} />
+              <CardButton
+                lock={lock}
+                request={request}
+                onServerTotals={onServerTotals}
+                // Drawn at once: the page must say where it is going before the browser starts leaving.
+                onRedirecting={() => flushSync(() => setRedirecting(true))}
+                sandbox={payments.card === "sandbox"}
+              />
             )}
-            {lock.busy && <ProcessingPayment />}
+            {lock.busy && <ProcessingPayment text={redirecting ? messages.card.redirect : undefined} />}
           </section>
         </div>
 
