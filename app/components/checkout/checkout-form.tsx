@@ -130,9 +130,10 @@ export function CheckoutForm({
 
           <section aria-label="Pay" className="space-y-4">
             {/* Phones show the summary after the payment buttons: the amount is said before them. */}
-            <p className="flex items-baseline justify-between gap-4 rounded-xl bg-brand-50 px-4 py-3 text-ink lg:hidden" data-testid="pay-total">
+            <p className="flex items-center justify-between gap-4 rounded-xl bg-brand-50 px-4 py-3 text-ink lg:hidden" data-testid="pay-total">
               <span className="text-sm font-medium">
-                Order total <span className="font-normal text-stone-600">(incl. tax and shipping)</span>
+                Order total
+                <span className="block text-xs font-normal text-stone-600">Including tax and shipping</span>
               </span>
               <span className="shrink-0 text-base font-semibold tabular-nums">{formatMoney(totals.totalCents)}</span>
             </p>
