@@ -73,14 +73,12 @@ function CustomerOrderCard({ order }: { order: OrderView }) {
         </div>
         <div className="space-y-5">
           <AddressBlock title="Shipping address" address={order.shippingAddress} level={3} />
-          <section aria-labelledby={`${headingId}-history`}>
-            <h3 id={`${headingId}-history`} className="text-xs font-semibold uppercase tracking-wide text-stone-600">
-              Status history
-            </h3>
+          <div>
+            <h3 className="text-xs font-semibold uppercase tracking-wide text-stone-600">Status history</h3>
             <div className="mt-3">
               <StatusHistory entries={order.statusHistory} />
             </div>
-          </section>
+          </div>
         </div>
       </div>
     </article>

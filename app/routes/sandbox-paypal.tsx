@@ -56,7 +56,7 @@ function PaypalWordmark() {
   return (
     <span className="italic">
       <span className="text-[#003087]">Pay</span>
-      <span className="text-[#009cde]">Pal</span>
+      <span className="text-[#00457c]">Pal</span>
       <span className="ml-2 not-italic font-medium text-stone-700">(sandbox)</span>
     </span>
   );

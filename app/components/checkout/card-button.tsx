@@ -21,14 +21,11 @@ export function CardButton({
   lock,
   request,
   onServerTotals,
-  onRedirecting,
   sandbox,
 }: {
   lock: PaymentLock;
   request: () => CheckoutRequest | null;
   onServerTotals: (totals: ServerTotals) => void;
-  /** Called (and drawn) before the browser leaves for the hosted page, so the shopper sees where they are going. */
-  onRedirecting: () => void;
   sandbox: boolean;
 }) {
   async function pay() {
@@ -46,7 +43,6 @@ export function CardButton({
       }
       toast.info(messages.card.redirect);
       leaving = true;
-      onRedirecting();
       window.location.assign(target);
     } catch (error) {
       toast.error(failureText(error, messages.card.failure));

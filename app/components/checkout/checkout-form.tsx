@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useState } from "react";
-import { flushSync } from "react-dom";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { type CartLine, cartTotals, countedLines } from "../../../domain/cart";
@@ -43,8 +42,7 @@ export function CheckoutForm({
   const [method, setMethod] = useState<PaymentMethodChoice>("paypal");
   const lock = usePaymentLock();
   const check = useCartCheck(lines, true);
-  // Set once a card session is ready and the browser is about to leave for the hosted page.
-  const [redirecting, setRedirecting] = useState(false);
+
 
   // The server's totals for exactly this cart; a changed cart goes back to the browser's sum until asked again.
   const cartKey = JSON.stringify(toRequestLines(lines));
@@ -59,9 +57,7 @@ export function CheckoutForm({
   const { release } = lock;
   useEffect(() => {
     const onShow = (event: PageTransitionEvent) => {
-      if (!event.persisted) return;
-      release();
-      setRedirecting(false);
+      if (event.persisted) release();
     };
     window.addEventListener("pageshow", onShow);
     return () => window.removeEventListener("pageshow", onShow);
@@ -159,16 +155,10 @@ export function CheckoutForm({
                 onPaid={onPaid}
               />
             ) : (
-              <CardButton
-                lock={lock}
-                request={request}
-                onServerTotals={onServerTotals}
-                // Drawn at once: the page must say where it is going before the browser starts leaving.
-                onRedirecting={() => flushSync(() => setRedirecting(true))}
-                sandbox={payments.card === "sandbox"}
-              />
+              <CardButton lock={lock} request={request} onServerTotals={onServerTotals} sandbox={payments.card === "sandbox"} />
             )}
-            {lock.busy && <ProcessingPayment text={redirecting ? messages.card.redirect : undefined} />}
+            {/* A card payment goes on at Stripe: the page says so from the click until the browser has left. */}
+            {lock.busy && <ProcessingPayment detail={method === "stripe" ? messages.card.redirect : undefined} />}
           </section>
         </div>
 

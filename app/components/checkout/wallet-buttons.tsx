@@ -101,7 +101,7 @@ function SandboxWalletButton({ lock, request, onServerTotals, onPaid }: WalletBu
       >
         <span className="italic">
           <span className="text-[#003087]">Pay</span>
-          <span className="text-[#009cde]">Pal</span>
+          <span className="text-[#00457c]">Pal</span>
         </span>
         <span>(sandbox)</span>
       </button>
