@@ -17,6 +17,17 @@ export function OwnReview({ signedIn, review }: { signedIn: boolean; review: Rev
   const fetcher = useFetcher<ReviewActionResult>({ key: OWN_REVIEW_FETCHER });
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
+  // Leaving the edit form puts focus back on 'Edit review', once that button is on the page again.
+  const refocus = useRef(false);
+  const stopEditing = () => {
+    refocus.current = true;
+    setEditing(false);
+  };
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    editButton.current?.focus();
+  }, [editing]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per answer, keyed by its id
   useEffect(() => {
@@ -24,9 +35,8 @@ export function OwnReview({ signedIn, review }: { signedIn: boolean; review: Rev
     if (!answer) return;
     if (answer.ok && answer.intent === "review" && answer.outcome === "created") toast.success(reviewMessages.posted);
     else if (answer.ok && answer.intent === "update-review") {
-      setEditing(false);
+      stopEditing();
       toast.success(reviewMessages.updated);
-      requestAnimationFrame(() => editButton.current?.focus());
     } else if (answer.ok && answer.intent === "delete-review") toast.success(reviewMessages.deleted);
     else if (!answer.ok && answer.intent === "delete-review") toast.error(answer.error || reviewMessages.deleteFailed);
   }, [fetcher.data?.id]);
@@ -37,10 +47,7 @@ export function OwnReview({ signedIn, review }: { signedIn: boolean; review: Rev
       <ReviewForm
         signedIn={signedIn}
         editing={{ id: review.id, rating: review.rating, text: review.text }}
-        onCancel={() => {
-          setEditing(false);
-          requestAnimationFrame(() => editButton.current?.focus());
-        }}
+        onCancel={stopEditing}
       />
     );
   }

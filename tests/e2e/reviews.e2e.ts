@@ -105,7 +105,11 @@ test("a shopper writes one review of a product, edits it and deletes it", async 
   page.once("dialog", (dialog) => dialog.accept());
   await own.getByRole("button", { name: "Delete review" }).click();
   await expect(toast(page, "Review deleted")).toBeVisible();
-  await expect(page.getByRole("form", { name: "Write a review" })).toBeVisible();
+  // The form is back for a new review, empty and at 5 stars (spec section 5).
+  const fresh = page.getByRole("form", { name: "Write a review" });
+  await expect(fresh).toBeVisible();
+  await expect(fresh.getByRole("textbox", { name: "Write your review" })).toHaveValue("");
+  await expect(fresh.getByRole("combobox", { name: "Rating" })).toHaveValue("5");
   await expect(reviewList(page).getByRole("article").filter({ hasText: edited })).toHaveCount(0);
   await shopper.close();
 });
