@@ -22,6 +22,9 @@ import { SiteHeader } from "./components/site-header";
 import { clearFlashCookie, type FlashToast, isSecureUrl, readFlash } from "./lib/flash";
 import { STORE_NAME } from "./lib/store";
 
+/** The header is 64 px tall and sticky: toasts start just below it. */
+const TOAST_TOP = 76;
+
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 /** The signed-in shopper as every page sees it: no tokens, nothing secret. */
@@ -76,7 +79,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter />
         <RouteFocus />
-        <Toaster position="top-right" duration={5000} richColors closeButton />
+        {/* Top-right for 5 s (spec section 9), below the sticky header (h-16) so the cart and profile stay reachable. */}
+        <Toaster
+          position="top-right"
+          duration={5000}
+          richColors
+          closeButton
+          offset={{ top: TOAST_TOP, right: 24 }}
+          mobileOffset={{ top: TOAST_TOP, right: 12, left: 12 }}
+        />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -6,6 +6,7 @@ import {
   type CartLine,
   cartItemCount,
   cartTotals,
+  countedLines,
   lineKey,
   MAX_CART_LINES,
   MAX_QUANTITY,
@@ -184,6 +185,26 @@ describe("cartItemCount", () => {
     [[{ quantity: 2 }, { quantity: 3 }], 5],
   ])("%j -> %i", (lines, expected) => {
     expect(cartItemCount(lines)).toBe(expected);
+  });
+});
+
+describe("countedLines", () => {
+  const dressM = line({ quantity: 2 });
+  const dressL = line({ selectedSize: "L", quantity: 1 });
+  const scarf = line({ productId: B, selectedSize: null, color: null, quantity: 3 });
+  const cart = [dressM, dressL, scarf];
+
+  it.each<[string, string[], CartLine[], number]>([
+    ["everything when nothing is known to be unbuyable", [], cart, 6],
+    ["all but a sold-out line", [lineKey(scarf)], [dressM, dressL], 3],
+    ["only the size that cannot be bought", [lineKey(dressL)], [dressM, scarf], 5],
+    ["nothing when every line is unbuyable", cart.map(lineKey), [], 0],
+    ["all lines when the unbuyable one has left the cart", [lineKey(line({ productId: B, color: "Red" }))], cart, 6],
+  ])("counts %s", (_what, keys, expected, pieces) => {
+    const counted = countedLines(cart, new Set(keys));
+    expect(counted).toEqual(expected);
+    // The badge and the subtotal label read the same pieces.
+    expect(cartItemCount(counted)).toBe(pieces);
   });
 });
 

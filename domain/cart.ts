@@ -99,6 +99,18 @@ export function cartItemCount(lines: readonly { quantity: number }[]): number {
   return lines.reduce((sum, line) => sum + line.quantity, 0);
 }
 
+/**
+ * The lines that count: those the server has not found unbuyable as they are (sold out, too
+ * few left, a size or colour gone). The badge, the 'Subtotal (N items)' label and the totals
+ * all count these, so they always agree; the others stay in the cart, marked, until removed.
+ */
+export function countedLines<L extends Pick<CartLine, "productId" | "selectedSize" | "color">>(
+  lines: readonly L[],
+  unavailable: ReadonlySet<string>,
+): L[] {
+  return unavailable.size === 0 ? [...lines] : lines.filter((line) => !unavailable.has(lineKey(line)));
+}
+
 export interface CartTotals {
   subtotalCents: number;
   taxCents: number;

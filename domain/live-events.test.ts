@@ -31,6 +31,7 @@ describe("liveEventSchema", () => {
   it.each([
     { type: "product.added", productId: P },
     { type: "review.deleted", productId: P },
+    { type: "review.updated", productId: P },
     { type: "order.status", orderId: O, userId: "aB3_x-9" },
   ])("accepts %j", (event) => {
     expect(liveEventSchema.parse(event)).toEqual(event);

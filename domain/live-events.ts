@@ -8,7 +8,7 @@ import { isUuid } from "./ids";
  */
 export type LiveEvent =
   | { type: "product.added" | "product.updated" | "product.deleted"; productId: string }
-  | { type: "review.added" | "review.deleted"; productId: string }
+  | { type: "review.added" | "review.updated" | "review.deleted"; productId: string }
   | { type: "order.created" | "order.status"; orderId: string; userId: string };
 
 /**
@@ -23,7 +23,7 @@ const userId = z.string().regex(/^[\w-]{1,100}$/);
 
 export const liveEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.enum(["product.added", "product.updated", "product.deleted"]), productId: id }),
-  z.object({ type: z.enum(["review.added", "review.deleted"]), productId: id }),
+  z.object({ type: z.enum(["review.added", "review.updated", "review.deleted"]), productId: id }),
   z.object({ type: z.enum(["order.created", "order.status"]), orderId: id, userId }),
 ]);
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseFields } from "./forms";
 import { messages } from "./messages";
 import {
+  colorImageError,
   imageCountError,
   MAX_PRICE_CENTS,
   parseColorValue,
@@ -33,9 +34,23 @@ describe("productSchema", () => {
         description: "Light and airy.",
         sizes: ["S", "L"],
         stockCount: 7,
-        colors: [{ name: "Sand", hex: "#c2b280" }],
+        colors: [{ name: "Sand", hex: "#c2b280", image: null }],
       },
     });
+  });
+
+  it.each([
+    ["", null],
+    ["0", 0],
+    [" 4 ", 4],
+  ])("reads the colour picture %j as position %j", (image, expected) => {
+    const parsed = parseFields(productSchema("edit"), { ...valid, colors: [{ name: "Sand", hex: "#c2b280", image }] });
+    expect(parsed).toMatchObject({ ok: true, data: { colors: [{ name: "Sand", image: expected }] } });
+  });
+
+  it.each(["5", "-1", "1.5", "a", "01"])("refuses the colour picture %j", (image) => {
+    const parsed = parseFields(productSchema("edit"), { ...valid, colors: [{ name: "Sand", hex: "#c2b280", image }] });
+    expect(parsed).toEqual({ ok: false, errors: { colors: productMessages.colorImageInvalid } });
   });
 
   it.each([
@@ -128,8 +143,10 @@ describe("productFormValues", () => {
     form.append("sizes", "M");
     form.append("colorName", "Navy");
     form.append("colorHex", "#000080");
+    form.append("colorImage", "1");
     form.append("colorName", "");
     form.append("colorHex", "");
+    form.append("colorImage", "");
     form.append("colorName", "Sand");
     form.append("colorHex", "");
     form.append("images", new File(["x"], "a.png"));
@@ -141,8 +158,8 @@ describe("productFormValues", () => {
       sizes: ["S", "M"],
       stockCount: undefined,
       colors: [
-        { name: "Navy", hex: "#000080" },
-        { name: "Sand", hex: "" },
+        { name: "Navy", hex: "#000080", image: "1" },
+        { name: "Sand", hex: "", image: "" },
       ],
     });
   });
@@ -151,7 +168,18 @@ describe("productFormValues", () => {
     const form = new FormData();
     form.append("colorName", " ");
     form.append("colorHex", "#112233");
-    expect(productFormValues(form).colors).toEqual([{ name: " ", hex: "#112233" }]);
+    expect(productFormValues(form).colors).toEqual([{ name: " ", hex: "#112233", image: "" }]);
+  });
+});
+
+describe("colorImageError", () => {
+  it.each([
+    [[{ image: null }], 0, undefined],
+    [[{ image: 0 }, { image: 2 }], 3, undefined],
+    [[{ image: 3 }], 3, productMessages.colorImageInvalid],
+    [[{ image: null }, { image: 1 }], 1, productMessages.colorImageInvalid],
+  ])("%j of %i images -> %s", (colors, count, expected) => {
+    expect(colorImageError(colors, count)).toBe(expected);
   });
 });
 

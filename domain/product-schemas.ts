@@ -35,6 +35,7 @@ export const productMessages = {
   colorNameInvalid: `Each colour needs a name of at most ${COLOR_NAME_MAX} characters`,
   colorValueMissing: (name: string) => `Choose a colour value for ${name}: pick it or type a hex value such as #c2b280`,
   colorValueInvalid: (name: string) => `The colour value of ${name} must be a hex value such as #c2b280`,
+  colorImageInvalid: "A colour's picture must be one of the product's images",
 } as const;
 
 /** Texts for refused image files; the file name is shown so the administrator knows which one. */
@@ -70,14 +71,31 @@ const colorSchema = z
   .object({
     name: z.string().trim().min(1, productMessages.colorNameInvalid).max(COLOR_NAME_MAX, productMessages.colorNameInvalid),
     hex: z.string(),
+    /**
+     * The colour's picture as a position in the product's images after the save (kept images
+     * first, then the new ones, as the form shows them); empty for none. The server turns it
+     * into the image's address once the new files are stored.
+     */
+    image: z
+      .string()
+      .trim()
+      .optional()
+      .transform((text, ctx) => {
+        if (!text) return null;
+        if (!/^\d$/.test(text) || Number(text) >= MAX_IMAGES_PER_PRODUCT) {
+          ctx.addIssue({ code: "custom", message: productMessages.colorImageInvalid });
+          return z.NEVER;
+        }
+        return Number(text);
+      }),
   })
-  .transform(({ name, hex }, ctx) => {
+  .transform(({ name, hex, image }, ctx) => {
     const value = parseColorValue(hex);
     if (!value) {
       ctx.addIssue({ code: "custom", message: hex.trim() ? productMessages.colorValueInvalid(name) : productMessages.colorValueMissing(name) });
       return z.NEVER;
     }
-    return { name, hex: value };
+    return { name, hex: value, image };
   });
 
 /** The product fields of either form. Add offers the six shop categories; edit also offers Pants (spec section 9). */
@@ -136,7 +154,7 @@ export type ProductFormValues = {
   description?: string;
   sizes: string[];
   stockCount?: string;
-  colors: { name: string; hex: string }[];
+  colors: { name: string; hex: string; image?: string }[];
 };
 
 export function productFormValues(form: FormData): ProductFormValues {
@@ -147,8 +165,9 @@ export function productFormValues(form: FormData): ProductFormValues {
   const many = (key: string) => form.getAll(key).filter((v): v is string => typeof v === "string");
   const names = many("colorName");
   const hexes = many("colorHex");
+  const images = many("colorImage");
   const colors = names
-    .map((name, i) => ({ name, hex: hexes[i] ?? "" }))
+    .map((name, i) => ({ name, hex: hexes[i] ?? "", image: images[i] ?? "" }))
     // A row left blank is not a colour; a half-filled one is an error the schema reports.
     .filter((c) => c.name.trim() !== "" || c.hex.trim() !== "");
   return {
@@ -168,6 +187,11 @@ export function imageCountError(kept: number, added: number): string | undefined
   if (total < 1) return messages.admin.atLeastOneImage;
   if (total > MAX_IMAGES_PER_PRODUCT) return messages.admin.maxImages;
   return undefined;
+}
+
+/** A colour whose picture (a position in the saved images) is not one of `imageCount` images. */
+export function colorImageError(colors: readonly { image: number | null }[], imageCount: number): string | undefined {
+  return colors.some((color) => color.image !== null && color.image >= imageCount) ? productMessages.colorImageInvalid : undefined;
 }
 
 /** How many more files the picker may take; the picker disappears at 0 (spec section 2). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REVIEW_RATE_LIMIT, reviewRateDecision, reviewRateLimitMessage } from "./review-rate-limit";
+import { REVIEW_EDIT_LIMIT, REVIEW_RATE_LIMIT, reviewEditLimitMessage, reviewRateDecision, reviewRateLimitMessage } from "./review-rate-limit";
 
 const NOW = new Date("2026-05-01T12:00:00Z");
 const minutesAgo = (m: number) => new Date(NOW.getTime() - m * 60_000);
@@ -37,5 +37,14 @@ describe("reviewRateLimitMessage", () => {
     [600, "You can post at most 5 reviews in 10 minutes. Please try again in 10 minutes."],
   ])("%i s", (seconds, text) => {
     expect(reviewRateLimitMessage(seconds)).toBe(text);
+  });
+});
+
+describe("reviewEditLimitMessage", () => {
+  it.each([
+    [REVIEW_EDIT_LIMIT, "You can edit reviews at most 10 times in 10 minutes. Please try again later."],
+    [{ max: 3, windowMs: 60_000 }, "You can edit reviews at most 3 times in 1 minute. Please try again later."],
+  ])("%j", (limit, text) => {
+    expect(reviewEditLimitMessage(limit)).toBe(text);
   });
 });

@@ -28,3 +28,14 @@ export function reviewRateLimitMessage(retryAfterSeconds: number, limit: { max: 
   const windowMinutes = Math.round(limit.windowMs / 60_000);
   return `You can post at most ${limit.max} reviews in ${windowMinutes} minutes. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
 }
+
+/**
+ * Edits have a limit of their own (an edit writes no new row for the window above to count):
+ * enough to fix a typo a few times, too few to flood every open product page with notices.
+ */
+export const REVIEW_EDIT_LIMIT = { max: 10, windowMs: 10 * 60_000 } as const;
+
+export function reviewEditLimitMessage(limit: { max: number; windowMs: number } = REVIEW_EDIT_LIMIT): string {
+  const windowMinutes = Math.round(limit.windowMs / 60_000);
+  return `You can edit reviews at most ${limit.max} times in ${windowMinutes} ${windowMinutes === 1 ? "minute" : "minutes"}. Please try again later.`;
+}

@@ -13,10 +13,13 @@ export const reviewMessages = {
   nul: "Review text contains a character that cannot be stored (NUL)",
   reviewId: "Review id must be a valid review id",
   posted: "Review posted",
+  updated: "Review updated",
   deleted: "Review deleted",
   deleteFailed: "Failed to delete review",
   notFound: "Review not found",
-  forbidden: "Only the administrator can delete reviews",
+  forbidden: "You can only change your own review",
+  alreadyReviewed: "You have already reviewed this product. You can edit or delete your review.",
+  emptyEdit: "A review needs some text. To remove it, delete the review instead.",
   confirmDelete: "Are you sure you want to delete this review?",
 } as const;
 
@@ -43,7 +46,7 @@ const textField = z
   .refine((text) => !text.includes("\u0000"), reviewMessages.nul)
   .refine((text) => characterCount(text) <= REVIEW_MAX_LENGTH, reviewMessages.tooLong);
 
-/** A new review as a shopper submits it: only a rating and a text. Who wrote it comes from the session. */
+/** A new or edited review as a shopper submits it: only a rating and a text. Who wrote it comes from the session. */
 export const reviewInputSchema = z.object({ rating: ratingField, text: textField });
 
 export type ReviewInput = z.output<typeof reviewInputSchema>;

@@ -28,6 +28,15 @@ export class ForbiddenError extends Error {
   }
 }
 
+/** The request clashes with what is stored (a second review of one product); the message is safe to show. */
+export class ConflictError extends Error {
+  readonly status = 409;
+  constructor(message: string) {
+    super(message);
+    this.name = "ConflictError";
+  }
+}
+
 /** A limit per person or per address was reached; retry after the given number of seconds. */
 export class TooManyRequestsError extends Error {
   readonly status = 429;

@@ -1,6 +1,7 @@
 import { createAccountsService } from "./accounts/service";
 import type { AuthOptions } from "./auth/auth";
 import { createAuthService } from "./auth/service";
+import { createThrottle } from "./auth/throttle";
 import { createPricingService } from "./cart/pricing";
 import { createAdminCatalogService } from "./catalog/admin-products";
 import { createCatalogService } from "./catalog/service";
@@ -44,7 +45,7 @@ export function createServices(deps: {
     adminCatalog: createAdminCatalogService({ db, storage: deps.storage, logger: deps.logger, publish: events.publish }),
     adminOrders: createAdminOrdersService({ db, publicUrl: deps.config.publicUrl, logger: deps.logger, wakeMail: () => mail.worker.wake(), publish: events.publish }),
     events,
-    reviews: createReviewsService({ db, logger: deps.logger, publish: events.publish }),
+    reviews: createReviewsService({ db, logger: deps.logger, publish: events.publish, throttle: createThrottle(db) }),
     payments: createPaymentsService({ db, config: deps.config, logger: deps.logger, pricing, accounts, orders }, deps.payments),
   };
 }

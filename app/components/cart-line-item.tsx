@@ -74,7 +74,16 @@ export function CartLineItem({ line, problem, onQuantity, onRemove }: CartLineIt
                 {line.title}
               </Link>
             </h3>
-            {details.length > 0 && <p className="mt-1 text-sm text-stone-600">{details.join(" · ")}</p>}
+            {details.length > 0 && (
+              <p className="mt-1 flex flex-wrap gap-x-1.5 text-sm text-stone-600">
+                {details.map((part, i) => (
+                  <span key={String(part)} className="whitespace-nowrap">
+                    {part}
+                    {i < details.length - 1 && <span aria-hidden="true"> · </span>}
+                  </span>
+                ))}
+              </p>
+            )}
             <p className="mt-1 text-sm text-stone-600">
               <span className="sr-only">Unit price: </span>
               {formatMoney(line.priceCents)}

@@ -32,7 +32,7 @@ export function CartSummary({ totals, itemCount, blockedReason }: CartSummaryPro
         <Row label="Tax (10%)" value={totals.taxCents} />
         <Row label="Total" value={totals.totalCents} strong />
       </dl>
-      <p className="mt-2 text-xs text-stone-500">All prices in USD.</p>
+      <p className="mt-2 text-xs text-stone-600">All prices in USD.</p>
 
       <div className="mt-6 space-y-3">
         {blockedReason ? (

@@ -13,6 +13,10 @@ export const inputClass =
 export const primaryButtonClass =
   "inline-flex w-full items-center justify-center rounded-full bg-ink px-5 py-3 text-sm font-medium text-white transition-colors hover:bg-stone-800 disabled:cursor-not-allowed disabled:opacity-60";
 
+/** A page's main action beside its heading: the primary colour at the height of the secondary buttons. */
+export const actionButtonClass =
+  "inline-flex items-center justify-center rounded-full border border-ink bg-ink px-4 py-2 text-sm font-medium text-white transition-colors hover:bg-stone-800 disabled:cursor-not-allowed disabled:opacity-60";
+
 export const secondaryButtonClass =
   "inline-flex items-center justify-center rounded-full border border-stone-300 bg-white px-4 py-2 text-sm font-medium text-ink transition-colors hover:border-ink disabled:opacity-60";
 

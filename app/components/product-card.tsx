@@ -18,7 +18,7 @@ export function ProductCard({ product, priority, id }: ProductCardProps) {
   const outOfStock = product.stockCount <= 0;
   const isAdmin = useRootData()?.user?.isAdmin === true;
   return (
-    <article id={id} className="group flex flex-col" aria-labelledby={`title-${product.id}`}>
+    <article id={id} className="group flex h-full flex-col" aria-labelledby={`title-${product.id}`}>
       <Link
         to={`/product/${product.id}`}
         prefetch="intent"
@@ -56,10 +56,11 @@ export function ProductCard({ product, priority, id }: ProductCardProps) {
             </p>
           )}
         </div>
-        <div className="mt-3 grid grid-cols-[3fr_2fr] gap-2">
+        {/* mt-auto: however the titles wrap, the buttons of a row line up at the bottom. */}
+        <div className="mt-auto grid grid-cols-[3fr_2fr] gap-2 pt-3">
           <AddToCartButton
             product={product}
-            className="whitespace-nowrap rounded-full bg-ink px-1 py-2 text-center text-xs font-medium text-white transition-colors hover:bg-stone-800 sm:text-sm"
+            className="whitespace-nowrap rounded-full bg-ink px-1 py-2 text-center text-xs font-medium text-white transition-colors hover:bg-stone-800 disabled:cursor-not-allowed disabled:bg-stone-200 disabled:text-stone-700 sm:text-sm"
           />
           <Link
             to={`/product/${product.id}`}

@@ -1,10 +1,14 @@
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from "react";
 import { clampIndex, type GalleryDirection, keyDirection, nextIndex, swipeDirection } from "../../domain/gallery";
 import { ProductImage } from "./product-image";
+import { ProductZoom } from "./product-zoom";
 
 interface ProductGalleryProps {
   title: string;
   images: readonly string[];
+  /** The image shown; the page owns it, so picking a colour can show that colour's picture. */
+  selected: number;
+  onSelect: (index: number) => void;
 }
 
 const MAIN_SIZES = "(min-width: 1280px) 560px, (min-width: 1024px) 44vw, 100vw";
@@ -12,16 +16,17 @@ const MAIN_SIZES = "(min-width: 1280px) 560px, (min-width: 1024px) 44vw, 100vw";
 /**
  * The product's photos: one large image with previous and next arrows, a row (phone) or column
  * (desktop) of thumbnails, swipes on the large image and the left and right keys while focus is
- * inside the gallery. Both ends wrap around. A product without photos shows the placeholder.
+ * inside the gallery. Both ends wrap around. A tap on the large image (or its zoom button)
+ * opens it full screen. A product without photos shows the placeholder.
  */
-export function ProductGallery({ title, images }: ProductGalleryProps) {
+export function ProductGallery({ title, images, selected, onSelect }: ProductGalleryProps) {
   const count = images.length;
-  const [selected, setSelected] = useState(0);
   const current = clampIndex(selected, count);
   const pointerStart = useRef<{ id: number; x: number; y: number } | null>(null);
+  const [zoomed, setZoomed] = useState(false);
   const several = count > 1;
 
-  const go = (direction: GalleryDirection) => setSelected((index) => nextIndex(index, count, direction));
+  const go = (direction: GalleryDirection) => onSelect(nextIndex(current, count, direction));
 
   function onKeyDown(event: KeyboardEvent) {
     const direction = several ? keyDirection(event.key) : null;
@@ -31,7 +36,7 @@ export function ProductGallery({ title, images }: ProductGalleryProps) {
   }
 
   function onPointerDown(event: PointerEvent) {
-    if (!several || (event.pointerType === "mouse" && event.button !== 0)) return;
+    if (count === 0 || (event.pointerType === "mouse" && event.button !== 0)) return;
     pointerStart.current = { id: event.pointerId, x: event.clientX, y: event.clientY };
   }
 
@@ -39,8 +44,12 @@ export function ProductGallery({ title, images }: ProductGalleryProps) {
     const start = pointerStart.current;
     pointerStart.current = null;
     if (!start || start.id !== event.pointerId) return;
-    const direction = swipeDirection(event.clientX - start.x, event.clientY - start.y);
+    const dx = event.clientX - start.x;
+    const dy = event.clientY - start.y;
+    const direction = several ? swipeDirection(dx, dy) : null;
     if (direction) go(direction);
+    // A tap on the photo itself (not on an arrow) opens it full screen.
+    else if (event.target instanceof HTMLImageElement && Math.hypot(dx, dy) < 10) setZoomed(true);
   }
 
   const mainAlt = count === 0 ? `${title}: no photo yet` : several ? `${title}, image ${current + 1} of ${count}` : title;
@@ -69,8 +78,22 @@ export function ProductGallery({ title, images }: ProductGalleryProps) {
           alt={mainAlt}
           sizes={MAIN_SIZES}
           priority
-          className="aspect-[4/5] h-auto w-full object-cover"
+          className={`aspect-[4/5] h-auto w-full object-cover ${count > 0 ? "cursor-zoom-in" : ""}`}
         />
+        {count > 0 && (
+          <button
+            type="button"
+            aria-label={several ? `Zoom image ${current + 1} of ${count}` : "Zoom image"}
+            aria-haspopup="dialog"
+            onClick={() => setZoomed(true)}
+            className="absolute right-3 top-3 flex h-11 w-11 items-center justify-center rounded-full bg-white/90 text-ink shadow-md transition hover:bg-white focus-visible:bg-white"
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8">
+              <circle cx="8.5" cy="8.5" r="5.5" />
+              <path d="m12.5 12.5 4.5 4.5M8.5 6v5M6 8.5h5" strokeLinecap="round" />
+            </svg>
+          </button>
+        )}
         {several && (
           <>
             <ArrowButton direction="previous" onClick={() => go("previous")} />
@@ -99,7 +122,7 @@ export function ProductGallery({ title, images }: ProductGalleryProps) {
                     type="button"
                     aria-label={`Show image ${index + 1} of ${count}`}
                     aria-current={active ? "true" : undefined}
-                    onClick={() => setSelected(index)}
+                    onClick={() => onSelect(index)}
                     className={`block w-16 overflow-hidden rounded-lg border-2 bg-brand-100 transition sm:w-20 ${
                       active ? "border-ink" : "border-transparent opacity-70 hover:opacity-100"
                     }`}
@@ -111,6 +134,17 @@ export function ProductGallery({ title, images }: ProductGalleryProps) {
             })}
           </ul>
         </>
+      )}
+      {count > 0 && (
+        <ProductZoom
+          title={title}
+          images={images}
+          index={current}
+          open={zoomed}
+          onMove={go}
+          onSelect={onSelect}
+          onClose={() => setZoomed(false)}
+        />
       )}
     </section>
   );

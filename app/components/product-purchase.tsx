@@ -2,18 +2,26 @@ import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { MAX_QUANTITY, MIN_QUANTITY, missingChoice, parseQuantity } from "../../domain/cart-rules";
+import { lineImages } from "../../domain/color-images";
 import { messages } from "../../domain/messages";
 import type { ProductDetail } from "../../server/catalog/service";
 import { addToCart as storeInCart } from "../lib/cart";
 import { useRootData } from "../root";
 
 interface ProductPurchaseProps {
-  product: Pick<ProductDetail, "id" | "title" | "priceCents" | "imageUrls" | "sizes" | "colors">;
+  product: Pick<ProductDetail, "id" | "title" | "priceCents" | "imageUrls" | "sizes" | "colors" | "stockCount">;
+  /** Told when the shopper picks (or unpicks) a colour, so the gallery can show it. */
+  onColorChange?: (color: string | null) => void;
 }
 
-/** Size, colour and quantity choices with 'Add to cart' and 'Go to checkout'. */
-export function ProductPurchase({ product }: ProductPurchaseProps) {
+/**
+ * Size, colour and quantity choices with 'Add to cart' and 'Go to checkout'. A sold-out
+ * product cannot be added: its button is disabled and says 'Out of Stock' (the server refuses
+ * such a line at checkout anyway).
+ */
+export function ProductPurchase({ product, onColorChange }: ProductPurchaseProps) {
   const { sizes, colors } = product;
+  const soldOut = product.stockCount <= 0;
   const user = useRootData()?.user;
   const navigate = useNavigate();
   const location = useLocation();
@@ -24,6 +32,7 @@ export function ProductPurchase({ product }: ProductPurchaseProps) {
   const quantity = parseQuantity(quantityText);
 
   function addToCart() {
+    if (soldOut) return;
     if (!user) {
       toast.error(messages.cart.loginToAdd);
       navigate(`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`);
@@ -40,7 +49,8 @@ export function ProductPurchase({ product }: ProductPurchaseProps) {
         productId: product.id,
         title: product.title,
         priceCents: product.priceCents,
-        imageUrls: product.imageUrls,
+        // A display copy: the chosen colour's picture first, as the server will price the line.
+        imageUrls: lineImages(product, colors.length > 0 ? selectedColor : null),
         quantity,
         // A product without sizes or colours takes none, whatever was clicked before.
         selectedSize: sizes.length > 0 ? selectedSize : null,
@@ -96,7 +106,11 @@ export function ProductPurchase({ product }: ProductPurchaseProps) {
                   aria-label={color.name}
                   aria-pressed={active}
                   title={color.name}
-                  onClick={() => setSelectedColor(active ? null : color.name)}
+                  onClick={() => {
+                    const next = active ? null : color.name;
+                    setSelectedColor(next);
+                    onColorChange?.(next);
+                  }}
                   className={`flex h-11 w-11 items-center justify-center rounded-full border-2 transition ${
                     active ? "border-ink" : "border-transparent hover:border-stone-400"
                   }`}
@@ -155,9 +169,10 @@ export function ProductPurchase({ product }: ProductPurchaseProps) {
         <button
           type="button"
           onClick={addToCart}
-          className="h-12 rounded-full bg-ink px-6 text-sm font-semibold text-white transition-colors hover:bg-stone-800"
+          disabled={soldOut}
+          className="h-12 rounded-full bg-ink px-6 text-sm font-semibold text-white transition-colors hover:bg-stone-800 disabled:cursor-not-allowed disabled:bg-stone-200 disabled:text-stone-700"
         >
-          Add to cart
+          {soldOut ? "Out of Stock" : "Add to cart"}
         </button>
         <Link
           to="/checkout"

@@ -9,8 +9,9 @@ import { LocalDateTime } from "./local-date-time";
 import { Stars } from "./stars";
 
 /**
- * The reviews of one product, newest first as the loader gives them. Text is plain text: React
- * escapes it, so markup in a review is shown, never run.
+ * The reviews of one product, newest first as the loader gives them, each under the name the
+ * server chose (a first name or 'Customer'). Text is plain text: React escapes it, so markup in
+ * a review is shown, never run.
  */
 export function ReviewList({ reviews, canDelete }: { reviews: readonly ReviewItem[]; canDelete: boolean }) {
   if (reviews.length === 0) return <p className="text-stone-600">{messages.review.empty}</p>;
@@ -22,11 +23,17 @@ export function ReviewList({ reviews, canDelete }: { reviews: readonly ReviewIte
             <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
               <div className="flex min-w-0 flex-wrap items-baseline gap-x-3 gap-y-1">
                 <h3 id={`review-${review.id}`} className="min-w-0 break-words font-medium text-ink">
-                  {review.userName.trim() || "Customer"}
+                  {review.userName}
                 </h3>
+                {review.mine && (
+                  <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-700">Your review</span>
+                )}
                 {review.verifiedPurchase && <VerifiedMark />}
               </div>
-              <LocalDateTime iso={review.createdAt} className="text-sm text-stone-500" />
+              <p className="text-sm text-stone-600">
+                <LocalDateTime iso={review.createdAt} />
+                {review.updatedAt && " (edited)"}
+              </p>
             </div>
             <p className="mt-1 flex items-center gap-2 text-sm text-stone-700">
               <Stars value={review.rating} size="sm" />
@@ -37,7 +44,7 @@ export function ReviewList({ reviews, canDelete }: { reviews: readonly ReviewIte
               </span>
             </p>
             <p className="mt-3 whitespace-pre-line break-words text-stone-700">{review.text}</p>
-            {canDelete && <DeleteReview reviewId={review.id} author={review.userName.trim() || "Customer"} />}
+            {canDelete && <DeleteReview reviewId={review.id} author={review.userName} />}
           </article>
         </li>
       ))}

@@ -56,7 +56,7 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-stone-200">
-        <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-stone-500 sm:px-6">
+        <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-stone-600 sm:px-6">
           © {year} {STORE_NAME}. All rights reserved. Prices in USD.
         </p>
       </div>

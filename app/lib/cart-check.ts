@@ -8,7 +8,7 @@ import { type CartLine, lineKey } from "../../domain/cart";
 import { toRequestLines } from "../../domain/cart-schemas";
 import { formatMoney } from "../../domain/money";
 import type { PricedLine, Quote } from "../../server/cart/pricing";
-import { readCart, replaceCart } from "./cart";
+import { readCart, replaceCart, setUnavailableLines } from "./cart";
 
 export interface Reconciled {
   lines: CartLine[];
@@ -86,6 +86,7 @@ export function useCartCheck(lines: readonly CartLine[], enabled: boolean): Cart
     const requested = JSON.parse(request) as unknown[];
     if (!enabled || requested.length === 0) {
       setProblems(NO_PROBLEMS);
+      if (requested.length === 0) setUnavailableLines([]);
       return;
     }
     const controller = new AbortController();
@@ -105,6 +106,7 @@ export function useCartCheck(lines: readonly CartLine[], enabled: boolean): Cart
           const result = reconcileCart(readCart(), quote);
           if (result.changed) replaceCart(result.lines);
           setProblems(result.problems.size ? result.problems : NO_PROBLEMS);
+          setUnavailableLines(result.problems.keys());
           if (result.notices.length) setNotices((old) => [...old, ...result.notices]);
           setStatus("checked");
         } catch (error) {

@@ -10,6 +10,7 @@ import {
   CART_STORAGE_KEY,
   type CartLine,
   cartItemCount,
+  countedLines,
   removeLine,
   setQuantity as setLineQuantity,
 } from "../../domain/cart";
@@ -105,9 +106,37 @@ export function useCartLines(): CartLine[] {
   return useSyncExternalStore(subscribe, readCart, () => EMPTY);
 }
 
-/** The number of pieces for the header's badge. */
+// The lines the server last found unbuyable as they are (by lineKey), from the cart page's or
+// the checkout's check: kept for the tab, so the header's badge counts what the cart counts.
+const NONE: ReadonlySet<string> = new Set();
+let unavailable: ReadonlySet<string> = NONE;
+const unavailableListeners = new Set<() => void>();
+
+/** Records the latest check's verdict (the keys of lines that cannot be bought as they are). */
+export function setUnavailableLines(keys: Iterable<string>): void {
+  const next = new Set(keys);
+  if (next.size === unavailable.size && [...next].every((key) => unavailable.has(key))) return;
+  unavailable = next.size ? next : NONE;
+  for (const listener of unavailableListeners) listener();
+}
+
+function subscribeUnavailable(listener: () => void): () => void {
+  unavailableListeners.add(listener);
+  return () => unavailableListeners.delete(listener);
+}
+
+/** The keys of lines the server found unbuyable; empty on the server and before any check. */
+export function useUnavailableLines(): ReadonlySet<string> {
+  return useSyncExternalStore(
+    subscribeUnavailable,
+    () => unavailable,
+    () => NONE,
+  );
+}
+
+/** The number of pieces for the header's badge: the same lines as the cart's 'Subtotal (N items)'. */
 export function useCartCount(): number {
-  return cartItemCount(useCartLines());
+  return cartItemCount(countedLines(useCartLines(), useUnavailableLines()));
 }
 
 export function useCart() {

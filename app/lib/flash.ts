@@ -10,7 +10,7 @@ export const FLASH = {
   "google.success": { type: "success", text: messages.google.success },
   "google.failure": { type: "error", text: messages.google.failure },
   "register.success": { type: "success", text: messages.register.success },
-  "verify.success": { type: "success", text: "Your e-mail is verified. You can now log in." },
+  "verify.success": { type: "success", text: "Your email is verified. You can now log in." },
   "reset.success": { type: "success", text: "Your password has been changed. You can now log in." },
   "logout.success": { type: "success", text: "You have been signed out." },
 } as const satisfies Record<string, { type: "success" | "error" | "info"; text: string }>;

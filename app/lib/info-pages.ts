@@ -57,14 +57,14 @@ export const INFO_PAGES: Record<string, InfoPage> = {
       {
         heading: "What we keep",
         paragraphs: [
-          "Your e-mail address and password (stored only as a secure hash), the name, phone number and addresses you give us, and your orders.",
+          "Your email address and password (stored only as a secure hash), the name, phone number and addresses you give us, and your orders.",
           "Card and PayPal details never reach our servers: payments are handled by PayPal and Stripe.",
         ],
       },
       {
         heading: "Why",
         paragraphs: [
-          "To deliver your orders, to send you e-mails about your account and your orders, and to keep the shop secure. We do not sell your data and we do not send marketing e-mail without your consent.",
+          "To deliver your orders, to send you emails about your account and your orders, and to keep the shop secure. We do not sell your data and we do not send marketing email without your consent.",
         ],
       },
       {

@@ -3,9 +3,9 @@ import { data, Form, useNavigation } from "react-router";
 import { addressSchema } from "../../domain/account-schemas";
 import { type FieldErrors, formFields, parseFields } from "../../domain/forms";
 import { messages } from "../../domain/messages";
-import { AccountNav } from "../components/account-nav";
+import { AccountLayout } from "../components/account-layout";
 import { AddressForm } from "../components/address-form";
-import { primaryButtonClass, secondaryButtonClass } from "../components/form-field";
+import { actionButtonClass, secondaryButtonClass } from "../components/form-field";
 import { failureMessage, failureStatus } from "../lib/service-failure";
 import { pageMeta } from "../lib/store";
 import { actionToast, type ActionToast, useActionToast } from "../lib/use-action-toast";
@@ -92,104 +92,102 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
   const formErrors = result && !result.ok && (result.intent === "create" || result.intent === "update") ? result : undefined;
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <h1 className="font-display text-3xl sm:text-4xl">My Addresses</h1>
-        {editing !== "new" && (
-          <button type="button" className={`${primaryButtonClass} w-auto`} onClick={() => setEditing("new")}>
+    <AccountLayout
+      title="My Addresses"
+      action={
+        editing !== "new" && (
+          <button type="button" className={actionButtonClass} onClick={() => setEditing("new")}>
             Add Address
           </button>
+        )
+      }
+    >
+      <div className="space-y-4">
+        {editing === "new" && (
+          <AddressForm
+            errors={formErrors?.errors}
+            formError={formErrors?.formError}
+            busy={submitting}
+            onCancel={() => setEditing(null)}
+          />
         )}
-      </div>
-      <div className="mt-6 grid gap-8 md:grid-cols-[12rem_1fr]">
-        <AccountNav />
-        <div className="space-y-4">
-          {editing === "new" && (
-            <AddressForm
-              errors={formErrors?.errors}
-              formError={formErrors?.formError}
-              busy={submitting}
-              onCancel={() => setEditing(null)}
-            />
-          )}
-          {addresses.length === 0 && editing !== "new" && (
-            <p className="rounded-2xl border border-dashed border-stone-300 p-8 text-center text-stone-600">
-              You have no saved addresses yet.
-            </p>
-          )}
-          <ul className="space-y-4">
-            {addresses.map((address) => (
-              <li key={address.id}>
-                {editing === address.id ? (
-                  <AddressForm
-                    address={address}
-                    errors={formErrors?.errors}
-                    formError={formErrors?.formError}
-                    busy={submitting}
-                    onCancel={() => setEditing(null)}
-                  />
-                ) : (
-                  <article
-                    aria-label={address.name}
-                    className={`rounded-2xl border p-5 sm:p-6 ${address.isDefault ? "border-ink" : "border-stone-200"}`}
-                  >
-                    <div className="flex flex-wrap items-start justify-between gap-3">
-                      <div className="min-w-0">
-                        <h2 className="flex flex-wrap items-center gap-2 font-medium">
-                          <span className="break-words">{address.name}</span>
-                          {address.isDefault && (
-                            <span className="rounded-full bg-ink px-2.5 py-0.5 text-xs font-medium text-white">Default</span>
-                          )}
-                        </h2>
-                        <address className="mt-2 break-words text-sm not-italic leading-6 text-stone-700">
-                          {address.street}
-                          <br />
-                          {address.city}, {address.state} {address.zipCode}
-                          <br />
-                          {address.country}
-                          <br />
-                          {address.phone}
-                        </address>
-                      </div>
+        {addresses.length === 0 && editing !== "new" && (
+          <p className="rounded-2xl border border-dashed border-stone-300 p-8 text-center text-stone-600">
+            You have no saved addresses yet.
+          </p>
+        )}
+        <ul className="space-y-4">
+          {addresses.map((address) => (
+            <li key={address.id}>
+              {editing === address.id ? (
+                <AddressForm
+                  address={address}
+                  errors={formErrors?.errors}
+                  formError={formErrors?.formError}
+                  busy={submitting}
+                  onCancel={() => setEditing(null)}
+                />
+              ) : (
+                <article
+                  aria-label={address.name}
+                  className={`rounded-2xl border p-5 sm:p-6 ${address.isDefault ? "border-ink" : "border-stone-200"}`}
+                >
+                  <div className="flex flex-wrap items-start justify-between gap-3">
+                    <div className="min-w-0">
+                      <h2 className="flex flex-wrap items-center gap-2 font-medium">
+                        <span className="break-words">{address.name}</span>
+                        {address.isDefault && (
+                          <span className="rounded-full bg-ink px-2.5 py-0.5 text-xs font-medium text-white">Default</span>
+                        )}
+                      </h2>
+                      <address className="mt-2 break-words text-sm not-italic leading-6 text-stone-700">
+                        {address.street}
+                        <br />
+                        {address.city}, {address.state} {address.zipCode}
+                        <br />
+                        {address.country}
+                        <br />
+                        {address.phone}
+                      </address>
                     </div>
-                    <div className="mt-4 flex flex-wrap gap-2">
-                      <button type="button" className={secondaryButtonClass} onClick={() => setEditing(address.id)}>
-                        Edit
-                      </button>
-                      {!address.isDefault && (
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="set-default" />
-                          <input type="hidden" name="id" value={address.id} />
-                          <button type="submit" className={secondaryButtonClass} disabled={submitting}>
-                            Set as default
-                          </button>
-                        </Form>
-                      )}
-                      <Form
-                        method="post"
-                        onSubmit={(event) => {
-                          if (!window.confirm(messages.address.confirmDelete)) event.preventDefault();
-                        }}
-                      >
-                        <input type="hidden" name="intent" value="delete" />
+                  </div>
+                  <div className="mt-4 flex flex-wrap gap-2">
+                    <button type="button" className={secondaryButtonClass} onClick={() => setEditing(address.id)}>
+                      Edit
+                    </button>
+                    {!address.isDefault && (
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="set-default" />
                         <input type="hidden" name="id" value={address.id} />
-                        <button
-                          type="submit"
-                          className={`${secondaryButtonClass} text-red-700 hover:border-red-700`}
-                          disabled={submitting}
-                          aria-label={`Delete ${address.name}`}
-                        >
-                          Delete
+                        <button type="submit" className={secondaryButtonClass} disabled={submitting}>
+                          Set as default
                         </button>
                       </Form>
-                    </div>
-                  </article>
-                )}
-              </li>
-            ))}
-          </ul>
-        </div>
+                    )}
+                    <Form
+                      method="post"
+                      onSubmit={(event) => {
+                        if (!window.confirm(messages.address.confirmDelete)) event.preventDefault();
+                      }}
+                    >
+                      <input type="hidden" name="intent" value="delete" />
+                      <input type="hidden" name="id" value={address.id} />
+                      <button
+                        type="submit"
+                        className={`${secondaryButtonClass} text-red-700 hover:border-red-700`}
+                        disabled={submitting}
+                        aria-label={`Delete ${address.name}`}
+                      >
+                        Delete
+                      </button>
+                    </Form>
+                  </div>
+                </article>
+              )}
+            </li>
+          ))}
+        </ul>
       </div>
-    </div>
+    </AccountLayout>
   );
 }

@@ -1,5 +1,5 @@
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
-import { historyNote, parseAdminTab, statusWord } from "../../domain/admin-dashboard";
+import { historyNote, parseAdminTab, statusLabel } from "../../domain/admin-dashboard";
 import { messages } from "../../domain/messages";
 import { ORDERS_PER_PAGE, parseOrderListQuery } from "../../domain/order-list";
 import { isOrderStatus } from "../../domain/order-status";
@@ -89,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     try {
       await context.services.adminOrders.changeStatus({ orderId: field("orderId"), from, to, note: historyNote(to, field("note")) });
-      return adminResult(true, messages.admin.orderStatusUpdated(statusWord(to)));
+      return adminResult(true, messages.admin.orderStatusUpdated(statusLabel(to)));
     } catch (error) {
       const refused = refusal(error);
       if (refused) return data(adminResult(false, messages.admin.orderStatusFailed, refused.message), { status: refused.status });

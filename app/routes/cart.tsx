@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { type CartLine, cartItemCount, cartTotals, lineKey } from "../../domain/cart";
+import { type CartLine, cartItemCount, cartTotals, countedLines, lineKey } from "../../domain/cart";
 import { messages } from "../../domain/messages";
 import { CartLineItem } from "../components/cart-line-item";
 import { CartSummary } from "../components/cart-summary";
@@ -53,7 +53,8 @@ function safely(write: () => void) {
 
 function CartContents({ lines }: { lines: CartLine[] }) {
   const check = useCartCheck(lines, true);
-  const buyable = lines.filter((line) => !check.problems.has(lineKey(line)));
+  // The same lines as the header's badge: everything but what the server found unbuyable.
+  const buyable = countedLines(lines, new Set(check.problems.keys()));
   const totals = cartTotals(buyable);
   const itemCount = cartItemCount(buyable);
 
@@ -122,7 +123,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
     return (
       <Panel title="Your Cart" text={messages.cart.loginToView}>
         <Link to="/login?redirectTo=%2Fcart" className={primaryButton}>
-          Sign in
+          Login
         </Link>
       </Panel>
     );

@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { messages } from "../../domain/messages";
 import { loginPathFor } from "../../domain/redirects";
 import { CheckoutForm, type CheckoutPayments } from "../components/checkout/checkout-form";
-import { PanelLink, StatePanel } from "../components/checkout/checkout-panels";
+import { PanelLink, StatePanel, secondaryLinkClass } from "../components/checkout/checkout-panels";
 import { clearCart, useCartLines, useHydrated } from "../lib/cart";
 import { pageMeta } from "../lib/store";
 import type { Route } from "./+types/checkout";
@@ -29,6 +29,8 @@ export function meta() {
 }
 
 const LOGIN_PATH = loginPathFor("/checkout");
+/** As long as the toast that says why (spec section 9: toasts close after 5 seconds). */
+const VISITOR_REDIRECT_MS = 5000;
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {
   const { signedIn, addresses, payments } = loaderData;
@@ -47,11 +49,18 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     navigate("/orders");
   }, [navigate]);
 
+  // Spec: a visitor gets the panel, a toast and a redirect to /login. The panel stays readable
+  // while the toast does (5 s), and the shopper may stay: no one is sent away at once.
+  const [staying, setStaying] = useState(false);
   useEffect(() => {
     if (signedIn) return;
     toast.error(messages.checkout.notLoggedIn);
-    navigate(LOGIN_PATH, { replace: true });
-  }, [signedIn, navigate]);
+  }, [signedIn]);
+  useEffect(() => {
+    if (signedIn || staying) return;
+    const timer = setTimeout(() => navigate(LOGIN_PATH, { replace: true }), VISITOR_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [signedIn, staying, navigate]);
 
   const empty = signedIn && hydrated && lines.length === 0 && !paidRef.current;
   useEffect(() => {
@@ -62,8 +71,22 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 
   if (!signedIn) {
     return (
-      <StatePanel icon="lock" title={messages.checkout.notLoggedIn} text="Sign in to pay for the items in your cart.">
+      <StatePanel
+        icon="lock"
+        title={messages.checkout.notLoggedIn}
+        text={
+          <>
+            <p>Log in to pay for the items in your cart.</p>
+            {hydrated && !staying && <p className="mt-2 text-sm">Taking you to the login page in a few seconds…</p>}
+          </>
+        }
+      >
         <PanelLink to={LOGIN_PATH}>Login</PanelLink>
+        {hydrated && !staying && (
+          <button type="button" onClick={() => setStaying(true)} className={secondaryLinkClass}>
+            Stay on this page
+          </button>
+        )}
       </StatePanel>
     );
   }

@@ -11,7 +11,7 @@ export const meta = () => pageMeta("Forgot password", "Reset the password of you
 
 /** The same words whether or not an account exists, so the form cannot be used to find accounts. */
 export const RESET_REQUESTED =
-  "If an account exists for that e-mail, we have sent a link to reset the password. Please check your inbox.";
+  "If an account exists for that email, we have sent a link to reset the password. Please check your inbox.";
 
 interface ForgotResult {
   errors?: FieldErrors;
@@ -36,7 +36,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   useActionToast(result);
 
   return (
-    <AuthPanel title="Forgot password?" intro="Enter the e-mail of your account and we will send you a link to choose a new password.">
+    <AuthPanel title="Forgot password?" intro="Enter the email of your account and we will send you a link to choose a new password.">
       {result?.sent ? (
         <FormAlert tone="success">{RESET_REQUESTED}</FormAlert>
       ) : (

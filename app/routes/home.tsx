@@ -3,6 +3,7 @@ import { CATEGORIES, categorySlug, PAGE_SIZE } from "../../domain/catalog";
 import { listingSearch, parseListingQuery } from "../../domain/listing";
 import { messages } from "../../domain/messages";
 import { ProductCard } from "../components/product-card";
+import { ScrollRow } from "../components/scroll-row";
 import { useLiveRevalidate } from "../lib/live";
 import { pageMeta, STORE_NAME } from "../lib/store";
 import type { Route } from "./+types/home";
@@ -48,8 +49,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="flex flex-col gap-4 border-y border-stone-200 py-4 xl:flex-row xl:items-center xl:justify-between">
-        {/* The padding keeps the chips' focus rings inside the scrolling box, which would cut them off. */}
-        <nav aria-label="Categories" className="-mx-4 min-w-0 overflow-x-auto px-4 py-1 sm:-mx-1 sm:px-1">
+        <ScrollRow label="Categories">
           <ul className="flex gap-2 whitespace-nowrap">
             <li>
               <CategoryChip label="All" to={listingSearch({ q: query.q, sort: query.sort }) || "/"} active={!query.category} />
@@ -64,7 +64,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-        </nav>
+        </ScrollRow>
         <Form method="get" role="search" className="grid shrink-0 grid-cols-[1fr_auto] items-center gap-2 sm:flex">
           {query.category && <input type="hidden" name="category" value={categorySlug(query.category)} />}
           <label htmlFor="search" className="sr-only">
@@ -114,14 +114,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <>
-          {/* The cards' titles are h3: this keeps the outline h1, h2, h3 for screen-reader heading lists. */}
+          {/* The cards' titles are h3: this keeps the outline whole (h1, then h2, then h3). */}
           <h2 className="sr-only">Products</h2>
           <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-3 lg:grid-cols-4" aria-label="Products">
-          {items.map((product, index) => (
-            <li key={product.id}>
-              <ProductCard product={product} priority={index < 4} id={`item-${index + 1}`} />
-            </li>
-          ))}
+            {items.map((product, index) => (
+              <li key={product.id}>
+                <ProductCard product={product} priority={index < 4} id={`item-${index + 1}`} />
+              </li>
+            ))}
           </ul>
         </>
       )}

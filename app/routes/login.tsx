@@ -10,7 +10,7 @@ import { pageMeta } from "../lib/store";
 import { actionToast, type ActionToast, useActionToast } from "../lib/use-action-toast";
 import type { Route } from "./+types/login";
 
-export const meta = () => pageMeta("Login", "Sign in to your account.");
+export const meta = () => pageMeta("Login", "Log in to your account.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -144,7 +144,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </Link>
         </div>
         <button type="submit" className={primaryButtonClass} disabled={busy}>
-          {busy ? "Signing in..." : "Login"}
+          {busy ? "Logging in..." : "Login"}
         </button>
       </Form>
       {googleSignIn && (

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { OrderView } from "../../server/orders/service";
+import { AccountLayout } from "../components/account-layout";
 import { LocalDateTime } from "../components/local-date-time";
 import { OrderStatusBadge } from "../components/orders/order-status-badge";
 import { AddressBlock, OrderItems, OrderTotals } from "../components/orders/order-items";
@@ -23,10 +24,9 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   // The stream brings this customer's order notices only; the loader reads the orders again.
   useLiveRevalidate((event) => event.type === "order.status" || event.type === "order.created");
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
-      <h1 className="font-display text-3xl sm:text-4xl">My Orders</h1>
+    <AccountLayout title="My Orders">
       {orders.length === 0 ? (
-        <div className="mt-8 rounded-2xl border border-dashed border-stone-300 px-6 py-12 text-center">
+        <div className="rounded-2xl border border-dashed border-stone-300 px-6 py-12 text-center">
           <p className="text-stone-700">You have no orders yet.</p>
           <Link
             to="/"
@@ -36,7 +36,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       ) : (
-        <ul aria-label="Orders" className="mt-8 space-y-6">
+        <ul aria-label="Orders" className="space-y-6">
           {orders.map((order) => (
             <li key={order.id}>
               <CustomerOrderCard order={order} />
@@ -44,7 +44,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-    </div>
+    </AccountLayout>
   );
 }
 
@@ -64,20 +64,21 @@ function CustomerOrderCard({ order }: { order: OrderView }) {
         <OrderStatusBadge status={order.status} />
       </header>
       <div className="grid gap-6 px-4 py-4 sm:px-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <section aria-label={`Items of order #${order.number}`}>
+        <div>
+          <h3 className="sr-only">Items</h3>
           <OrderItems items={order.items} />
           <div className="mt-3 border-t border-stone-100 pt-3">
             <OrderTotals order={order} />
           </div>
-        </section>
+        </div>
         <div className="space-y-5">
-          <AddressBlock title="Shipping address" address={order.shippingAddress} headingLevel={3} />
-          <section>
-            <h3 className="text-xs font-semibold uppercase tracking-wide text-stone-500">Status history</h3>
+          <AddressBlock title="Shipping address" address={order.shippingAddress} level={3} />
+          <div>
+            <h3 className="text-xs font-semibold uppercase tracking-wide text-stone-600">Status history</h3>
             <div className="mt-3">
               <StatusHistory entries={order.statusHistory} />
             </div>
-          </section>
+          </div>
         </div>
       </div>
     </article>

@@ -1,13 +1,16 @@
+import { useState } from "react";
 import { data, Link } from "react-router";
 import { categorySlug, stockLabel } from "../../domain/catalog";
+import { colorImageIndex } from "../../domain/color-images";
 import { IMAGE_WIDTHS, imageHeightFor, PLACEHOLDER_IMAGE, variantUrl } from "../../domain/images";
 import { CURRENCY, centsToDecimalString, formatMoney } from "../../domain/money";
+import { messages } from "../../domain/messages";
 import { formatAverageRating, reviewCountLabel } from "../../domain/rating";
 import type { ProductDetail } from "../../server/catalog/service";
 import type { ReviewItem } from "../../server/reviews/service";
 import { ProductGallery } from "../components/product-gallery";
 import { ProductPurchase } from "../components/product-purchase";
-import { ReviewForm } from "../components/review-form";
+import { OwnReview } from "../components/own-review";
 import { ReviewList } from "../components/review-list";
 import { Stars } from "../components/stars";
 import { useLiveRevalidate } from "../lib/live";
@@ -26,14 +29,16 @@ async function readReviews(list: () => Promise<ReviewItem[]>): Promise<ReviewIte
   }
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  // A malformed id is answered by both as "nothing": getProduct returns undefined, the reviews [].
-  const [product, reviews] = await Promise.all([
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const viewer = await context.services.auth.viewer(request);
+  // A malformed id is answered by all three as "nothing": getProduct returns undefined, the reviews [] and null.
+  const [product, reviews, myReview] = await Promise.all([
     context.services.catalog.getProduct(params.id),
-    readReviews(() => context.services.reviews.list(params.id)),
+    readReviews(() => context.services.reviews.list(params.id, viewer?.id ?? null)),
+    viewer ? context.services.reviews.mine(params.id, viewer.id) : null,
   ]);
   if (!product) throw data("Product not found", { status: 404 });
-  return { product, reviews, publicUrl: context.config.publicUrl };
+  return { product, reviews, myReview, publicUrl: context.config.publicUrl };
 }
 
 export function action({ request, params, context }: Route.ActionArgs) {
@@ -123,11 +128,15 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { product, reviews } = loaderData;
+  const { product, reviews, myReview } = loaderData;
   const user = useRootData()?.user ?? null;
   const inStock = product.stockCount > 0;
   // Edits, deletion and reviews of this product, by anyone, show here without a reload.
   useLiveRevalidate((event) => "productId" in event && event.productId === product.id);
+  // The photo on show, per product: another product's page starts at its first photo.
+  const [shown, setShown] = useState({ productId: product.id, index: 0 });
+  const imageIndex = shown.productId === product.id ? shown.index : 0;
+  const showImage = (index: number) => setShown({ productId: product.id, index });
 
   return (
     <div className="mx-auto max-w-7xl px-4 sm:px-6">
@@ -152,7 +161,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <div className="grid gap-8 lg:grid-cols-[minmax(0,11fr)_minmax(0,9fr)] lg:gap-12">
-        <ProductGallery key={product.id} title={product.title} images={product.imageUrls} />
+        <ProductGallery key={product.id} title={product.title} images={product.imageUrls} selected={imageIndex} onSelect={showImage} />
 
         <div className="lg:sticky lg:top-24 lg:self-start">
           <p className="text-xs font-semibold uppercase tracking-[0.2em] text-brand-600">{product.category}</p>
@@ -160,12 +169,18 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 text-2xl font-semibold">{formatMoney(product.priceCents)}</p>
 
           <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-            <a href="#reviews" className="flex items-center gap-2 text-stone-700 hover:text-ink">
-              <Stars value={product.ratingAverage} />
-              <span className="font-medium">{formatAverageRating(product.ratingAverage)}</span>
-              <span className="sr-only">out of 5,</span>
-              <span className="text-stone-500 underline-offset-2 hover:underline">({reviewCountLabel(product.reviewCount)})</span>
-            </a>
+            {product.reviewCount > 0 ? (
+              <a href="#reviews" className="flex items-center gap-2 text-stone-700 hover:text-ink">
+                <Stars value={product.ratingAverage} />
+                <span className="font-medium">{formatAverageRating(product.ratingAverage)}</span>
+                <span className="sr-only">out of 5,</span>
+                <span className="text-stone-600 underline-offset-2 hover:underline">({reviewCountLabel(product.reviewCount)})</span>
+              </a>
+            ) : (
+              <a href="#reviews" className="text-stone-700 underline-offset-2 hover:text-ink hover:underline">
+                {messages.review.empty}
+              </a>
+            )}
             <p className={`flex items-center gap-2 font-medium ${inStock ? "text-emerald-700" : "text-red-700"}`}>
               <span aria-hidden="true" className={`h-2 w-2 rounded-full ${inStock ? "bg-emerald-600" : "bg-red-600"}`} />
               {stockLabel(product.stockCount)}
@@ -177,7 +192,15 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           )}
 
           <div className="mt-8 border-t border-stone-200 pt-6">
-            <ProductPurchase key={product.id} product={product} />
+            <ProductPurchase
+              key={product.id}
+              product={product}
+              onColorChange={(color) => {
+                // Picking a colour that has its own picture shows it.
+                const index = colorImageIndex(product, color);
+                if (index >= 0) showImage(index);
+              }}
+            />
           </div>
 
           <ul className="mt-6 space-y-1 text-sm text-stone-600">
@@ -204,7 +227,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               )}
             </div>
             <div className="mt-6">
-              <ReviewForm signedIn={user !== null} />
+              <OwnReview signedIn={user !== null} review={myReview} />
             </div>
           </div>
           <div className="lg:pt-2">

@@ -4,7 +4,7 @@ import { profileSchema } from "../../domain/account-schemas";
 import { type FieldErrors, formFields, parseFields } from "../../domain/forms";
 import { messages } from "../../domain/messages";
 import { FormField, primaryButtonClass } from "../components/form-field";
-import { AccountNav } from "../components/account-nav";
+import { AccountLayout } from "../components/account-layout";
 import { failureStatus } from "../lib/service-failure";
 import { pageMeta } from "../lib/store";
 import { actionToast, type ActionToast, useActionToast } from "../lib/use-action-toast";
@@ -49,11 +49,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   useActionToast(result);
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
-      <h1 className="font-display text-3xl sm:text-4xl">My Profile</h1>
-      <div className="mt-6 grid gap-8 md:grid-cols-[12rem_1fr]">
-        <AccountNav />
-        <Form
+    <AccountLayout title="My Profile">
+      <Form
           method="post"
           noValidate
           className="max-w-xl space-y-5 rounded-2xl border border-stone-200 p-5 sm:p-8"
@@ -63,25 +60,24 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             if (!parsed.ok) event.preventDefault();
           }}
         >
-          <FormField
-            label="Email"
-            name="email-display"
-            type="email"
-            value={profile.email}
-            disabled
-            readOnly
-            hint="Your e-mail is fixed: it is how you sign in."
-          />
-          <div className="grid gap-5 sm:grid-cols-2">
-            <FormField label="First name" name="firstName" autoComplete="given-name" maxLength={50} defaultValue={profile.firstName} error={errors.firstName} />
-            <FormField label="Last name" name="lastName" autoComplete="family-name" maxLength={50} defaultValue={profile.lastName} error={errors.lastName} />
-          </div>
-          <FormField label="Phone" name="phone" type="tel" autoComplete="tel" maxLength={30} defaultValue={profile.phone} error={errors.phone} />
-          <button type="submit" className={`${primaryButtonClass} sm:w-auto`} disabled={busy}>
-            {busy ? "Saving..." : "Save changes"}
-          </button>
-        </Form>
-      </div>
-    </div>
+        <FormField
+          label="Email"
+          name="email-display"
+          type="email"
+          value={profile.email}
+          disabled
+          readOnly
+          hint="Your email is fixed: it is how you log in."
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField label="First name" name="firstName" autoComplete="given-name" maxLength={50} defaultValue={profile.firstName} error={errors.firstName} />
+          <FormField label="Last name" name="lastName" autoComplete="family-name" maxLength={50} defaultValue={profile.lastName} error={errors.lastName} />
+        </div>
+        <FormField label="Phone" name="phone" type="tel" autoComplete="tel" maxLength={30} defaultValue={profile.phone} error={errors.phone} />
+        <button type="submit" className={`${primaryButtonClass} sm:w-auto`} disabled={busy}>
+          {busy ? "Saving..." : "Save changes"}
+        </button>
+      </Form>
+    </AccountLayout>
   );
 }

@@ -82,7 +82,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
         </button>
       </Form>
       <p className="mt-4 text-xs text-stone-500">
-        We will e-mail you a link to verify your address before your first login.
+        We will email you a link to verify your address before you first log in.
       </p>
     </AuthPanel>
   );

@@ -9,7 +9,7 @@ import { pageMeta } from "../lib/store";
 import { actionToast, type ActionToast, useActionToast } from "../lib/use-action-toast";
 import type { Route } from "./+types/verify-email";
 
-export const meta = () => [...pageMeta("Verify your e-mail"), { name: "robots", content: "noindex" }];
+export const meta = () => [...pageMeta("Verify your email"), { name: "robots", content: "noindex" }];
 
 /**
  * Where the verification link lands after better-auth has checked it: without an error the
@@ -47,7 +47,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
   if (loaderData.used) {
     return (
       <AuthPanel title="Already verified">
-        <FormAlert tone="success">This verification link has already been used. Your e-mail is verified.</FormAlert>
+        <FormAlert tone="success">This verification link has already been used. Your email is verified.</FormAlert>
         <Link to="/login" className={`${primaryButtonClass} mt-6`}>
           Login
         </Link>
@@ -55,7 +55,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
     );
   }
   return (
-    <AuthPanel title="Verify your e-mail">
+    <AuthPanel title="Verify your email">
       <FormAlert>This verification link is invalid or has expired.</FormAlert>
       {result?.sent ? (
         <p className="mt-6 text-sm">{messages.register.success}</p>

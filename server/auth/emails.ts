@@ -16,14 +16,14 @@ function layout(heading: string, paragraphs: string[], action: { label: string; 
 }
 
 export function verificationEmail(to: string, url: string, validHours: number): MailMessage {
-  const footer = `If you did not create an account at ${STORE}, you can ignore this e-mail.`;
+  const footer = `If you did not create an account at ${STORE}, you can ignore this email.`;
   return {
     to,
-    subject: `Verify your e-mail for ${STORE}`,
+    subject: `Verify your email for ${STORE}`,
     text: [
       `Welcome to ${STORE}!`,
       "",
-      "Please verify your e-mail address by opening this link:",
+      "Please verify your email address by opening this link:",
       url,
       "",
       `The link works once and expires in ${validHours} hours.`,
@@ -31,15 +31,15 @@ export function verificationEmail(to: string, url: string, validHours: number): 
     ].join("\n"),
     html: layout(
       `Welcome to ${STORE}!`,
-      ["Please verify your e-mail address to finish creating your account.", `The link works once and expires in ${validHours} hours.`],
-      { label: "Verify e-mail", url },
+      ["Please verify your email address to finish creating your account.", `The link works once and expires in ${validHours} hours.`],
+      { label: "Verify email", url },
       footer,
     ),
   };
 }
 
 export function passwordResetEmail(to: string, url: string, validMinutes: number): MailMessage {
-  const footer = "If you did not ask to reset your password, you can ignore this e-mail: your password stays the same.";
+  const footer = "If you did not ask to reset your password, you can ignore this email: your password stays the same.";
   return {
     to,
     subject: `Reset your ${STORE} password`,

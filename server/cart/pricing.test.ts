@@ -68,6 +68,22 @@ describe("quote", () => {
     expect(quote).toMatchObject({ subtotalCents: 13703, taxCents: 1370, shippingCents: 10, totalCents: 15083 });
   });
 
+  it("puts the chosen colour's own picture first in the line's images", async () => {
+    const images = ["/media/products/sage-front", "/media/products/detail", "/media/products/terracotta"];
+    await handle.db
+      .update(products)
+      .set({ imageUrls: images, colors: [{ ...colors[0], image: images[0] }, { ...colors[1], image: images[2] }] })
+      .where(eq(products.id, dress));
+    const quote = await pricing.quote([
+      line(dress, { selectedSize: "S", color: "Terracotta" }),
+      line(dress, { selectedSize: "M", color: "Sage" }),
+    ]);
+    expect(quote.lines.map((l) => l.imageUrls)).toEqual([
+      ["/media/products/terracotta", "/media/products/sage-front", "/media/products/detail"],
+      images,
+    ]);
+  });
+
   it("rounds half a cent of tax up", async () => {
     const quote = await pricing.quote([line(tee)]);
     expect(quote).toMatchObject({ subtotalCents: 1235, taxCents: 124, shippingCents: 10, totalCents: 1369, ok: true });

@@ -1,5 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { type CartTotals, cartTotals } from "../../domain/cart";
+import { lineImages } from "../../domain/color-images";
 import {
   type CartRequestLine,
   type CartRequestLineInput,
@@ -17,6 +18,7 @@ export interface PricedLine {
   productId: string;
   /** From the database; empty when the product is gone. */
   title: string;
+  /** The product's images, the chosen colour's own picture first (domain/color-images.ts). */
   imageUrls: string[];
   selectedSize: string | null;
   color: string | null;
@@ -104,7 +106,7 @@ export function createPricingService(db: Database) {
         return {
           ...line,
           title: product.title,
-          imageUrls: product.imageUrls,
+          imageUrls: lineImages(product, line.color),
           unitPriceCents: product.priceCents,
           lineTotalCents: product.priceCents * line.quantity,
           stockCount: product.stockCount,

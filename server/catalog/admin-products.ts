@@ -2,7 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { Category, Size } from "../../domain/catalog";
 import { isUuid } from "../../domain/ids";
 import type { LiveEvent } from "../../domain/live-events";
-import { imageCountError, imageMessages, type ProductInput } from "../../domain/product-schemas";
+import { colorImageError, imageCountError, imageMessages, type ProductInput, productMessages } from "../../domain/product-schemas";
 import type { Database } from "../db/client";
 import { checkouts, orders, type ProductColor, products } from "../db/schema";
 import { InvalidRequestError, NotFoundError } from "../errors";
@@ -54,14 +54,21 @@ const toRow = (row: Row): AdminProductRow => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-function fields(input: ProductInput) {
+/** The row's fields; each colour's picture, a position in `images`, becomes that image's address. */
+function fields(input: ProductInput, images: readonly string[]) {
+  const colors: ProductColor[] = input.colors.map(({ image, ...color }) => {
+    if (image === null) return color;
+    const address = images[image];
+    if (!address) throw new InvalidRequestError(productMessages.colorImageInvalid);
+    return { ...color, image: address };
+  });
   return {
     title: input.title,
     description: input.description,
     priceCents: input.price,
     category: input.category,
     sizes: input.sizes,
-    colors: input.colors,
+    colors,
     stockCount: input.stockCount,
   };
 }
@@ -141,14 +148,14 @@ export function createAdminCatalogService(deps: {
     /** Adds a product with 1 to 5 new images. Throws ImageRejectedError/InvalidRequestError with a message to show. */
     async createProduct(input: ProductInput, files: readonly File[]): Promise<{ id: string }> {
       const images = await readUploadedImages(files);
-      const countError = imageCountError(0, images.length);
+      const countError = imageCountError(0, images.length) ?? colorImageError(input.colors, images.length);
       if (countError) throw new InvalidRequestError(countError);
       const stored = await storeUploadedImages(storage, images);
       try {
         const now = new Date();
         const [row] = await db
           .insert(products)
-          .values({ ...fields(input), imageUrls: stored, createdAt: now, updatedAt: now })
+          .values({ ...fields(input, stored), imageUrls: stored, createdAt: now, updatedAt: now })
           .returning({ id: products.id });
         log.info({ productId: row.id, images: stored.length }, "product added");
         deps.publish?.({ type: "product.added", productId: row.id });
@@ -161,7 +168,8 @@ export function createAdminCatalogService(deps: {
 
     /**
      * Saves the form: the fields, the kept images (a subset of the current ones, in the order
-     * given) followed by the new ones. Removed images' files are deleted after the save.
+     * given) followed by the new ones, and each colour's picture among them. Removed images'
+     * files are deleted after the save.
      */
     async updateProduct(id: string, input: ProductInput, keep: readonly string[], files: readonly File[]): Promise<void> {
       const current = await getProduct(id);
@@ -169,7 +177,7 @@ export function createAdminCatalogService(deps: {
       const kept = [...new Set(keep)];
       if (kept.some((address) => !current.imageUrls.includes(address))) throw new InvalidRequestError(imageMessages.unknownImage);
       const images = await readUploadedImages(files);
-      const countError = imageCountError(kept.length, images.length);
+      const countError = imageCountError(kept.length, images.length) ?? colorImageError(input.colors, kept.length + images.length);
       if (countError) throw new InvalidRequestError(countError);
 
       const stored = await storeUploadedImages(storage, images);
@@ -182,7 +190,7 @@ export function createAdminCatalogService(deps: {
           if (kept.some((address) => !locked.imageUrls.includes(address))) throw new InvalidRequestError(imageMessages.unknownImage);
           await tx
             .update(products)
-            .set({ ...fields(input), imageUrls: [...kept, ...stored], updatedAt: new Date() })
+            .set({ ...fields(input, [...kept, ...stored]), imageUrls: [...kept, ...stored], updatedAt: new Date() })
             .where(eq(products.id, id));
           return locked.imageUrls.filter((address) => !kept.includes(address));
         });

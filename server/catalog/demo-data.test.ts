@@ -82,6 +82,16 @@ describe("seedDemoCatalog", () => {
     const coloured = rows.filter((r) => r.colors.length > 0).length;
     expect(coloured).toBeGreaterThanOrEqual(8);
     expect(coloured).toBeLessThan(rows.length);
+    // Some products show each colour in its own picture, always one of the product's own images.
+    const perColour = rows.filter((r) => r.colors.length > 1 && r.colors.every((c) => c.image));
+    expect(perColour.length).toBeGreaterThanOrEqual(5);
+    for (const row of rows) {
+      const pictures = row.colors.flatMap((c) => (c.image ? [c.image] : []));
+      for (const image of pictures) expect(row.imageUrls, row.title).toContain(image);
+      expect(new Set(pictures).size, row.title).toBe(pictures.length);
+    }
+    const wrap = rows.find((r) => r.title === "Emerald Wrap Dress")!;
+    expect(wrap.colors.map((c) => wrap.imageUrls.indexOf(c.image ?? ""))).toEqual([0, 1, 2]);
     const soldOut = rows.filter((r) => r.stockCount === 0).length;
     expect(soldOut).toBeGreaterThanOrEqual(2);
     expect(soldOut).toBeLessThanOrEqual(8);
@@ -118,6 +128,14 @@ describe("demo catalogue data", () => {
       const colourShots = p.shots.filter((s) => s === "colour").length;
       expect(colourShots, p.title).toBeLessThanOrEqual(Math.max(0, (p.colors?.length ?? 0) - 1));
     });
+  });
+
+  it("names the colour each colour shot shows, and the first colour's front shot", () => {
+    const jobs = demoImageJobs();
+    const wrap = DEMO_PRODUCTS.findIndex((p) => p.title === "Emerald Wrap Dress");
+    expect(jobs[wrap].map((j) => j.colour)).toEqual(["Emerald", "Navy", "Rust", undefined, undefined]);
+    const noColourShots = DEMO_PRODUCTS.findIndex((p) => p.title === "Everyday White Leather Sneakers");
+    expect(jobs[noColourShots].every((j) => j.colour === undefined)).toBe(true);
   });
 
   it("rejects a product that asks for a colourway it does not have", () => {

@@ -19,9 +19,15 @@ interface ImageJob {
   art: DemoArt;
   shot: Shot;
   name: string;
+  /** The colour this picture shows on its own (ProductColor.image), for products with colour shots. */
+  colour?: string;
 }
 
-/** Each product's photographs: its shots, with "colour" replaced by the next colourway. */
+/**
+ * Each product's photographs: its shots, with "colour" replaced by the next colourway. A
+ * product with colour shots gets per-colour pictures: its first front shot is the first
+ * colour's, each colour shot the next colour's.
+ */
 export function demoImageJobs(list: readonly DemoProduct[] = DEMO_PRODUCTS): ImageJob[][] {
   return list.map((p, index) => {
     const colours = p.colors ?? [];
@@ -32,11 +38,20 @@ export function demoImageJobs(list: readonly DemoProduct[] = DEMO_PRODUCTS): Ima
       return { garment: p.art.garment, fabric: { pattern: p.art.pattern, base: paint.base, accent: paint.accent }, trim: paint.trim };
     };
     let nextColour = 1;
-    return p.shots.map((shot) => {
-      if (shot !== "colour") return { product: index, art: art(colours[0]?.hex), shot, name: `${p.title} ${shot}` };
+    const perColour = p.shots.includes("colour");
+    let firstFront = perColour && colours.length > 0;
+    return p.shots.map((shot): ImageJob => {
+      if (shot !== "colour") {
+        const job: ImageJob = { product: index, art: art(colours[0]?.hex), shot, name: `${p.title} ${shot}` };
+        if (shot === "front" && firstFront) {
+          firstFront = false;
+          job.colour = colours[0].name;
+        }
+        return job;
+      }
       const colour = colours[nextColour++];
       if (!colour) throw new Error(`Demo product "${p.title}" asks for more colour shots than it has colours`);
-      return { product: index, art: art(colour.hex), shot: "front", name: `${p.title} ${colour.name}` };
+      return { product: index, art: art(colour.hex), shot: "front", name: `${p.title} ${colour.name}`, colour: colour.name };
     });
   });
 }
@@ -109,8 +124,10 @@ export async function seedDemoCatalog({ db, storage, logger }: { db: Database; s
         concurrency,
       );
       const byProduct = new Map<number, string[]>();
+      const colourImages = new Map<string, string>();
       flat.forEach((job, i) => {
         byProduct.set(job.product, [...(byProduct.get(job.product) ?? []), addresses[i]]);
+        if (job.colour) colourImages.set(`${job.product}:${job.colour}`, addresses[i]);
       });
 
       const dates = demoCreationDates(DEMO_PRODUCTS, Date.now());
@@ -120,7 +137,10 @@ export async function seedDemoCatalog({ db, storage, logger }: { db: Database; s
         priceCents: Math.round(p.price * 100),
         category: p.category,
         sizes: p.sizes,
-        colors: p.colors ?? [],
+        colors: (p.colors ?? []).map((colour) => {
+          const image = colourImages.get(`${i}:${colour.name}`);
+          return image ? { ...colour, image } : colour;
+        }),
         imageUrls: byProduct.get(i) ?? [],
         stockCount: p.stock,
         createdAt: dates[i],

@@ -96,8 +96,6 @@ describe("getProduct", () => {
     expect(product?.ratingAverage).toBeCloseTo(4.333, 2);
     const listed = await catalog.listProducts(query(""));
     expect(listed.items[0].reviewCount).toBe(3);
-    const list = await catalog.listReviews(p.id);
-    expect(list.map((r) => r.userName)).toHaveLength(3);
   });
 
   it.each(["not-a-uuid", "1 or 1=1", "", "00000000-0000-0000-0000-000000000000"])("is undefined for %j", async (id) => {

@@ -3,7 +3,7 @@ import type { Category, Size } from "../../domain/catalog";
 import { isUuid } from "../../domain/ids";
 import { type ListingQuery, toPrefixTsQuery } from "../../domain/listing";
 import type { Database } from "../db/client";
-import { type ProductColor, products, reviews } from "../db/schema";
+import { type ProductColor, products } from "../db/schema";
 
 export interface ProductSummary {
   id: string;
@@ -22,14 +22,6 @@ export interface ProductSummary {
 export interface ProductDetail extends ProductSummary {
   description: string;
   updatedAt: string;
-}
-
-export interface ReviewView {
-  id: string;
-  userName: string;
-  text: string;
-  rating: number;
-  createdAt: string;
 }
 
 export interface ProductPage {
@@ -127,22 +119,6 @@ export function createCatalogService(db: Database) {
         .where(eq(products.id, id));
       if (!row) return undefined;
       return { ...toSummary(row), description: row.description, updatedAt: row.updatedAt.toISOString() };
-    },
-
-    async listReviews(productId: string): Promise<ReviewView[]> {
-      if (!isUuid(productId)) return [];
-      const rows = await db
-        .select({
-          id: reviews.id,
-          userName: reviews.userName,
-          text: reviews.text,
-          rating: reviews.rating,
-          createdAt: reviews.createdAt,
-        })
-        .from(reviews)
-        .where(eq(reviews.productId, productId))
-        .orderBy(desc(reviews.createdAt), desc(reviews.id));
-      return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
     },
 
     async sitemapEntries(): Promise<{ id: string; updatedAt: Date }[]> {

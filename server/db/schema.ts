@@ -22,6 +22,8 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 export interface ProductColor {
   name: string;
   hex: string;
+  /** One of the product's imageUrls showing this colour; absent or null when none does. */
+  image?: string | null;
 }
 
 export const products = pgTable(
@@ -46,6 +48,11 @@ export const products = pgTable(
     check("products_price_nonnegative", sql`${t.priceCents} >= 0`),
     check("products_stock_nonnegative", sql`${t.stockCount} >= 0`),
     check("products_at_most_5_images", sql`coalesce(array_length(${t.imageUrls}, 1), 0) <= 5`),
+    // A colour's picture is one of the product's own images (so removing that image must clear it).
+    check(
+      "products_color_images_known",
+      sql`not jsonb_path_exists(${t.colors}, '$[*].image ? (@ != null && (@.type() != "string" || !(@ == $images[*])))', jsonb_build_object('images', to_jsonb(${t.imageUrls})))`,
+    ),
     index("products_newest_idx").on(t.createdAt.desc(), t.id.desc()),
     index("products_price_idx").on(t.priceCents, t.createdAt.desc(), t.id.desc()),
     index("products_category_idx").on(t.category),
@@ -65,10 +72,14 @@ export const reviews = pgTable(
     text: text("text").notNull(),
     rating: smallint("rating").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** Set when the author last edited the review; null for a review never edited. */
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [
     check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
     index("reviews_product_newest_idx").on(t.productId, t.createdAt.desc()),
+    // One review per shopper and product: a second opinion edits the first.
+    uniqueIndex("reviews_one_per_author_idx").on(t.productId, t.userId),
   ],
 );
 

@@ -1,5 +1,6 @@
-import { centsToDecimalString } from "../../domain/money";
 import { orderNumber } from "../../domain/ids";
+import { variantUrl } from "../../domain/images";
+import { centsToDecimalString } from "../../domain/money";
 import type { AddressSnapshot, OrderItem } from "../db/schema";
 import type { MailMessage } from "../mail/outbox";
 
@@ -11,6 +12,26 @@ const dollars = (cents: number) => `$${centsToDecimalString(cents)}`;
 function itemLine(item: OrderItem): string {
   const choice = [item.selectedSize && `Size: ${item.selectedSize}`, item.color && `Color: ${item.color}`].filter(Boolean).join(", ");
   return `${item.quantity} × ${item.title}${choice ? ` (${choice})` : ""} — ${dollars(item.priceCents * item.quantity)}`;
+}
+
+/** The line's picture (the chosen colour's, which the server put first) as a full address mail clients can load. */
+function itemImage(item: OrderItem, publicUrl: string): string | null {
+  const address = item.imageUrls[0];
+  if (!address) return null;
+  try {
+    const url = new URL(variantUrl(address, 320), `${publicUrl}/`);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+function itemRow(item: OrderItem, publicUrl: string): string {
+  const image = itemImage(item, publicUrl);
+  const picture = image
+    ? `<img src="${escapeHtml(image)}" alt="" width="64" height="80" style="display:block;border-radius:6px;object-fit:cover">`
+    : "";
+  return `<tr><td style="padding:4px 12px 4px 0;vertical-align:top">${picture}</td><td style="padding:4px 0;vertical-align:middle">${escapeHtml(itemLine(item))}</td></tr>`;
 }
 
 function addressLines(address: AddressSnapshot): string[] {
@@ -36,7 +57,7 @@ export function orderConfirmationEmail(
   const totals = [
     `Subtotal: ${dollars(order.totalCents)}`,
     `Shipping: ${dollars(order.shippingCents)}`,
-    `Tax: ${dollars(order.taxCents)}`,
+    `Tax (10%): ${dollars(order.taxCents)}`,
     `Total: ${dollars(grand)}`,
   ];
   const link = `${publicUrl}/orders`;
@@ -57,7 +78,7 @@ export function orderConfirmationEmail(
   const html = [
     `<p>Hello ${escapeHtml(order.userName)},</p>`,
     `<p>Thank you for your purchase. Your order <strong>${number}</strong> has been received.</p>`,
-    `<ul>${order.items.map((item) => `<li>${escapeHtml(itemLine(item))}</li>`).join("")}</ul>`,
+    `<table role="presentation" cellpadding="0" cellspacing="0">${order.items.map((item) => itemRow(item, publicUrl)).join("")}</table>`,
     `<p>${totals.map(escapeHtml).join("<br>")}</p>`,
     `<p>Shipping to:<br>${addressLines(order.shippingAddress).map(escapeHtml).join("<br>")}</p>`,
     `<p><a href="${escapeHtml(link)}">See your orders</a></p>`,

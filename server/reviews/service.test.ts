@@ -5,10 +5,11 @@ import { REVIEW_MAX_LENGTH, reviewMessages } from "../../domain/review-schemas";
 import { createTestDatabase } from "../../tests/helpers/database";
 import { insertProducts } from "../../tests/helpers/products";
 import { insertOrder, insertUser } from "../../tests/helpers/reviews";
+import { createThrottle } from "../auth/throttle";
 import { createCatalogService } from "../catalog/service";
 import type { DatabaseHandle } from "../db/client";
-import { checkouts, orders, products, reviews, users } from "../db/schema";
-import { ForbiddenError, InvalidRequestError, NotFoundError, TooManyRequestsError } from "../errors";
+import { authThrottles, checkouts, orders, products, reviews, users } from "../db/schema";
+import { ConflictError, ForbiddenError, InvalidRequestError, NotFoundError, TooManyRequestsError } from "../errors";
 import { createLogger } from "../logger";
 import { createReviewsService, type ReviewsService } from "./service";
 
@@ -22,7 +23,13 @@ const admin = { id: "admin-id", isAdmin: true };
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  service = createReviewsService({ db: handle.db, logger: createLogger("silent"), publish: (e) => published.push(e) });
+  service = createReviewsService({
+    db: handle.db,
+    logger: createLogger("silent"),
+    publish: (e) => published.push(e),
+    throttle: createThrottle(handle.db),
+    editLimit: { max: 3, windowMs: 60_000 },
+  });
 });
 afterAll(() => handle.close());
 beforeEach(async () => {
@@ -30,6 +37,7 @@ beforeEach(async () => {
   await handle.db.delete(checkouts);
   await handle.db.delete(products);
   await handle.db.delete(users);
+  await handle.db.delete(authThrottles);
   published.length = 0;
   [{ id: productId }] = await insertProducts(handle.db, [{ title: "Reviewed dress" }]);
   alice = { id: await insertUser(handle.db, { email: "alice@example.com", firstName: "Alice", lastName: "Liddell" }), isAdmin: false };
@@ -41,7 +49,7 @@ describe("create", () => {
     const result = await service.create(alice, productId, { rating: "4", text: "  Lovely fit  " });
     expect(result.status).toBe("created");
     const [row] = await handle.db.select().from(reviews);
-    expect(row).toMatchObject({ productId, userId: alice.id, userName: "Alice Liddell", text: "Lovely fit", rating: 4 });
+    expect(row).toMatchObject({ productId, userId: alice.id, userName: "Alice", text: "Lovely fit", rating: 4, updatedAt: null });
     expect(published).toEqual([{ type: "review.added", productId }]);
   });
 
@@ -49,14 +57,16 @@ describe("create", () => {
     await service.create(bob, productId, { rating: 5, text: "Great", userId: alice.id, userName: "The Administrator", createdAt: "2000-01-01" });
     const [row] = await handle.db.select().from(reviews);
     expect(row.userId).toBe(bob.id);
-    expect(row.userName).toBe("bob@example.com");
+    // Bob has no name: his review is by 'Customer', never by his e-mail address.
+    expect(row.userName).toBe("Customer");
     expect(row.createdAt.getUTCFullYear()).toBeGreaterThan(2020);
   });
 
   it.each([
-    ["first name only", { firstName: "Cleo", lastName: null, name: "" }, "Cleo"],
-    ["the account's display name when no first or last name", { firstName: null, lastName: null, name: "Dee Google" }, "Dee Google"],
-    ["the e-mail when there is no name at all", { firstName: " ", lastName: null, name: " " }, "erin@example.com"],
+    ["the first name, not the last", { firstName: "Cleo", lastName: "Patra", name: "" }, "Cleo"],
+    ["the first word of the account's display name when no first name", { firstName: null, lastName: null, name: "Dee Google" }, "Dee"],
+    ["'Customer', not the e-mail, when there is no name at all", { firstName: " ", lastName: null, name: " " }, "Customer"],
+    ["'Customer' when the display name is the e-mail", { firstName: null, lastName: null, name: "erin@example.com" }, "Customer"],
   ])("names the author by %s", async (_name, fields, expected) => {
     const id = await insertUser(handle.db, { email: "erin@example.com", ...fields });
     await service.create({ id, isAdmin: false }, productId, { rating: 3, text: "ok" });
@@ -97,7 +107,8 @@ describe("create", () => {
   });
 
   it("limits each shopper to 5 reviews in 10 minutes, without limiting others", async () => {
-    for (let i = 0; i < 5; i++) await service.create(alice, productId, { rating: 5, text: `Review ${i}` });
+    const others = await insertProducts(handle.db, Array.from({ length: 6 }, (_, i) => ({ title: `Rated ${i}` })));
+    for (let i = 0; i < 5; i++) await service.create(alice, others[i].id, { rating: 5, text: `Review ${i}` });
     const error = await service.create(alice, productId, { rating: 5, text: "One too many" }).catch((e) => e);
     expect(error).toBeInstanceOf(TooManyRequestsError);
     expect(error.status).toBe(429);
@@ -109,9 +120,32 @@ describe("create", () => {
   });
 
   it("holds the limit when a shopper posts many at once", async () => {
-    const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => service.create(alice, productId, { rating: 5, text: `Burst ${i}` })));
+    const others = await insertProducts(handle.db, Array.from({ length: 8 }, (_, i) => ({ title: `Burst ${i}` })));
+    const results = await Promise.allSettled(others.map((p, i) => service.create(alice, p.id, { rating: 5, text: `Burst ${i}` })));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(5);
     expect(await handle.db.select().from(reviews).where(eq(reviews.userId, alice.id))).toHaveLength(5);
+  });
+
+  it("refuses a second review of the same product with 409 and keeps the first", async () => {
+    await service.create(alice, productId, { rating: 4, text: "First thoughts" });
+    published.length = 0;
+    const error = await service.create(alice, productId, { rating: 1, text: "Second thoughts" }).catch((e) => e);
+    expect(error).toBeInstanceOf(ConflictError);
+    expect(error.status).toBe(409);
+    expect(error.message).toBe("You have already reviewed this product. You can edit or delete your review.");
+    expect((await handle.db.select().from(reviews)).map((r) => r.text)).toEqual(["First thoughts"]);
+    expect(published).toEqual([]);
+    // Another shopper, or the same shopper on another product, is not affected.
+    const [{ id: other }] = await insertProducts(handle.db, [{ title: "Other" }]);
+    expect(await service.create(alice, other, { rating: 5, text: "Different item" })).toMatchObject({ status: "created" });
+    expect(await service.create(bob, productId, { rating: 5, text: "Bob's view" })).toMatchObject({ status: "created" });
+  });
+
+  it("writes one review when the same shopper posts twice at once", async () => {
+    const results = await Promise.allSettled([1, 2, 3].map((i) => service.create(alice, productId, { rating: 5, text: `Twice ${i}` })));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of results) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(ConflictError);
+    expect(await handle.db.select().from(reviews)).toHaveLength(1);
   });
 });
 
@@ -124,11 +158,15 @@ describe("list", () => {
     await service.create(bob, productId, { rating: 2, text: "Second" });
     await handle.db.update(reviews).set({ createdAt: new Date(Date.now() - 60_000) }).where(eq(reviews.text, "First"));
     const list = await service.list(productId);
-    expect(list.map((r) => [r.text, r.userName, r.rating, r.verifiedPurchase])).toEqual([
-      ["Second", "bob@example.com", 2, false],
-      ["First", "Alice Liddell", 5, true],
+    expect(list.map((r) => [r.text, r.userName, r.rating, r.verifiedPurchase, r.mine])).toEqual([
+      ["Second", "Customer", 2, false, false],
+      ["First", "Alice", 5, true, false],
     ]);
     expect(list[0]).not.toHaveProperty("userId");
+    expect((await service.list(productId, alice.id)).map((r) => [r.text, r.mine])).toEqual([
+      ["Second", false],
+      ["First", true],
+    ]);
     const catalog = createCatalogService(handle.db);
     const product = await catalog.getProduct(productId);
     expect([product?.ratingAverage, product?.reviewCount]).toEqual([3.5, 2]);
@@ -150,18 +188,96 @@ describe("list", () => {
     expect(await service.list("00000000-0000-4000-8000-000000000000")).toEqual([]);
     expect(await service.list("'; drop table reviews; --")).toEqual([]);
   });
+
+  it("never hands out an e-mail address an older row stored as the name", async () => {
+    await handle.db.insert(reviews).values({ productId, userId: bob.id, userName: "bob@example.com", text: "Old", rating: 3 });
+    const [shown] = await service.list(productId);
+    expect(shown.userName).toBe("Customer");
+    expect(JSON.stringify(await service.list(productId))).not.toContain("@");
+  });
+
+  it("finds the viewer's own review, and nothing for someone who has not written one", async () => {
+    await service.create(alice, productId, { rating: 4, text: "Mine" });
+    expect(await service.mine(productId, alice.id)).toMatchObject({ text: "Mine", rating: 4, mine: true, userName: "Alice" });
+    expect(await service.mine(productId, bob.id)).toBeNull();
+    expect(await service.mine("not-a-uuid", alice.id)).toBeNull();
+  });
+});
+
+describe("update", () => {
+  async function aliceReview() {
+    const created = await service.create(alice, productId, { rating: 4, text: "Nice" });
+    published.length = 0;
+    return created.status === "created" ? created.review.id : "";
+  }
+
+  it("lets the author change rating and text, marks it edited and announces it", async () => {
+    const id = await aliceReview();
+    await handle.db.update(users).set({ firstName: "Alicia" }).where(eq(users.id, alice.id));
+    const review = await service.update(alice, id, { rating: "2", text: "  Shrank in the wash  ", userId: bob.id });
+    expect(review).toMatchObject({ id, rating: 2, text: "Shrank in the wash", userName: "Alicia", mine: true });
+    expect(review.updatedAt).not.toBeNull();
+    const [row] = await handle.db.select().from(reviews);
+    expect(row).toMatchObject({ userId: alice.id, rating: 2, text: "Shrank in the wash" });
+    expect(row.updatedAt).toBeInstanceOf(Date);
+    expect(published).toEqual([{ type: "review.updated", productId }]);
+  });
+
+  it("refuses anyone but the author with 403, the administrator too, and changes nothing", async () => {
+    const id = await aliceReview();
+    for (const who of [bob, admin]) {
+      const error = await service.update(who, id, { rating: 1, text: "Hijacked" }).catch((e) => e);
+      expect(error).toBeInstanceOf(ForbiddenError);
+      expect(error.message).toBe("You can only change your own review");
+    }
+    expect((await handle.db.select().from(reviews))[0]).toMatchObject({ text: "Nice", rating: 4, updatedAt: null });
+    expect(published).toEqual([]);
+  });
+
+  it.each([
+    ["empty text", { rating: 5, text: "   " }, 400, "A review needs some text. To remove it, delete the review instead."],
+    ["a bad rating", { rating: 9, text: "x" }, 400, "Rating must be a whole number from 1 to 5"],
+    ["too long a text", { rating: 5, text: "a".repeat(REVIEW_MAX_LENGTH + 1) }, 400, "Reviews can be at most 2000 characters long"],
+  ])("refuses %s with a clear message and changes nothing", async (_what, input, status, message) => {
+    const id = await aliceReview();
+    const error = await service.update(alice, id, input).catch((e) => e);
+    expect([error.status, error.message]).toEqual([status, message]);
+    expect((await handle.db.select().from(reviews))[0]).toMatchObject({ text: "Nice", rating: 4 });
+  });
+
+  it("answers 404 for an unknown or malformed review", async () => {
+    await expect(service.update(alice, "00000000-0000-4000-8000-000000000000", { rating: 5, text: "x" })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(service.update(alice, "nope", { rating: 5, text: "x" })).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("limits how often a shopper edits", async () => {
+    const id = await aliceReview();
+    for (let i = 0; i < 3; i++) await service.update(alice, id, { rating: 5, text: `Edit ${i}` });
+    const error = await service.update(alice, id, { rating: 5, text: "Edit 4" }).catch((e) => e);
+    expect(error).toBeInstanceOf(TooManyRequestsError);
+    expect(error.message).toBe("You can edit reviews at most 3 times in 1 minute. Please try again later.");
+    expect((await handle.db.select().from(reviews))[0].text).toBe("Edit 2");
+  });
 });
 
 describe("remove", () => {
-  it("refuses shoppers with 403, even the author", async () => {
+  it("refuses other shoppers with 403", async () => {
     const created = await service.create(alice, productId, { rating: 5, text: "Mine" });
     const id = created.status === "created" ? created.review.id : "";
-    for (const who of [alice, bob]) {
-      const error = await service.remove(who, id).catch((e) => e);
-      expect(error).toBeInstanceOf(ForbiddenError);
-      expect(error.status).toBe(403);
-    }
+    const error = await service.remove(bob, id).catch((e) => e);
+    expect(error).toBeInstanceOf(ForbiddenError);
+    expect(error.status).toBe(403);
     expect(await handle.db.select().from(reviews)).toHaveLength(1);
+  });
+
+  it("lets the author delete their own review, and then write a new one", async () => {
+    const created = await service.create(alice, productId, { rating: 5, text: "Mine" });
+    published.length = 0;
+    const id = created.status === "created" ? created.review.id : "";
+    expect(await service.remove(alice, id)).toEqual({ productId });
+    expect(await handle.db.select().from(reviews)).toHaveLength(0);
+    expect(published).toEqual([{ type: "review.deleted", productId }]);
+    expect(await service.create(alice, productId, { rating: 3, text: "Second go" })).toMatchObject({ status: "created" });
   });
 
   it("lets the administrator delete any review and announces it", async () => {

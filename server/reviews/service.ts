@@ -1,22 +1,35 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { isUuid } from "../../domain/ids";
 import type { LiveEvent } from "../../domain/live-events";
-import { REVIEW_RATE_LIMIT, reviewRateDecision, reviewRateLimitMessage } from "../../domain/review-rate-limit";
+import {
+  REVIEW_EDIT_LIMIT,
+  REVIEW_RATE_LIMIT,
+  reviewEditLimitMessage,
+  reviewRateDecision,
+  reviewRateLimitMessage,
+} from "../../domain/review-rate-limit";
 import { reviewErrorMessage, reviewIdSchema, reviewInputSchema, reviewMessages } from "../../domain/review-schemas";
+import { reviewerDisplayName, reviewerName } from "../../domain/reviewer-name";
+import type { Throttle } from "../auth/throttle";
 import type { Database } from "../db/client";
 import { products, reviews, users } from "../db/schema";
-import { ForbiddenError, InvalidRequestError, NotFoundError, TooManyRequestsError } from "../errors";
+import { ConflictError, ForbiddenError, InvalidRequestError, NotFoundError, TooManyRequestsError } from "../errors";
 import type { Logger } from "../logger";
 
 /** A review as pages show it. The author's id stays on the server. */
 export interface ReviewItem {
   id: string;
+  /** The reviewer's first name or 'Customer' (domain/reviewer-name.ts): never an e-mail address. */
   userName: string;
   text: string;
   rating: number;
   createdAt: string;
+  /** When the author last edited it; null if never. */
+  updatedAt: string | null;
   /** The author has an order (not cancelled) with this product. */
   verifiedPurchase: boolean;
+  /** Written by the person asking (false for visitors). */
+  mine: boolean;
 }
 
 /** Who is acting, from the session: never from the request body. */
@@ -26,6 +39,10 @@ export interface ReviewActor {
 }
 
 export type CreateResult = { status: "created"; review: ReviewItem } | { status: "ignored" };
+
+/** Postgres' unique_violation: a second review of one product that raced past the check. */
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: unknown })?.code === "23505" || (error as { cause?: { code?: unknown } })?.cause?.code === "23505";
 
 /** How many reviews a product page lists; the count and average cover all of them. */
 export const REVIEWS_SHOWN = 100;
@@ -37,49 +54,107 @@ const verifiedPurchase = sql<boolean>`exists (
     and o.items @> jsonb_build_array(jsonb_build_object('productId', "reviews"."product_id"::text))
 )`;
 
-/** The name a review shows: first and last name, else the account's display name, else the e-mail (spec section 3). */
-export function displayName(user: { firstName: string | null; lastName: string | null; name: string; email: string }): string {
-  return [user.firstName?.trim(), user.lastName?.trim()].filter(Boolean).join(" ") || user.name.trim() || user.email;
+const itemColumns = {
+  id: reviews.id,
+  userId: reviews.userId,
+  userName: reviews.userName,
+  text: reviews.text,
+  rating: reviews.rating,
+  createdAt: reviews.createdAt,
+  updatedAt: reviews.updatedAt,
+  verifiedPurchase,
+};
+
+type ItemRow = {
+  id: string;
+  userId: string;
+  userName: string;
+  text: string;
+  rating: number;
+  createdAt: Date;
+  updatedAt: Date | null;
+  verifiedPurchase: boolean;
+};
+
+function toItem(row: ItemRow, viewerId: string | null): ReviewItem {
+  return {
+    id: row.id,
+    // Whatever an older row holds, a page never gets an e-mail address here.
+    userName: reviewerDisplayName(row.userName),
+    text: row.text,
+    rating: row.rating,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt ? row.updatedAt.toISOString() : null,
+    verifiedPurchase: Boolean(row.verifiedPurchase),
+    mine: viewerId !== null && row.userId === viewerId,
+  };
 }
 
 /**
- * Reviews: the only code that writes them. The author's id and name are taken from the
- * session's user, a review's text is stored as typed (pages show it as plain text), and
- * every change is announced after it is committed.
+ * Reviews: the only code that writes them. One review per shopper and product, which its
+ * author may edit or delete (the administrator may delete any). The author's id and name are
+ * taken from the session's user, a review's text is stored as typed (pages show it as plain
+ * text), and every change is announced after it is committed.
  */
 export function createReviewsService(deps: {
   db: Database;
   logger: Logger;
   publish: (event: LiveEvent) => void;
+  /** Counts edits per person (edits write no row the posting limit could count). */
+  throttle: Pick<Throttle, "hit">;
   rateLimit?: { max: number; windowMs: number };
+  editLimit?: { max: number; windowMs: number };
 }) {
   const { db } = deps;
   const rateLimit = deps.rateLimit ?? REVIEW_RATE_LIMIT;
+  const editLimit = deps.editLimit ?? REVIEW_EDIT_LIMIT;
   const log = deps.logger.child({ component: "reviews" });
 
+  async function item(reviewId: string, viewerId: string | null): Promise<ReviewItem | undefined> {
+    const [row] = await db.select(itemColumns).from(reviews).where(eq(reviews.id, reviewId));
+    return row ? toItem(row, viewerId) : undefined;
+  }
+
+  /** The review `reviewId` if `actor` may change it: its author, or for deletion the administrator. */
+  async function ownedReview(actor: ReviewActor, reviewId: unknown, allowAdmin: boolean) {
+    const id = reviewIdSchema.safeParse(reviewId);
+    if (!id.success) throw new NotFoundError(reviewMessages.notFound);
+    const [row] = await db
+      .select({ id: reviews.id, userId: reviews.userId, productId: reviews.productId })
+      .from(reviews)
+      .where(eq(reviews.id, id.data));
+    if (!row) throw new NotFoundError(reviewMessages.notFound);
+    if (row.userId !== actor.id && !(allowAdmin && actor.isAdmin)) throw new ForbiddenError(reviewMessages.forbidden);
+    return row;
+  }
+
   return {
-    /** A product's reviews, newest first; an unknown product has none. */
-    async list(productId: string): Promise<ReviewItem[]> {
+    /** A product's reviews, newest first, each marked when `viewerId` wrote it; an unknown product has none. */
+    async list(productId: string, viewerId: string | null = null): Promise<ReviewItem[]> {
       if (!isUuid(productId)) return [];
       const rows = await db
-        .select({
-          id: reviews.id,
-          userName: reviews.userName,
-          text: reviews.text,
-          rating: reviews.rating,
-          createdAt: reviews.createdAt,
-          verifiedPurchase,
-        })
+        .select(itemColumns)
         .from(reviews)
         .where(eq(reviews.productId, productId))
         .orderBy(desc(reviews.createdAt), desc(reviews.id))
         .limit(REVIEWS_SHOWN);
-      return rows.map((r) => ({ ...r, verifiedPurchase: Boolean(r.verifiedPurchase), createdAt: r.createdAt.toISOString() }));
+      return rows.map((row) => toItem(row, viewerId));
+    },
+
+    /** The review `viewerId` wrote of this product, if any (it may be older than the newest shown). */
+    async mine(productId: string, viewerId: string): Promise<ReviewItem | null> {
+      if (!isUuid(productId)) return null;
+      const [row] = await db
+        .select(itemColumns)
+        .from(reviews)
+        .where(and(eq(reviews.productId, productId), eq(reviews.userId, viewerId)));
+      return row ? toItem(row, viewerId) : null;
     },
 
     /**
      * Posts a review by `actor`. Input is the request's fields; anything but rating and text is
-     * ignored. Empty text posts nothing and is not an error (spec section 5).
+     * ignored. Empty text posts nothing and is not an error (spec section 5). A second review of
+     * the same product is refused (409): the first one is edited instead.
      */
     async create(actor: ReviewActor, productId: string, input: unknown): Promise<CreateResult> {
       const parsed = reviewInputSchema.safeParse(input);
@@ -93,11 +168,13 @@ export function createReviewsService(deps: {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`review:${actor.id}`}))`);
         const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("key share");
         if (!product) throw new NotFoundError("Product not found");
-        const [user] = await tx
-          .select({ firstName: users.firstName, lastName: users.lastName, name: users.name, email: users.email })
-          .from(users)
-          .where(eq(users.id, actor.id));
+        const [user] = await tx.select({ firstName: users.firstName, name: users.name }).from(users).where(eq(users.id, actor.id));
         if (!user) throw new ForbiddenError("Please log in to leave a review.");
+        const [existing] = await tx
+          .select({ id: reviews.id })
+          .from(reviews)
+          .where(and(eq(reviews.productId, productId), eq(reviews.userId, actor.id)));
+        if (existing) throw new ConflictError(reviewMessages.alreadyReviewed);
 
         // The database's clock for both the window and the new review's createdAt.
         const clock = (await tx.execute(sql`select now() as now`)) as unknown as { rows: { now: Date | string }[] };
@@ -117,38 +194,61 @@ export function createReviewsService(deps: {
 
         const [inserted] = await tx
           .insert(reviews)
-          .values({ productId, userId: actor.id, userName: displayName(user), text, rating, createdAt: nowDate })
-          .returning();
+          .values({ productId, userId: actor.id, userName: reviewerName(user), text, rating, createdAt: nowDate })
+          .returning({ id: reviews.id });
         return inserted;
+      }).catch((error) => {
+        // Two posts of one shopper queue on the advisory lock above, so this is a safety net.
+        if (isUniqueViolation(error)) throw new ConflictError(reviewMessages.alreadyReviewed);
+        throw error;
       });
 
       log.info({ reviewId: row.id, productId }, "review posted");
       deps.publish({ type: "review.added", productId });
-      const [item] = await db
-        .select({ verifiedPurchase })
-        .from(reviews)
-        .where(eq(reviews.id, row.id));
-      return {
-        status: "created",
-        review: {
-          id: row.id,
-          userName: row.userName,
-          text: row.text,
-          rating: row.rating,
-          createdAt: row.createdAt.toISOString(),
-          verifiedPurchase: Boolean(item?.verifiedPurchase),
-        },
-      };
+      const review = await item(row.id, actor.id);
+      if (!review) throw new NotFoundError(reviewMessages.notFound);
+      return { status: "created", review };
     },
 
-    /** Deletes a review: the administrator only, whoever wrote it. */
+    /**
+     * Edits `actor`'s own review: rating and text as for a new one, the name refreshed from
+     * the account. Empty text is refused (deleting is the way to remove a review).
+     */
+    async update(actor: ReviewActor, reviewId: unknown, input: unknown): Promise<ReviewItem> {
+      const parsed = reviewInputSchema.safeParse(input);
+      if (!parsed.success) throw new InvalidRequestError(reviewErrorMessage(parsed.error));
+      if (parsed.data.text === "") throw new InvalidRequestError(reviewMessages.emptyEdit);
+      const owned = await ownedReview(actor, reviewId, false);
+      if (!(await deps.throttle.hit(`review-edit:${actor.id}`, editLimit))) {
+        throw new TooManyRequestsError(reviewEditLimitMessage(editLimit), Math.ceil(editLimit.windowMs / 1000));
+      }
+      const [user] = await db.select({ firstName: users.firstName, name: users.name }).from(users).where(eq(users.id, actor.id));
+      const [updated] = await db
+        .update(reviews)
+        .set({
+          rating: parsed.data.rating,
+          text: parsed.data.text,
+          ...(user ? { userName: reviewerName(user) } : {}),
+          updatedAt: sql`now()`,
+        })
+        // The author again: the review cannot have changed hands, but a delete may have come first.
+        .where(and(eq(reviews.id, owned.id), eq(reviews.userId, actor.id)))
+        .returning({ id: reviews.id });
+      if (!updated) throw new NotFoundError(reviewMessages.notFound);
+      log.info({ reviewId: owned.id, productId: owned.productId }, "review edited");
+      deps.publish({ type: "review.updated", productId: owned.productId });
+      const review = await item(owned.id, actor.id);
+      if (!review) throw new NotFoundError(reviewMessages.notFound);
+      return review;
+    },
+
+    /** Deletes a review: its author, or the administrator whoever wrote it. */
     async remove(actor: ReviewActor, reviewId: unknown): Promise<{ productId: string }> {
-      if (!actor.isAdmin) throw new ForbiddenError(reviewMessages.forbidden);
-      const id = reviewIdSchema.safeParse(reviewId);
-      if (!id.success) throw new NotFoundError(reviewMessages.notFound);
-      const [deleted] = await db.delete(reviews).where(eq(reviews.id, id.data)).returning({ productId: reviews.productId });
+      const owned = await ownedReview(actor, reviewId, true);
+      const [deleted] = await db.delete(reviews).where(eq(reviews.id, owned.id)).returning({ productId: reviews.productId });
       if (!deleted) throw new NotFoundError(reviewMessages.notFound);
-      log.info({ reviewId: id.data, productId: deleted.productId }, "review deleted by the administrator");
+      const by = owned.userId === actor.id ? "its author" : "the administrator";
+      log.info({ reviewId: owned.id, productId: deleted.productId }, `review deleted by ${by}`);
       deps.publish({ type: "review.deleted", productId: deleted.productId });
       return deleted;
     },

@@ -15,7 +15,7 @@ async function openVerificationLink(page: Page, email: string) {
     await expect(page.getByRole("row", { name: new RegExp(email.replace(/[.+]/g, "\\$&")) })).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 15_000 });
   await page.getByRole("row", { name: new RegExp(email.replace(/[.+]/g, "\\$&")) }).getByRole("link").click();
-  await expect(page.getByRole("heading", { name: "Verify your e-mail for Threadline" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Verify your email for Threadline" })).toBeVisible();
   await page.getByRole("link", { name: /\/api\/auth\/verify-email\?token=/ }).click();
 }
 
@@ -78,7 +78,7 @@ test("register, verify through the mailbox, sign in, profile, three addresses, s
   // The link from the caught e-mail verifies the address and leads to the login page.
   await openVerificationLink(page, email);
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByText("Your e-mail is verified. You can now log in.")).toBeVisible();
+  await expect(page.getByText("Your email is verified. You can now log in.")).toBeVisible();
 
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);

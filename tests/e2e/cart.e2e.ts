@@ -61,7 +61,7 @@ async function productId(page: Page, title: string): Promise<string> {
 base("a visitor is asked to log in", async ({ page }) => {
   await page.goto("/cart");
   await expect(page.getByText("Please log in to view your cart")).toBeVisible();
-  const signIn = page.getByRole("link", { name: "Sign in" });
+  const signIn = page.getByRole("main").getByRole("link", { name: "Login" });
   await expect(signIn).toHaveAttribute("href", "/login?redirectTo=%2Fcart");
   await expect(page.getByRole("button", { name: "Clear All" })).toHaveCount(0);
 });
@@ -125,11 +125,11 @@ test("the product page asks for size and colour, adds lines, and the cart change
 
 test("a card adds a product without choices at once and sends one with sizes to its page", async ({ page }) => {
   await page.goto(`/?q=${encodeURIComponent(TEE)}`);
-  await page.getByRole("article").filter({ hasText: TEE }).getByRole("link", { name: "Add to cart" }).click();
+  await page.getByRole("article").filter({ hasText: TEE }).getByRole("button", { name: "Add to cart" }).click();
   await expect(page.getByText("Added to cart")).toBeVisible();
 
   await page.goto("/");
-  await page.getByRole("article").filter({ hasText: DRESS }).getByRole("link", { name: "Add to cart" }).click();
+  await page.getByRole("article").filter({ hasText: DRESS }).getByRole("button", { name: "Add to cart" }).click();
   await expect(page.getByText("Please select a size")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: DRESS })).toBeVisible();
 
@@ -168,6 +168,9 @@ test("the cart is checked with the server: gone products leave, prices update, s
   await expect(page.getByText("Some items in your cart can't be ordered as they are.")).toBeVisible();
   // The sold-out scarf is left out of the totals: 12.00 + 1.20 + 0.10.
   await expectSummary(page, "Subtotal (1 item)", "$12.00", "$1.20", "$13.30");
+  // The header's badge counts the same lines as the subtotal: the scarf is in the cart, not in either.
+  await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
   await page.screenshot({ path: testInfo.outputPath("cart-checked.png"), fullPage: true });
 
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("cart:v1") ?? "[]"));
@@ -187,6 +190,11 @@ test("the cart is checked with the server: gone products leave, prices update, s
   await expect(page.getByRole("button", { name: "Proceed to Checkout" })).toBeDisabled();
   await page.getByRole("button", { name: "Set quantity to 3" }).click();
   await expect(page.getByRole("link", { name: "Proceed to Checkout" })).toBeVisible();
+  await expectSummary(page, "Subtotal (3 items)", "$36.00", "$3.60", "$39.70");
+  await expect(page.getByTestId("cart-count")).toHaveText("3");
+  // And on the next page too, where no check runs.
+  await page.goto("/");
+  await expect(page.getByTestId("cart-count")).toHaveText("3");
 });
 
 test("two tabs stay in step", async ({ context, page }) => {

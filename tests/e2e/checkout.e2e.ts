@@ -1,4 +1,5 @@
 import { type BrowserContext, test as base, expect, type Page } from "./fixtures";
+import { expectNoAxeViolations } from "./a11y";
 import { verificationLink } from "./mailbox";
 
 /**
@@ -76,6 +77,8 @@ async function expectOneSetSummary(page: Page, size: string, color: string) {
   await expect(box.getByTestId("summary-subtotal")).toHaveText("$89.00");
   await expect(box.getByTestId("summary-shipping")).toHaveText("$0.10");
   await expect(box.getByTestId("summary-tax")).toHaveText("$8.90");
+  // One wording with the cart: "Tax (10%)".
+  await expect(box.getByText("Tax (10%)", { exact: true })).toBeVisible();
   await expect(box.getByTestId("summary-total")).toHaveText("$98.00");
   const shipTo = box.getByTestId("shipping-to");
   await expect(shipTo).toContainText("Shipping to:");
@@ -87,16 +90,35 @@ const orderNumber = (orderId: string) => orderId.replace(/-/g, "").slice(-8).toU
 
 const cartLines = (page: Page) => page.evaluate(() => window.localStorage.getItem("cart:v1"));
 
-test("a visitor sees the login panel, a toast, and is sent to log in", async ({ browser, baseURL }) => {
+test("a visitor sees the login panel and a toast, and is sent to log in only after reading it", async ({ browser, baseURL }) => {
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
   // The panel is what the server sends (and what a browser without scripts keeps).
   const html = await (await context.request.get(`${baseURL}/checkout`)).text();
   expect(html).toContain("Please log in to checkout");
   expect(html).toMatch(/href="\/login\?redirectTo=%2Fcheckout"[^>]*>Login</);
+  const opened = Date.now();
   await page.goto("/checkout");
   await expect(toast(page, "Please log in to checkout")).toBeVisible();
-  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Please log in to checkout" })).toBeVisible();
+  // Not sent away at once: still here two seconds later, then on to the login page (spec: toast and redirect).
+  await page.waitForTimeout(Math.max(0, 2000 - (Date.now() - opened)));
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout$/, { timeout: 10_000 });
+  await context.close();
+});
+
+test("a visitor may stay on the checkout's login panel", async ({ browser }, info) => {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, viewport: info.project.use.viewport ?? undefined });
+  const page = await context.newPage();
+  await page.goto("/checkout");
+  await page.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(page.getByText("Taking you to the login page")).toHaveCount(0);
+  await expect(page.getByRole("main").getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login?redirectTo=%2Fcheckout");
+  await expectNoAxeViolations(page, "the visitor's checkout panel");
+  await page.screenshot({ path: info.outputPath("checkout-visitor.png") });
+  await page.waitForTimeout(5500);
+  await expect(page).toHaveURL(/\/checkout$/);
   await context.close();
 });
 
@@ -181,6 +203,58 @@ test("a full purchase with the sandbox PayPal wallet ends on the order", async (
   const order = page.getByRole("article", { name: `Order #${orderNumber(outcome.orderId)}` });
   await expect(order).toContainText(PRODUCT);
   await expect(order).toContainText("$98.00");
+  await expect(order).toContainText("Tax (10%)");
+});
+
+test("the line's picture is the chosen colour's, from the cart to the order", async ({ page }, info) => {
+  await page.goto(`/?q=${encodeURIComponent(PRODUCT)}`);
+  await page.getByRole("link", { name: `View ${PRODUCT}` }).click();
+  // Heather Grey is the set's second colour and has its own picture, the second image.
+  const grey = String(await page.getByRole("button", { name: "Show image 2 of 3" }).locator("img").getAttribute("src"));
+  await page.getByRole("group", { name: "Size" }).getByRole("button", { name: "S", exact: true }).click();
+  await page.getByRole("group", { name: "Color" }).getByRole("button", { name: "Heather Grey" }).click();
+  await expect(page.getByRole("img", { name: `${PRODUCT}, image 2 of 3` })).toBeVisible();
+  await page.getByRole("spinbutton", { name: "Quantity" }).fill("4");
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(toast(page, "Added to cart")).toBeVisible();
+  await page.goto("/checkout");
+  const box = summary(page);
+  await expect(box.getByRole("img", { name: PRODUCT })).toHaveAttribute("src", grey);
+  // 'Qty: 4' stays on one line.
+  const qty = box.getByText("Qty: 4", { exact: true });
+  expect((await qty.boundingBox())!.height).toBeLessThan(20);
+  const approval = page.waitForEvent("popup");
+  const captured = page.waitForResponse((r) => r.url().endsWith("/api/capture-paypal-order"));
+  await page.getByRole("button", { name: "PayPal (sandbox)" }).click();
+  await (await approval).getByRole("button", { name: "Approve payment" }).click();
+  const outcome = await (await captured).json();
+  await expect(page).toHaveURL(/\/orders$/);
+  const order = page.getByRole("article", { name: `Order #${orderNumber(outcome.orderId)}` });
+  await expect(order.locator("img").first()).toHaveAttribute("src", grey);
+  await expect(order.getByText("Qty: 4", { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page, "My Orders with an order");
+  await page.screenshot({ path: info.outputPath("my-orders.png"), fullPage: true });
+});
+
+test("on a phone the order total is shown before the payment buttons", async ({ page }, info) => {
+  await buyFromProductPage(page, "M", "Blush");
+  const payTotal = page.getByTestId("pay-total");
+  const wallet = page.getByRole("button", { name: "PayPal (sandbox)" });
+  if (info.project.name === "phone") {
+    await expect(payTotal).toBeVisible();
+    await expect(payTotal).toContainText("Order total");
+    await expect(payTotal).toContainText("$98.00");
+    // Above the button, and the summary (with its own total) comes after it.
+    expect((await payTotal.boundingBox())!.y).toBeLessThan((await wallet.boundingBox())!.y);
+    expect((await wallet.boundingBox())!.y).toBeLessThan((await summary(page).boundingBox())!.y);
+  } else {
+    // Two columns: the summary and its total stand beside the payment buttons.
+    await expect(payTotal).toBeHidden();
+    expect((await summary(page).boundingBox())!.x).toBeGreaterThan((await wallet.boundingBox())!.x);
+    await expect(summary(page).getByTestId("summary-total")).toBeInViewport();
+  }
+  await expectNoAxeViolations(page, "the checkout");
+  await page.screenshot({ path: info.outputPath("checkout.png"), fullPage: true });
 });
 
 test("cancelling the sandbox PayPal approval keeps the cart", async ({ page }) => {
@@ -216,7 +290,21 @@ test("with the approval window blocked, the sandbox PayPal approval happens in t
 test("a full purchase with the sandbox card checkout ends on the confirmation", async ({ page }) => {
   await buyFromProductPage(page, "XL", "Blush");
   await page.getByRole("radio", { name: /Pay securely with card using Stripe/ }).check();
+  // The session's answer is held back, so what the checkout says while it prepares the redirect can be read.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/create-stripe-session", async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByRole("button", { name: "Pay with Card (Stripe)" }).click();
+  const status = page.getByRole("region", { name: "Pay" }).getByRole("status");
+  await expect(status).toContainText("Processing payment...");
+  await expect(status).toContainText("Redirecting to Stripe Checkout...");
+  await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
+  release();
   await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sandbox_[A-Za-z0-9]+$/);
   await expect(page.getByText("Sandbox — no real money", { exact: false })).toBeVisible();
   await expect(page.getByTestId("sandbox-amount")).toHaveText("$98.00");

@@ -16,9 +16,9 @@ test.describe("home grid", () => {
     await expect(page).toHaveURL(/\?limit=24$/);
     const after = await page.evaluate(() => window.scrollY);
     expect(Math.abs(after - before)).toBeLessThan(50);
-    // Each card offers Add to cart and View.
+    // Each card offers Add to cart (a button) and View (a link).
     const first = cards(page).first();
-    await expect(first.getByRole("link", { name: "Add to cart" })).toBeVisible();
+    await expect(first.getByRole("button", { name: /^Add to cart/ })).toBeVisible();
     await expect(first.getByRole("link", { name: /^View / })).toBeVisible();
   });
 
@@ -76,7 +76,7 @@ test.describe("home grid", () => {
 
   test("a visitor's Add to cart asks to log in and goes to /login", async ({ page }) => {
     await page.goto("/");
-    await cards(page).first().getByRole("link", { name: "Add to cart" }).click();
+    await cards(page).first().getByRole("button", { name: /^Add to cart/ }).click();
     await expect(page.getByText("Please login to add items to cart")).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
   });

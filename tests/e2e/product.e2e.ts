@@ -142,7 +142,7 @@ test("a product without photos shows the placeholder and no arrows", async ({ pa
   await expect(page.getByRole("button", { name: /^Show image/ })).toHaveCount(0);
   await expect(page.getByRole("group", { name: "Size" })).toHaveCount(0);
   await expect(page.getByRole("group", { name: "Color" })).toHaveCount(0);
-  await expect(page.getByText("No reviews yet.")).toBeVisible();
+  await expect(page.locator("#reviews").getByText("No reviews yet.")).toBeVisible();
 });
 
 test("shows the details, sizes, colours, reviews and breadcrumb", async ({ page }) => {
@@ -151,9 +151,11 @@ test("shows the details, sizes, colours, reviews and breadcrumb", async ({ page 
   await expect(main.getByText("$89.00", { exact: true })).toBeVisible();
   await expect(main.getByText("In Stock", { exact: true })).toBeVisible();
   await expect(main.getByText("A fixture dress with three photos")).toBeVisible();
-  await expect(main.getByText("(0 reviews)")).toBeVisible();
+  // No stars and no "0.0 (0 reviews)" for a product nobody has reviewed yet.
+  await expect(main.getByRole("link", { name: "No reviews yet." })).toBeVisible();
+  await expect(main.getByText("(0 reviews)")).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 2, name: "Reviews" })).toBeVisible();
-  await expect(page.getByText("No reviews yet.")).toBeVisible();
+  await expect(page.locator("#reviews").getByText("No reviews yet.")).toBeVisible();
 
   const sizes = page.getByRole("group", { name: "Size" });
   await expect(sizes.getByRole("button")).toHaveText(["S", "M", "L"]);

@@ -113,7 +113,7 @@ export const validFields = {
 /** A product form as the browser sends it: text fields, repeated sizes and keepImages, files. */
 export function productForm(
   fields: Record<string, string>,
-  options: { files?: File[]; sizes?: string[]; keep?: string[]; colors?: { name: string; hex: string }[] } = {},
+  options: { files?: File[]; sizes?: string[]; keep?: string[]; colors?: { name: string; hex: string; image?: string }[] } = {},
 ): FormData {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
@@ -121,6 +121,7 @@ export function productForm(
   for (const color of options.colors ?? []) {
     form.append("colorName", color.name);
     form.append("colorHex", color.hex);
+    form.append("colorImage", color.image ?? "");
   }
   for (const address of options.keep ?? []) form.append("keepImages", address);
   for (const file of options.files ?? []) form.append("images", file);

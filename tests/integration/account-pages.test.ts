@@ -153,7 +153,7 @@ describe("/login", () => {
     expect(resend.status).toBe(200);
     expect(await html(resend)).toContain("Verification email sent! Please check your inbox.");
     await t.services.mail.worker.runOnce();
-    expect((await smtp.waitFor("waiting@example.com", { after: before })).subject).toBe("Verify your e-mail for Threadline");
+    expect((await smtp.waitFor("waiting@example.com", { after: before })).subject).toBe("Verify your email for Threadline");
   });
 
   it("says 'Too many attempts. Please try again later.' when one address keeps trying", async () => {
@@ -181,7 +181,7 @@ describe("forgot and reset password", () => {
   it("answers the same for a known and an unknown e-mail", async () => {
     const known = await html(await browser().postForm("/forgot-password", { email: "shopper@example.com" }));
     const unknown = await html(await browser().postForm("/forgot-password", { email: "ghost@example.com" }));
-    const words = "If an account exists for that e-mail, we have sent a link to reset the password.";
+    const words = "If an account exists for that email, we have sent a link to reset the password.";
     expect(known).toContain(words);
     expect(unknown).toContain(words);
   });

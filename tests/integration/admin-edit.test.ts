@@ -3,7 +3,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { messages } from "../../domain/messages";
-import { imageMessages } from "../../domain/product-schemas";
+import { imageMessages, productMessages } from "../../domain/product-schemas";
 import { products } from "../../server/db/schema";
 import type { TestBrowser } from "../helpers/accounts";
 import { type AdminTest, imageFile, mediaFiles, png, productForm, startAdminTest, validFields } from "../helpers/admin";
@@ -83,6 +83,50 @@ describe("editing a product", () => {
     expect(await res.text()).toContain(text);
     expect(await reload()).toEqual(product);
     expect(mediaFiles(test.mediaDir)).toEqual(files);
+  });
+
+  it("gives colours their pictures by position among the saved images, new files included", async () => {
+    const [first, second] = product.imageUrls;
+    const res = await edit(test.admin, validFields, {
+      keep: [second, first],
+      files: [imageFile(await png("#445566"), "navy.png")],
+      colors: [
+        { name: "Charcoal", hex: "#333333", image: "1" },
+        { name: "Navy", hex: "#000080", image: "2" },
+        { name: "Plain", hex: "#eeeeee", image: "" },
+      ],
+    });
+    expect(res.status).toBe(302);
+    const row = await reload();
+    expect(row.imageUrls.slice(0, 2)).toEqual([second, first]);
+    expect(row.colors).toEqual([
+      { name: "Charcoal", hex: "#333333", image: first },
+      { name: "Navy", hex: "#000080", image: row.imageUrls[2] },
+      { name: "Plain", hex: "#eeeeee" },
+    ]);
+  });
+
+  it("refuses a colour picture that is not one of the saved images, changing nothing and leaving no files", async () => {
+    const files = mediaFiles(test.mediaDir);
+    const res = await edit(test.admin, { ...validFields, title: "Should Not Save" }, {
+      keep: product.imageUrls,
+      files: [imageFile(await png(), "extra.png")],
+      colors: [{ name: "Ghost", hex: "#123456", image: "3" }],
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain(productMessages.colorImageInvalid);
+    expect(await reload()).toEqual(product);
+    expect(mediaFiles(test.mediaDir)).toEqual(files);
+  });
+
+  it("leaves no way round the rule: the database refuses a colour picture the product does not have", async () => {
+    await expect(
+      test.database.db
+        .update(products)
+        .set({ colors: [{ name: "Stray", hex: "#123456", image: "/media/products/someone-else" }] })
+        .where(eq(products.id, product.id)),
+    ).rejects.toThrow();
+    expect(await reload()).toEqual(product);
   });
 
   it("refuses to 'keep' an image of another product (or any address) and removes nothing", async () => {

@@ -1,3 +1,4 @@
+import { statusLabel } from "../../domain/admin-dashboard";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../domain/messages";
@@ -35,7 +36,8 @@ describe("changing an order's status", () => {
       const before = await orderRow(order.id);
       const res = await change(order.id, path[i - 1], path[i]);
       expect(res.status).toBe(200);
-      expect(await res.text()).toContain("Order status updated to");
+      // The toast names the status as everything else shows it: "Out for delivery", not "out for delivery".
+      expect(await res.text()).toContain(`Order status updated to ${statusLabel(path[i])}`);
       const after = await orderRow(order.id);
       expect(after.status).toBe(path[i]);
       expect(after.statusHistory).toHaveLength(i + 1);

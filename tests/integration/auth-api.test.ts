@@ -62,7 +62,7 @@ describe("register, verify, sign in", () => {
 
     await t.services.mail.worker.runOnce();
     const mail = await smtp.waitFor("ada@example.com");
-    expect(mail.subject).toBe("Verify your e-mail for Threadline");
+    expect(mail.subject).toBe("Verify your email for Threadline");
     const link = linkIn(mail, `${PUBLIC_URL}/api/auth/verify-email?token=`);
 
     const first = await browser.request(link);

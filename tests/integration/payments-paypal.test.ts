@@ -73,6 +73,34 @@ describe("a PayPal purchase", () => {
     expect(test.paypal!.requests.filter((r) => r.path === `/v2/checkout/orders/${created.id}/capture`)).toHaveLength(1);
   });
 
+  it("gives the order line and its e-mail the chosen colour's own picture, whatever the browser sent", async () => {
+    const [{ id: coat }] = await insertProducts(test.database.db, [
+      {
+        title: "Two-Tone Coat",
+        priceCents: 10000,
+        sizes: [],
+        colors: [
+          { name: "Camel", hex: "#c19a6b", image: "/media/coat-camel" },
+          { name: "Navy", hex: "#26324f", image: "/media/coat-navy" },
+        ],
+        stockCount: 3,
+        imageUrls: ["/media/coat-camel", "/media/coat-detail", "/media/coat-navy"],
+      },
+    ]);
+    const forged = { productId: coat, color: "Navy", quantity: 1, imageUrls: ["https://evil.example/x"] };
+    const res = await bob.browser.postJson("/api/create-paypal-order", body(bob, [forged]));
+    expect(res.status).toBe(200);
+    const created = (await res.json()) as { id: string };
+    test.paypal!.approve(created.id);
+    expect((await capture(created.id, bob)).status).toBe(200);
+    const [order] = await ordersOf(test.database, bob.userId);
+    expect(order.items[0].imageUrls).toEqual(["/media/coat-navy", "/media/coat-camel", "/media/coat-detail"]);
+    const [mail] = await mailTo(test.database, bob.email, "Your Threadline order");
+    expect(mail.html).toContain('<img src="http://store.test/media/coat-navy-320.webp"');
+    expect(mail.html).not.toContain("evil.example");
+    expect(mail.text).toContain("Tax (10%): $10.00");
+  });
+
   it("two captures at the same moment make one order and one capture", async () => {
     const created = await create();
     test.paypal!.approve(created.id);

@@ -63,10 +63,20 @@ describe("posting a review on the product page", () => {
     const res = await post(alice, { rating: "4", text: "  Warm and light  ", userId: bobId, userName: "The Administrator", user_id: bobId });
     expect(res.status).toBe(200);
     const [row] = await reviewRows();
-    expect(row).toMatchObject({ userId: aliceId, userName: "alice@example.com", text: "Warm and light", rating: 4 });
+    // Alice has no name on her account: her review is by 'Customer', never by her e-mail address.
+    expect(row).toMatchObject({ userId: aliceId, userName: "Customer", text: "Warm and light", rating: 4 });
     const html = await pageOf(visitor);
     expect(html).toContain("Warm and light");
     expect(html).not.toContain("The Administrator");
+    expect(html).not.toContain("alice@example.com");
+  });
+
+  it("refuses a second review of the same product with 409 and keeps the first", async () => {
+    expect((await post(alice, { rating: "4", text: "First" })).status).toBe(200);
+    const res = await post(alice, { rating: "1", text: "Second" });
+    expect(res.status).toBe(409);
+    expect(await res.text()).toContain("You have already reviewed this product. You can edit or delete your review.");
+    expect((await reviewRows()).map((r) => r.text)).toEqual(["First"]);
   });
 
   it("asks a visitor to log in and stores nothing", async () => {
@@ -119,7 +129,8 @@ describe("posting a review on the product page", () => {
   });
 
   it("limits a shopper to 5 reviews in 10 minutes with a clear message and Retry-After", async () => {
-    for (let i = 0; i < 5; i++) expect((await post(bob, { rating: "5", text: `Review ${i}` })).status).toBe(200);
+    const others = await insertProducts(database.db, Array.from({ length: 5 }, (_, i) => ({ title: `Limited ${i}` })));
+    for (const [i, other] of others.entries()) expect((await post(bob, { rating: "5", text: `Review ${i}` }, other.id)).status).toBe(200);
     const res = await post(bob, { rating: "5", text: "Sixth" });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -136,7 +147,7 @@ describe("showing reviews", () => {
       "javascript:alert(document.cookie)",
       '"><svg onload=alert(1)>',
     ];
-    for (const text of attacks) expect((await post(alice, { rating: "1", text })).status).toBe(200);
+    expect((await post(alice, { rating: "1", text: attacks.join("\n") })).status).toBe(200);
     const html = await pageOf(visitor);
     expect(html).toContain("&lt;script&gt;window.__xss = 1&lt;/script&gt;");
     expect(html).toContain("&lt;img src=x onerror=&quot;window.__xss=2&quot;&gt;");
@@ -162,6 +173,16 @@ describe("showing reviews", () => {
     expect(grid).toMatch(/3\.5<\/span>.*\(2\)/s);
   });
 
+  it("shows a stored e-mail address as 'Customer', to visitors and to the administrator", async () => {
+    await database.db.insert(reviews).values({ productId, userId: bobId, userName: "bob@example.com", text: "From an older release", rating: 3 });
+    for (const who of [visitor, admin]) {
+      const html = await pageOf(who);
+      expect(html).toContain("From an older release");
+      expect(html).not.toContain("bob@example.com");
+      expect(html).toMatch(/>Customer<\/h3>/);
+    }
+  });
+
   it("shows 'No reviews yet.' and the form for a product without reviews", async () => {
     const html = await pageOf(visitor);
     expect(html).toContain("No reviews yet.");
@@ -172,25 +193,77 @@ describe("showing reviews", () => {
   });
 });
 
+describe("editing one's own review", () => {
+  it("shows the author their review with Edit and Delete instead of a second form", async () => {
+    await post(alice, { rating: "4", text: "Mine to edit" });
+    const html = await pageOf(alice);
+    expect(html).toContain("Your review");
+    expect(html).toContain("Edit review");
+    expect(html).toContain("Delete review");
+    expect(html).not.toContain("Post review");
+    const others = await pageOf(bob);
+    expect(others).toContain("Post review");
+    expect(others).not.toContain("Edit review");
+  });
+
+  it("lets the author change rating and text, marked edited and announced on the live stream", async () => {
+    await post(alice, { rating: "4", text: "Before" });
+    const [row] = await reviewRows();
+    const controller = new AbortController();
+    const live = readSse(await visitor.request("/api/events", { signal: controller.signal }));
+    await live.next();
+    const res = await alice.postForm(`/product/${productId}`, { intent: "update-review", reviewId: row.id, rating: "2", text: "After", userId: bobId });
+    expect(res.status).toBe(200);
+    expect((await reviewRows())[0]).toMatchObject({ userId: aliceId, rating: 2, text: "After" });
+    expect(await live.nextData()).toEqual({ type: "review.updated", productId });
+    await live.close();
+    const html = await pageOf(visitor);
+    expect(html).toContain("After");
+    expect(html).toContain("(edited)");
+  });
+
+  it("refuses another shopper's and a visitor's edit, and empty text, changing nothing", async () => {
+    await post(alice, { rating: "4", text: "Alice's words" });
+    const [row] = await reviewRows();
+    const edit = (who: TestBrowser, text: string) =>
+      who.postForm(`/product/${productId}`, { intent: "update-review", reviewId: row.id, rating: "1", text });
+    const byBob = await edit(bob, "Bob's words");
+    expect(byBob.status).toBe(403);
+    expect(await byBob.text()).toContain(reviewMessages.forbidden);
+    expect((await edit(visitor, "Nobody's words")).status).toBe(401);
+    const empty = await edit(alice, "   ");
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain(reviewMessages.emptyEdit);
+    expect((await reviewRows())[0]).toMatchObject({ text: "Alice's words", rating: 4, updatedAt: null });
+  });
+});
+
 describe("deleting a review", () => {
-  it("refuses shoppers with 403, the author included", async () => {
+  it("refuses other shoppers with 403 and visitors with 401", async () => {
     await post(alice, { rating: "5", text: "Keep me" });
     const [row] = await reviewRows();
-    for (const who of [alice, bob]) {
-      const res = await who.postForm(`/product/${productId}`, { intent: "delete-review", reviewId: row.id });
-      expect(res.status).toBe(403);
-      expect(await res.text()).toContain(reviewMessages.forbidden);
-    }
-    const res = await visitor.postForm(`/product/${productId}`, { intent: "delete-review", reviewId: row.id });
-    expect(res.status).toBe(401);
+    const res = await bob.postForm(`/product/${productId}`, { intent: "delete-review", reviewId: row.id });
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain(reviewMessages.forbidden);
+    const byVisitor = await visitor.postForm(`/product/${productId}`, { intent: "delete-review", reviewId: row.id });
+    expect(byVisitor.status).toBe(401);
     expect(await reviewRows()).toHaveLength(1);
-    expect(await pageOf(alice)).not.toContain("Delete review by");
+    expect(await pageOf(bob)).not.toContain("Delete review by");
+  });
+
+  it("lets the author delete their own review", async () => {
+    await post(alice, { rating: "5", text: "Changed my mind" });
+    const [row] = await reviewRows();
+    const res = await alice.postForm(`/product/${productId}`, { intent: "delete-review", reviewId: row.id });
+    expect(res.status).toBe(200);
+    expect(await reviewRows()).toHaveLength(0);
+    expect(await pageOf(alice)).toContain("Post review");
   });
 
   it("lets the administrator delete any review, announced on the live stream", async () => {
     await post(alice, { rating: "5", text: "Delete me" });
     const [row] = await reviewRows();
-    expect(await pageOf(admin)).toContain("Delete review by alice@example.com");
+    expect(await pageOf(admin)).toContain("Delete review by Customer");
     const controller = new AbortController();
     const live = readSse(await visitor.request("/api/events", { signal: controller.signal }));
     await live.next();

@@ -16,7 +16,7 @@ interface ImagePickerProps {
 }
 
 /** A preview address for a picked file, released when the preview goes away. */
-function usePreviews(files: File[]): string[] {
+export function usePreviews(files: File[]): string[] {
   const urls = useMemo(() => files.map((file) => URL.createObjectURL(file)), [files]);
   useEffect(
     () => () => {

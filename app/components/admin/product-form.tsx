@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from "react";
+import { useMemo, useState, useSyncExternalStore } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { CATEGORIES, EDIT_CATEGORIES, SIZES } from "../../../domain/catalog";
 import type { FieldErrors } from "../../../domain/forms";
@@ -15,8 +15,9 @@ import {
 } from "../../../domain/product-schemas";
 import type { AdminProductDetail } from "../../../server/catalog/admin-products";
 import { FormAlert, FormField, inputClass, primaryButtonClass } from "../form-field";
-import { ColorsField } from "./colors-field";
-import { ImagePicker } from "./image-picker";
+import { variantUrl } from "../../../domain/images";
+import { type ColorImageChoice, ColorsField } from "./colors-field";
+import { ImagePicker, usePreviews } from "./image-picker";
 
 const subscribeNever = () => () => {};
 const useHydrated = () =>
@@ -31,6 +32,18 @@ interface ProductFormProps {
   product?: AdminProductDetail;
   /** Field errors from the server's answer. */
   serverErrors?: FieldErrors;
+}
+
+/** A stable id per picked file, so a colour keeps its picture while other files come and go. */
+const fileIds = new WeakMap<File, string>();
+let nextFileId = 0;
+function fileId(file: File): string {
+  let id = fileIds.get(file);
+  if (!id) {
+    id = `new-${nextFileId++}`;
+    fileIds.set(file, id);
+  }
+  return id;
 }
 
 const LABELS = {
@@ -54,6 +67,15 @@ export function ProductForm({ mode, product, serverErrors }: ProductFormProps) {
   const busy = navigation.state === "submitting";
   const categories = mode === "edit" ? EDIT_CATEGORIES : CATEGORIES;
   const noImage = kept.length + files.length === 0;
+  const previews = usePreviews(files);
+  // In the order the server saves them: kept images first, then the new files.
+  const imageChoices = useMemo<ColorImageChoice[]>(
+    () => [
+      ...kept.map((address) => ({ id: address, src: variantUrl(address, 320) })),
+      ...files.map((file, i) => ({ id: fileId(file), src: previews[i] })),
+    ].map((image, n) => ({ ...image, label: `Image ${n + 1}` })),
+    [kept, files, previews],
+  );
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -173,7 +195,7 @@ export function ProductForm({ mode, product, serverErrors }: ProductFormProps) {
           error={errors.stockCount}
         />
       </div>
-      <ColorsField initial={product?.colors ?? []} error={errors.colors} />
+      <ColorsField initial={product?.colors ?? []} images={imageChoices} error={errors.colors} />
       <ImagePicker
         kept={kept}
         onKeptChange={setKept}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { type CartLine, cartTotals, lineKey } from "../../../domain/cart";
+import { type CartLine, cartTotals, countedLines } from "../../../domain/cart";
 import { toRequestLines } from "../../../domain/cart-schemas";
 import { messages } from "../../../domain/messages";
 import { formatMoney } from "../../../domain/money";
@@ -43,10 +43,11 @@ export function CheckoutForm({
   const lock = usePaymentLock();
   const check = useCartCheck(lines, true);
 
+
   // The server's totals for exactly this cart; a changed cart goes back to the browser's sum until asked again.
   const cartKey = JSON.stringify(toRequestLines(lines));
   const [serverTotals, setServerTotals] = useState<{ cartKey: string; totals: ServerTotals } | null>(null);
-  const buyable = lines.filter((line) => !check.problems.has(lineKey(line)));
+  const buyable = countedLines(lines, new Set(check.problems.keys()));
   const browserTotals = cartTotals(buyable);
   const totals = serverTotals?.cartKey === cartKey ? serverTotals.totals : browserTotals;
   const blocked = check.problems.size > 0;
@@ -124,6 +125,14 @@ export function CheckoutForm({
           </fieldset>
 
           <section aria-label="Pay" className="space-y-4">
+            {/* Phones show the summary after the payment buttons: the amount is said before them. */}
+            <p className="flex items-center justify-between gap-4 rounded-xl bg-brand-50 px-4 py-3 text-ink lg:hidden" data-testid="pay-total">
+              <span className="text-sm font-medium">
+                Order total
+                <span className="block text-xs font-normal text-stone-600">Including tax and shipping</span>
+              </span>
+              <span className="shrink-0 text-base font-semibold tabular-nums">{formatMoney(totals.totalCents)}</span>
+            </p>
             {blocked ? (
               <p role="alert" className="rounded-xl bg-red-50 p-4 text-sm text-red-800">
                 {BLOCKED}{" "}
@@ -148,7 +157,8 @@ export function CheckoutForm({
             ) : (
               <CardButton lock={lock} request={request} onServerTotals={onServerTotals} sandbox={payments.card === "sandbox"} />
             )}
-            {lock.busy && <ProcessingPayment />}
+            {/* A card payment goes on at Stripe: the page says so from the click until the browser has left. */}
+            {lock.busy && <ProcessingPayment detail={method === "stripe" ? messages.card.redirect : undefined} />}
           </section>
         </div>
 

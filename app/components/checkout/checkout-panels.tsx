@@ -55,15 +55,22 @@ export function PanelLink({ to, children, secondary }: { to: string; children: R
   );
 }
 
-/** 'Processing payment...' while a payment is under way (spec section 2). */
-export function ProcessingPayment() {
+/**
+ * 'Processing payment...' while a payment is under way (spec section 2), with what happens
+ * next when there is more to say ('Redirecting to Stripe Checkout...' while the card
+ * provider's page is prepared and loaded).
+ */
+export function ProcessingPayment({ detail }: { detail?: string }) {
   return (
     <div role="status" className="flex items-center justify-center gap-3 rounded-xl bg-stone-100 p-4 text-sm font-medium text-ink">
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 animate-spin text-brand-700" fill="none">
         <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
         <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
       </svg>
-      Processing payment...
+      <span>
+        Processing payment...
+        {detail && <span className="block font-normal text-stone-700">{detail}</span>}
+      </span>
     </div>
   );
 }

@@ -13,11 +13,11 @@ interface OrderSummaryProps {
   shipTo: CheckoutAddress | undefined;
 }
 
-function Row({ label, value, strong }: { label: string; value: number; strong?: boolean }) {
+function Row({ label, value, strong, testId = label.toLowerCase() }: { label: string; value: number; strong?: boolean; testId?: string }) {
   return (
     <div className={`flex items-center justify-between ${strong ? "border-t border-stone-300 pt-3 text-base font-semibold" : "text-sm"}`}>
       <dt className={strong ? "text-ink" : "text-stone-600"}>{label}</dt>
-      <dd className="tabular-nums text-ink" data-testid={`summary-${label.toLowerCase()}`}>
+      <dd className="tabular-nums text-ink" data-testid={`summary-${testId}`}>
         {formatMoney(value)}
       </dd>
     </div>
@@ -41,10 +41,11 @@ export function OrderSummary({ lines, problems, totals, shipTo }: OrderSummaryPr
               </div>
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium text-ink">{line.title}</p>
-                <p className="mt-0.5 text-xs text-stone-600">
-                  {line.selectedSize && <span className="mr-3">Size: {line.selectedSize}</span>}
-                  {line.color && <span className="mr-3">Color: {line.color}</span>}
-                  <span>Qty: {line.quantity}</span>
+                <p className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-stone-600">
+                  {/* Each label stays with its value: 'Qty:' never ends a line with '4' on the next. */}
+                  {line.selectedSize && <span className="whitespace-nowrap">Size: {line.selectedSize}</span>}
+                  {line.color && <span className="whitespace-nowrap">Color: {line.color}</span>}
+                  <span className="whitespace-nowrap">Qty: {line.quantity}</span>
                 </p>
                 {problem && (
                   <p role="alert" className="mt-1 text-xs font-medium text-red-800">
@@ -62,10 +63,10 @@ export function OrderSummary({ lines, problems, totals, shipTo }: OrderSummaryPr
       <dl className="mt-4 space-y-2 border-t border-brand-200 pt-4">
         <Row label="Subtotal" value={totals.subtotalCents} />
         <Row label="Shipping" value={totals.shippingCents} />
-        <Row label="Tax" value={totals.taxCents} />
+        <Row label="Tax (10%)" value={totals.taxCents} testId="tax" />
         <Row label="Total" value={totals.totalCents} strong />
       </dl>
-      <p className="mt-1 text-xs text-stone-500">All prices in USD.</p>
+      <p className="mt-1 text-xs text-stone-600">All prices in USD.</p>
       {shipTo && (
         <div className="mt-5 rounded-xl border border-brand-200 bg-white p-4 text-sm" data-testid="shipping-to">
           <p className="font-medium text-ink">Shipping to:</p>

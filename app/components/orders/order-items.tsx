@@ -16,10 +16,15 @@ export function OrderItems({ items }: { items: readonly OrderItem[] }) {
           />
           <div className="min-w-0 flex-1">
             <p className="truncate text-sm font-medium text-ink">{item.title}</p>
-            <p className="mt-0.5 text-xs text-stone-600">
+            <p className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-stone-600">
               {[item.selectedSize && `Size: ${item.selectedSize}`, item.color && `Color: ${item.color}`, `Qty: ${item.quantity}`]
                 .filter(Boolean)
-                .join(" · ")}
+                .map((part) => (
+                  // A label and its value never part at the end of a line ('Qty:' here, '4' on the next).
+                  <span key={String(part)} className="whitespace-nowrap">
+                    {part}
+                  </span>
+                ))}
             </p>
             <p className="mt-0.5 text-xs text-stone-600">{`${formatMoney(item.priceCents)} each`}</p>
           </div>
@@ -35,7 +40,7 @@ export function OrderTotals({ order }: { order: { totalCents: number; taxCents: 
   const rows: [string, number][] = [
     ["Subtotal", order.totalCents],
     ["Shipping", order.shippingCents],
-    ["Tax", order.taxCents],
+    ["Tax (10%)", order.taxCents],
   ];
   return (
     <dl className="space-y-1 text-sm">
@@ -56,17 +61,17 @@ export function OrderTotals({ order }: { order: { totalCents: number; taxCents: 
 export function AddressBlock({
   title,
   address,
-  headingLevel = 4,
+  level = 4,
 }: {
   title: string;
   address: { name: string; street: string; city: string; state: string; zipCode: string; country?: string; phone: string };
-  /** One below the order's own heading: h3 on My Orders (order h2), h4 on the dashboard (order h3). */
-  headingLevel?: 3 | 4;
+  /** The heading level that follows the card's own heading (h2 on My Orders, h3 on the admin's cards). */
+  level?: 3 | 4;
 }) {
-  const Heading = headingLevel === 3 ? "h3" : "h4";
+  const Heading = level === 3 ? "h3" : "h4";
   return (
     <div>
-      <Heading className="text-xs font-semibold uppercase tracking-wide text-stone-500">{title}</Heading>
+      <Heading className="text-xs font-semibold uppercase tracking-wide text-stone-600">{title}</Heading>
       <address className="mt-1 text-sm not-italic leading-6 text-stone-700">
         {address.name}
         <br />

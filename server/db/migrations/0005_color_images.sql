@@ -1,0 +1,3 @@
+-- Colours may name one of the product's images (ProductColor.image): the database refuses a colour whose
+-- picture is not among the product's own imageUrls.
+ALTER TABLE "products" ADD CONSTRAINT "products_color_images_known" CHECK (not jsonb_path_exists("products"."colors", '$[*].image ? (@ != null && (@.type() != "string" || !(@ == $images[*])))', jsonb_build_object('images', to_jsonb("products"."image_urls"))));

@@ -1,0 +1,119 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { withDatabase } from "../../tests/helpers/database";
+import { REVIEWER_NAME_CASES } from "../../tests/helpers/reviewer-names";
+import { type DatabaseHandle, openPglite, openPostgres, type RawSession } from "./client";
+import { migrate, readMigrations } from "./migrate";
+
+/**
+ * The migrations that fix reviews already stored: 0003 renames their authors by the rule of
+ * domain/reviewer-name.ts, 0004 keeps each shopper's newest review of a product and then
+ * makes the database refuse a second one.
+ */
+
+const all = readMigrations();
+const migrationsBefore = (name: string) => all.slice(0, all.findIndex((m) => m.name === name));
+const PRODUCT = "6f1f0a52-8f0e-4d63-9b5e-0a6f8d7f0001";
+
+let handle: DatabaseHandle;
+let session: RawSession;
+let dropDatabase: (() => Promise<void>) | null = null;
+
+/** An empty database, migrated step by step by each test: PGlite, or a new PostgreSQL database with TEST_DATABASE_URL. */
+async function emptyDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return openPglite();
+  const name = `store_review_migrations_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  dropDatabase = async () => {
+    const cleanup = new pg.Client({ connectionString: url });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  };
+  return openPostgres(withDatabase(url, name), { max: 2 });
+}
+
+beforeEach(async () => {
+  handle = await emptyDatabase();
+  session = await handle.session();
+});
+afterEach(async () => {
+  session.release();
+  await handle.close();
+  await dropDatabase?.();
+  dropDatabase = null;
+});
+
+async function seedProduct() {
+  await session.query(`insert into products (id, title, price_cents, category) values ($1, 'Old dress', 1000, 'Dress')`, [PRODUCT]);
+}
+
+async function seedUser(id: string, fields: { firstName?: string | null; name?: string | null }) {
+  await session.query(`insert into users (id, name, email, first_name) values ($1, $2, $3, $4)`, [
+    id,
+    fields.name ?? "",
+    `${id}@example.com`,
+    fields.firstName ?? null,
+  ]);
+}
+
+async function seedReview(userId: string, userName: string, createdAt = "2024-01-01T00:00:00Z", text = "Old review") {
+  await session.query(`insert into reviews (product_id, user_id, user_name, text, rating, created_at) values ($1, $2, $3, $4, 4, $5)`, [
+    PRODUCT,
+    userId,
+    userName,
+    text,
+    createdAt,
+  ]);
+}
+
+describe("0003_review_author_names", () => {
+  it("gives every stored review the name the rule gives a new one", async () => {
+    await migrate(handle, migrationsBefore("0003_review_author_names"));
+    await seedProduct();
+    for (const [i, [, account]] of REVIEWER_NAME_CASES.entries()) {
+      await seedUser(`user${i}`, account);
+      // What an older release stored: the full name, else the display name, else the e-mail.
+      await seedReview(`user${i}`, `user${i}@example.com`);
+    }
+    await migrate(handle, all.slice(0, all.findIndex((m) => m.name === "0003_review_author_names") + 1));
+    const { rows } = await session.query("select user_id, user_name from reviews order by user_id");
+    const byUser = new Map(rows.map((r) => [String(r.user_id), String(r.user_name)]));
+    for (const [i, [what, , expected]] of REVIEWER_NAME_CASES.entries()) expect(byUser.get(`user${i}`), what).toBe(expected);
+  });
+
+  it("keeps the first word of the name of an author whose account is gone, never an address", async () => {
+    await migrate(handle, migrationsBefore("0003_review_author_names"));
+    await seedProduct();
+    await seedReview("gone1", "Hana  Kobayashi", "2024-01-01T00:00:00Z");
+    await seedReview("gone2", "ivan@example.com", "2024-01-02T00:00:00Z");
+    await seedReview("gone3", "  ", "2024-01-03T00:00:00Z");
+    await migrate(handle);
+    const { rows } = await session.query("select user_name from reviews order by created_at");
+    expect(rows.map((r) => r.user_name)).toEqual(["Hana", "Customer", "Customer"]);
+  });
+});
+
+describe("0004_one_review_per_product", () => {
+  it("keeps each shopper's newest review of a product, then refuses a second one", async () => {
+    await migrate(handle, migrationsBefore("0004_one_review_per_product"));
+    await seedProduct();
+    await seedUser("ann", { firstName: "Ann" });
+    await seedUser("ben", { firstName: "Ben" });
+    await seedReview("ann", "Ann", "2024-01-01T00:00:00Z", "Ann first");
+    await seedReview("ann", "Ann", "2024-03-01T00:00:00Z", "Ann newest");
+    await seedReview("ann", "Ann", "2024-02-01T00:00:00Z", "Ann middle");
+    await seedReview("ben", "Ben", "2024-01-05T00:00:00Z", "Ben only");
+    await migrate(handle);
+
+    const { rows } = await session.query("select text, updated_at from reviews order by text");
+    expect(rows.map((r) => r.text)).toEqual(["Ann newest", "Ben only"]);
+    expect(rows.every((r) => r.updated_at === null)).toBe(true);
+    await expect(seedReview("ann", "Ann", "2024-04-01T00:00:00Z", "Ann again")).rejects.toThrow(/reviews_one_per_author_idx/);
+  });
+});
