@@ -35,7 +35,7 @@ describe("cancellationNotice", () => {
   });
 
   it("warns that the customer hears of it and that it is final", () => {
-    expect(cancellationNotice(order).customer).toBe("The customer is e-mailed that the order is cancelled. This cannot be undone.");
+    expect(cancellationNotice(order).customer).toBe("The customer is emailed that the order is cancelled. This cannot be undone.");
   });
 });
 

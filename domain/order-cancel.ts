@@ -30,7 +30,7 @@ export function cancellationNotice(order: CancellableOrder) {
     amount: `${amount}, paid with ${PAID_WITH[order.paymentMethod]}`,
     payment: `No refund is made: the store cannot refund payments yet. The customer's ${amount} stays paid until you refund it yourself in your ${PROVIDERS[order.paymentMethod]} account (payment ${order.paymentId}).`,
     stock: `${pieces === 1 ? "The 1 piece goes" : `The ${pieces} pieces go`} back into stock.`,
-    customer: "The customer is e-mailed that the order is cancelled. This cannot be undone.",
+    customer: "The customer is emailed that the order is cancelled. This cannot be undone.",
     confirm: "Cancel order",
     keep: "Keep order",
   };

@@ -103,7 +103,7 @@ test("cancelling asks first, says what happens to the payment and the stock, and
   await expect(dialog).toContainText("No refund is made: the store cannot refund payments yet.");
   await expect(dialog).toContainText("refund it yourself in your Stripe account");
   await expect(dialog).toContainText("The 2 pieces go back into stock.");
-  await expect(dialog).toContainText("The customer is e-mailed that the order is cancelled.");
+  await expect(dialog).toContainText("The customer is emailed that the order is cancelled.");
   await shoot(admin, info, "cancel-dialog");
   await admin.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
@@ -140,7 +140,7 @@ test("every status has a filter with a count; search and pages live in the addre
 
   const admin = await adminPage(browser, info);
   await admin.goto("/admin?tab=orders");
-  await admin.getByLabel("Search by order number, customer name or e-mail").fill(name);
+  await admin.getByLabel("Search by order number, customer name or email").fill(name);
   await admin.getByRole("button", { name: "Search", exact: true }).click();
   await expect(rangeText(admin)).toHaveText(`Orders 1–20 of 21 matching “${name}”`);
   expect(new URL(admin.url()).searchParams.get("q")).toBe(name);

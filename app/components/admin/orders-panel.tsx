@@ -22,7 +22,7 @@ export function OrdersPanel({ query, page }: { query: OrderListQuery; page: Admi
         <input type="hidden" name="tab" value="orders" />
         {filter !== "all" && <input type="hidden" name="status" value={filter} />}
         <label htmlFor={searchId} className="block text-sm font-medium text-stone-800">
-          Search by order number, customer name or e-mail
+          Search by order number, customer name or email
         </label>
         {/* One row from sm up; on phones the field takes the whole first row. */}
         <div className="mt-1 flex flex-wrap items-center gap-2 sm:flex-nowrap">
