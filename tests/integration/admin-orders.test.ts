@@ -143,7 +143,7 @@ describe("cancelling an order (decision record 013)", () => {
       expect(await stockOf(coat.id)).toBe(7);
       const res = await change(order.id, "processing", "cancelled", "Customer asked to cancel");
       expect(res.status).toBe(200);
-      expect(await res.text()).toContain("Order status updated to cancelled");
+      expect(await res.text()).toContain("Order status updated to Cancelled");
       expect(await stockOf(coat.id)).toBe(10);
       // A second cancellation (another tab) is refused and gives nothing back twice.
       expect((await change(order.id, "processing", "cancelled")).status).toBe(409);
