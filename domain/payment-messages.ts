@@ -23,6 +23,20 @@ export const paymentMessages = {
   webhookInvalid: "Invalid webhook signature",
 } as const;
 
+/**
+ * How an order paid through the built-in sandbox is marked wherever it is shown (admin cards,
+ * the Overview, My Orders, e-mails): nobody should mistake it for money received.
+ */
+export const sandboxOrderMessages = {
+  badge: "Sandbox",
+  payment: "Sandbox payment: no real money was taken.",
+  emailLine: "This order was paid in the sandbox of this store: no real money was taken.",
+  subjectSuffix: " (sandbox, no real money)",
+  revenueApart: (amount: string, orders: number) =>
+    `Sandbox orders are not counted: ${amount} over ${orders} ${orders === 1 ? "order" : "orders"}, no real money.`,
+  ordersIncluding: (orders: number) => `Including ${orders} sandbox ${orders === 1 ? "order" : "orders"}.`,
+} as const;
+
 export type LineProblem = "not_found" | "out_of_stock" | "insufficient_stock" | "invalid_size" | "invalid_color";
 
 /** One sentence per cart line the server refused, for the checkout page. */

@@ -322,6 +322,8 @@ export const orders = pgTable(
     paymentMethod: text("payment_method").$type<PaymentMethod>().notNull(),
     /** The provider's id of the payment; unique, so a replayed capture or webhook finds the order it made. */
     paymentId: text("payment_id").notNull().unique(),
+    /** Paid through the built-in sandbox: no money moved. Set once, when the order is made. */
+    sandbox: boolean("sandbox").notNull().default(false),
     status: text("status").$type<OrderStatus>().notNull().default("placed"),
     statusHistory: jsonb("status_history").$type<StatusHistoryEntry[]>().notNull(),
     createdAt: stamp("created_at").notNull().defaultNow(),

@@ -1,5 +1,6 @@
 import { centsToDecimalString } from "../../domain/money";
 import { orderNumber } from "../../domain/ids";
+import { sandboxOrderMessages } from "../../domain/payment-messages";
 import type { AddressSnapshot, OrderItem } from "../db/schema";
 import type { MailMessage } from "../mail/outbox";
 
@@ -28,6 +29,7 @@ export function orderConfirmationEmail(
     taxCents: number;
     shippingCents: number;
     shippingAddress: AddressSnapshot;
+    sandbox: boolean;
   },
   publicUrl: string,
 ): MailMessage {
@@ -44,6 +46,7 @@ export function orderConfirmationEmail(
     `Hello ${order.userName},`,
     "",
     `Thank you for your purchase. Your order ${number} has been received.`,
+    ...(order.sandbox ? ["", sandboxOrderMessages.emailLine] : []),
     "",
     ...order.items.map(itemLine),
     "",
@@ -57,10 +60,12 @@ export function orderConfirmationEmail(
   const html = [
     `<p>Hello ${escapeHtml(order.userName)},</p>`,
     `<p>Thank you for your purchase. Your order <strong>${number}</strong> has been received.</p>`,
+    ...(order.sandbox ? [`<p><strong>${escapeHtml(sandboxOrderMessages.emailLine)}</strong></p>`] : []),
     `<ul>${order.items.map((item) => `<li>${escapeHtml(itemLine(item))}</li>`).join("")}</ul>`,
     `<p>${totals.map(escapeHtml).join("<br>")}</p>`,
     `<p>Shipping to:<br>${addressLines(order.shippingAddress).map(escapeHtml).join("<br>")}</p>`,
     `<p><a href="${escapeHtml(link)}">See your orders</a></p>`,
   ].join("\n");
-  return { to: order.userEmail, subject: `Your Threadline order ${number}`, text, html };
+  const subject = `Your Threadline order ${number}${order.sandbox ? sandboxOrderMessages.subjectSuffix : ""}`;
+  return { to: order.userEmail, subject, text, html };
 }

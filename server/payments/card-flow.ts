@@ -47,7 +47,11 @@ export function createCardFlow(deps: { card: CardProvider; store: CheckoutStore;
     const sessionId = session.id;
     if (isPaidCardSession(session, { checkoutId: checkout.id, totalCents: checkout.totalCents, currency: checkout.currency })) {
       try {
-        const { order } = await orders.fulfilCheckout(checkout.id, { paymentId: sessionId, paymentRef: session.paymentRef });
+        const { order } = await orders.fulfilCheckout(checkout.id, {
+          paymentId: sessionId,
+          paymentRef: session.paymentRef,
+          sandbox: card.mode === "sandbox",
+        });
         return { status: "paid", sessionId, orderId: order.id };
       } catch (error) {
         if (error instanceof PaymentConflictError && error.code === "refunded") {

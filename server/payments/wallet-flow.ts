@@ -63,7 +63,11 @@ export function createWalletFlow(deps: { wallet: WalletProvider; store: Checkout
     const capture = order.capture;
     if (isCompletedWalletPayment(order, checkout)) {
       try {
-        const { order: placed } = await orders.fulfilCheckout(checkout.id, { paymentId: ref, paymentRef: capture!.id });
+        const { order: placed } = await orders.fulfilCheckout(checkout.id, {
+          paymentId: ref,
+          paymentRef: capture!.id,
+          sandbox: wallet.mode === "sandbox",
+        });
         return { status: "COMPLETED", id: ref, orderId: placed.id };
       } catch (error) {
         if (!(error instanceof OutOfStockError)) throw error;

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "sandbox" boolean DEFAULT false NOT NULL;
