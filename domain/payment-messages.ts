@@ -18,6 +18,7 @@ export const paymentMessages = {
   sessionNotFound: "Payment session not found",
   sessionExpired: "This payment session has expired. Please start again from your cart.",
   sessionNotPaid: "This payment has not been completed.",
+  alreadyPaid: "This payment has already been made, so it cannot be cancelled. Your order is placed.",
   orderIdRequired: "A PayPal order id is required",
   providerUnavailable: (provider: "PayPal" | "Stripe") => `${provider} is not answering right now. Please try again in a moment.`,
   webhookInvalid: "Invalid webhook signature",

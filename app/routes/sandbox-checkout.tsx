@@ -94,6 +94,11 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
         </Form>
       ) : (
         <div className="space-y-3 text-center text-sm text-stone-700">
+          {actionData?.error && (
+            <p role="alert" className="rounded-xl bg-amber-50 p-3 text-amber-900">
+              {actionData.error}
+            </p>
+          )}
           <p role="status">
             {session.checkoutStatus === "completed"
               ? "This checkout session is already paid."

@@ -164,10 +164,19 @@ export function createCardFlow(deps: { card: CardProvider; store: CheckoutStore;
       return { ...outcome, redirectTo: `/payment-success?session_id=${encodeURIComponent(sessionId)}` };
     },
 
-    /** The sandbox page's Cancel button. */
+    /**
+     * The sandbox page's Cancel button. A session that was paid meanwhile (Pay in another tab)
+     * is not cancelled: the answer says it is paid and where its confirmation is.
+     */
     async cancelSandbox(viewer: Viewer, sessionId: string) {
       const checkout = await ownSandboxSession(viewer, sessionId);
-      if (await (card as SandboxCard).cancel(sessionId)) await store.mark(checkout.id, "expired", ["pending"], "cancelled on the sandbox page");
+      if (await (card as SandboxCard).cancel(sessionId)) {
+        await store.mark(checkout.id, "expired", ["pending"], "cancelled on the sandbox page");
+      } else if ((await card.retrieveSession(sessionId))?.paid) {
+        throw new PaymentConflictError(paymentMessages.alreadyPaid, "already_paid", {
+          redirectTo: `/payment-success?session_id=${encodeURIComponent(sessionId)}`,
+        });
+      }
       return { status: "cancelled" as const, redirectTo: "/payment-cancelled" };
     },
   };
