@@ -62,6 +62,12 @@ const envSchema = z
       .min(1, { message: "must be at least 1" })
       .max(100_000, { message: "must be at most 100000" })
       .default(20),
+    CHECKOUT_RATE_LIMIT: z.coerce
+      .number({ message: "must be a number" })
+      .int({ message: "must be a whole number" })
+      .min(1, { message: "must be at least 1" })
+      .max(10_000, { message: "must be at most 10000" })
+      .default(10),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
@@ -95,6 +101,8 @@ export interface Config {
   authSecret: string;
   /** Sign-in and sign-up attempts per minute from one client address (the per-account limit is separate). */
   authRateLimit: number;
+  /** Payment starts (create-paypal-order, create-stripe-session, verify-paypal-order) per minute per shopper. */
+  checkoutRateLimit: number;
   smtpUrl?: string;
   mailFrom: string;
   google?: { clientId: string; clientSecret: string; issuer: string };
@@ -154,6 +162,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: env.ADMIN_EMAIL.toLowerCase(),
     authSecret: env.AUTH_SECRET ?? persistedSecret(dataDir),
     authRateLimit: env.AUTH_RATE_LIMIT,
+    checkoutRateLimit: env.CHECKOUT_RATE_LIMIT,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `Threadline <no-reply@${new URL(publicUrl).hostname}>`,
     google:

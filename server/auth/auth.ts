@@ -8,7 +8,7 @@ import type { Logger } from "../logger";
 import type { MailService } from "../mail/service";
 import { passwordResetEmail, verificationEmail } from "./emails";
 import { createAuthHooks } from "./hooks";
-import { createThrottle } from "./throttle";
+import { createThrottle } from "../limits/throttle";
 
 /**
  * The client address as the store saw it on the socket. server/http/client-address.ts sets it

@@ -6,7 +6,7 @@ import { isWeakPassword } from "../../domain/password-strength";
 import { safeRedirectPath } from "../../domain/redirects";
 import type { Database } from "../db/client";
 import { users } from "../db/schema";
-import type { Throttle } from "./throttle";
+import type { Throttle } from "../limits/throttle";
 
 /** Failed-or-not sign-in attempts one account may see before it is locked for the window. */
 export const ACCOUNT_SIGN_IN_LIMIT = { max: 5, windowMs: 15 * 60_000 };
@@ -74,7 +74,7 @@ export function createAuthHooks(deps: { db: Database; throttle: Throttle }) {
       case "/sign-in/email": {
         const email = lower(body?.email);
         if (!email) return;
-        if (!(await deps.throttle.hit(`sign-in:${email}`, ACCOUNT_SIGN_IN_LIMIT))) {
+        if (!(await deps.throttle.hit(`sign-in:${email}`, ACCOUNT_SIGN_IN_LIMIT)).allowed) {
           throw new APIError("TOO_MANY_REQUESTS", { code: "TOO_MANY_ATTEMPTS", message: messages.login.tooManyRequests });
         }
         return;

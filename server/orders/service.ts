@@ -170,6 +170,8 @@ export function createOrdersService(deps: {
         const [existing] = await tx.select().from(orders).where(eq(orders.checkoutId, checkoutId));
         if (existing) return { order: toOrderView(existing), created: false };
         if (checkout.status === "refunded") throw new PaymentConflictError("This payment was refunded.", "refunded");
+        // A newer checkout of the same cart replaced this one: its money goes back rather than make a second order.
+        if (checkout.status === "superseded") throw new PaymentConflictError("This checkout was replaced by a newer one.", "superseded");
         // A hold taken for this payment already holds the pieces; otherwise take them now.
         if (!checkout.stockReservedAt) await takeStock(tx, checkout.lines);
         const [user] = await tx

@@ -38,7 +38,8 @@ export async function startPaymentsTest(
   const smtp = await startFakeSmtp();
   const paypal = options.paypal ? await startFakePaypal() : undefined;
   const stripe = options.stripe ? await startFakeStripe() : undefined;
-  const env: Record<string, string> = { SMTP_URL: smtp.url, ...options.env };
+  // Tests start many payments per shopper; the per-shopper limit has its own test (tests/security).
+  const env: Record<string, string> = { SMTP_URL: smtp.url, CHECKOUT_RATE_LIMIT: "1000", ...options.env };
   if (paypal) Object.assign(env, { PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.clientSecret, PAYPAL_API_BASE: paypal.url });
   if (stripe) Object.assign(env, { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_BASE: stripe.url });
   // Like createAccountsTestApp, plus the payment options (providers, reconciliation timing).

@@ -27,8 +27,8 @@ async function product(stockCount: number, priceCents = 3000) {
   return id;
 }
 
-async function start(endpoint: string, who: Shopper, productId: string) {
-  const res = await who.browser.postJson(endpoint, body(who, [{ productId, quantity: 1 }]));
+async function start(endpoint: string, who: Shopper, productId: string, extra: { productId: string; quantity: number }[] = []) {
+  const res = await who.browser.postJson(endpoint, body(who, [{ productId, quantity: 1 }, ...extra]));
   expect(res.status).toBe(200);
   return (await res.json()) as { id: string; url?: string; mode: string };
 }
@@ -94,12 +94,15 @@ describe("sandbox card", () => {
 });
 
 describe("20 concurrent purchases of the last piece", () => {
+  // Each of the 20 payments is for another cart (the last piece plus 1..20 socks): one shopper's
+  // second start of the very same cart would get the same open session back.
   it("card: exactly one order, stock 0, every other payment refunded", async () => {
     const last = await product(1);
+    const socks = await product(500, 500);
     const sessions: { who: Shopper; id: string }[] = [];
     for (let i = 0; i < 20; i++) {
       const who = shoppers[i % shoppers.length];
-      sessions.push({ who, id: (await start("/api/create-stripe-session", who, last)).id });
+      sessions.push({ who, id: (await start("/api/create-stripe-session", who, last, [{ productId: socks, quantity: i + 1 }])).id });
     }
     const replies = await Promise.all(sessions.map(({ who, id }) => who.browser.postJson(`/api/sandbox/checkout/${id}/pay`, {})));
     const outcomes = await Promise.all(replies.map((r) => r.json()));
@@ -117,10 +120,11 @@ describe("20 concurrent purchases of the last piece", () => {
 
   it("wallet: exactly one order, stock 0, nobody else captured", async () => {
     const last = await product(1);
+    const socks = await product(500, 500);
     const created: { who: Shopper; id: string }[] = [];
     for (let i = 0; i < 20; i++) {
       const who = shoppers[i % shoppers.length];
-      const { id } = await start("/api/create-paypal-order", who, last);
+      const { id } = await start("/api/create-paypal-order", who, last, [{ productId: socks, quantity: i + 1 }]);
       await who.browser.postJson(`/api/sandbox/paypal/${id}/approve`, {});
       created.push({ who, id });
     }

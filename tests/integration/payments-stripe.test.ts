@@ -176,8 +176,9 @@ describe("stock that runs out before the paid session is recorded", () => {
 
 describe("reconciliation", () => {
   it("records a payment whose webhook and success page never arrived, and expires abandoned sessions", async () => {
-    const paid = await createSession();
-    const abandoned = await createSession();
+    const paid = await createSession(1);
+    // Another cart (two coats): the same cart would get the same open session back.
+    const abandoned = await createSession(2);
     test.stripe!.markPaid(paid.id);
     test.stripe!.expire(abandoned.id);
     await test.t.services.payments.reconciler.runOnce(new Date(Date.now() + 10 * 60_000));

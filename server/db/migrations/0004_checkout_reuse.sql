@@ -1,0 +1,6 @@
+ALTER TABLE "checkouts" DROP CONSTRAINT "checkouts_status_known";--> statement-breakpoint
+ALTER TABLE "checkouts" ADD COLUMN "cart_key" text;--> statement-breakpoint
+ALTER TABLE "checkouts" ADD COLUMN "offer_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "checkouts_one_open_per_cart" ON "checkouts" USING btree ("user_id","cart_key") WHERE "checkouts"."status" = 'pending';--> statement-breakpoint
+CREATE UNIQUE INDEX "sandbox_payments_one_per_checkout" ON "sandbox_payments" USING btree ("checkout_id","kind");--> statement-breakpoint
+ALTER TABLE "checkouts" ADD CONSTRAINT "checkouts_status_known" CHECK ("checkouts"."status" in ('pending', 'completed', 'failed', 'refunded', 'expired', 'superseded'));
