@@ -38,7 +38,7 @@ export function createServices(deps: {
     catalog: createCatalogService(db),
     pricing,
     mail,
-    auth: createAuthService({ db, config: deps.config, mail, logger: deps.logger }, deps.auth),
+    auth: createAuthService({ db, config: deps.config, mail, logger: deps.logger, onSessionEnded: events.endSession }, deps.auth),
     accounts,
     orders,
     adminCatalog: createAdminCatalogService({ db, storage: deps.storage, logger: deps.logger, publish: events.publish }),
