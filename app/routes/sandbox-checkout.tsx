@@ -27,9 +27,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = await context.services.auth.requireUser(request);
-  const intent = (await request.formData()).get("intent");
   const card = context.services.payments.card;
   try {
+    // Someone else's session is not found, whatever the form asks for.
+    await card.sandboxSession(viewer, params.id);
+    const intent = (await request.formData()).get("intent");
     if (intent === "pay") return redirect((await card.paySandbox(viewer, params.id)).redirectTo);
     if (intent === "cancel") return redirect((await card.cancelSandbox(viewer, params.id)).redirectTo);
     return data({ error: "Choose Pay or Cancel." }, { status: 400 });
