@@ -109,7 +109,11 @@ async function outcome(res: Response): Promise<{ got: Expected; text: string }> 
   const location = res.headers.get("location");
   if (res.status >= 300 && res.status < 400 && location) return { got: { status: res.status as 302, to: location }, text: "" };
   // The live stream never ends by itself.
-  const text = res.headers.get("content-type")?.startsWith("text/event-stream") ? (await res.body?.cancel(), "") : await res.text();
+  if (res.headers.get("content-type")?.startsWith("text/event-stream")) {
+    await res.body?.cancel();
+    return { got: res.status, text: "" };
+  }
+  const text = await res.text();
   const redirect = /\["SingleFetchRedirect",\d+\].*?"redirect","((?:[^"\\]|\\.)*)","status",(\d+)/.exec(text);
   if (res.status === 202 && redirect) return { got: { status: Number(redirect[2]) as 302, to: JSON.parse(`"${redirect[1]}"`) }, text };
   return { got: res.status, text };
