@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
 import { formatMoney } from "../../domain/money";
 import { SandboxFrame } from "../components/checkout/sandbox-frame";
 import { serviceRefusal, serviceStatus } from "../components/checkout/service-error";
@@ -45,6 +45,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+/** A refusal (409: paid or closed meanwhile) changes what the page should offer: read the session again. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 ? true : defaultShouldRevalidate;
+}
 
 export function meta() {
   return [...pageMeta("Checkout (sandbox)"), { name: "robots", content: "noindex" }];
