@@ -84,7 +84,9 @@ export default function SandboxPaypal({ loaderData }: Route.ComponentProps) {
     }
   }
 
-  const approved = fetcher.data?.approved === true;
+  // Reported once the fetcher is idle: a navigation started while the approval's own reload is
+  // still running was sometimes dropped, leaving this page on "Returning to the store...".
+  const approved = fetcher.data?.approved === true && fetcher.state === "idle";
   // biome-ignore lint/correctness/useExhaustiveDependencies: report once, when the approval is answered
   useEffect(() => {
     if (approved) report("approved");
