@@ -18,9 +18,30 @@ export const paymentMessages = {
   sessionNotFound: "Payment session not found",
   sessionExpired: "This payment session has expired. Please start again from your cart.",
   sessionNotPaid: "This payment has not been completed.",
+  alreadyPaid: "This payment has already been made, so it cannot be cancelled. Your order is placed.",
+  cartAlreadyPaid: "This cart has just been paid. You can find the order in My Orders.",
+  paymentInProgress: "A payment for this cart is being processed. Please wait a moment before trying again.",
+  supersededRefunded: "This payment was for a checkout you had already started again, so it has been refunded.",
+  duplicateRefunded: "This order was already paid, so this second payment has been refunded.",
+  checkoutReplaced: "This checkout was started again elsewhere. Please use the newest one.",
+  tooManyStarts: "Too many payment attempts. Please wait a minute and try again.",
   orderIdRequired: "A PayPal order id is required",
   providerUnavailable: (provider: "PayPal" | "Stripe") => `${provider} is not answering right now. Please try again in a moment.`,
   webhookInvalid: "Invalid webhook signature",
+} as const;
+
+/**
+ * How an order paid through the built-in sandbox is marked wherever it is shown (admin cards,
+ * the Overview, My Orders, e-mails): nobody should mistake it for money received.
+ */
+export const sandboxOrderMessages = {
+  badge: "Sandbox",
+  payment: "Sandbox payment: no real money was taken.",
+  emailLine: "This order was paid in the sandbox of this store: no real money was taken.",
+  subjectSuffix: " (sandbox, no real money)",
+  revenueApart: (amount: string, orders: number) =>
+    `Sandbox orders are not counted: ${amount} over ${orders} ${orders === 1 ? "order" : "orders"}, no real money.`,
+  ordersIncluding: (orders: number) => `Including ${orders} sandbox ${orders === 1 ? "order" : "orders"}.`,
 } as const;
 
 export type LineProblem = "not_found" | "out_of_stock" | "insufficient_stock" | "invalid_size" | "invalid_color";

@@ -32,16 +32,11 @@ export const paypalOrderIdSchema = z
 export const captureBodySchema = z.object({ orderId: paypalOrderIdSchema });
 
 /**
- * The browser's fallback: it created and captured the PayPal order itself and asks the server
- * to verify it with PayPal. Cart and addresses are needed only when the server never saw the order.
+ * The browser's fallback: it created and/or captured the PayPal order itself and asks the server
+ * to verify it with PayPal. The order names its checkout (custom_id) at PayPal, so the id is
+ * all the server needs; a cart or address in the body would be the browser's word, and is dropped.
  */
-export const walletFallbackBodySchema = z.object({
-  orderId: paypalOrderIdSchema,
-  lines: cartRequestSchema.optional(),
-  shippingAddressId: z.string().refine(isUuid, paymentMessages.addressNotFound).optional(),
-  billingAddressId: z.string().refine(isUuid, paymentMessages.addressNotFound).nullish(),
-  sameAsShipping: z.boolean().default(true),
-});
+export const walletFallbackBodySchema = z.object({ orderId: paypalOrderIdSchema });
 
 export type WalletFallbackBody = z.output<typeof walletFallbackBodySchema>;
 

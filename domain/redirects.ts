@@ -1,16 +1,24 @@
+const BASE = "http://placeholder.invalid";
+
+/** A path a browser reads as another host: "//host" and "/\host" are network-path references. */
+const otherHost = (path: string) => path.startsWith("//") || path.startsWith("/\\");
+
 /**
- * Where to send someone back to after signing in. Only a path on this site is accepted:
- * "//evil.example" and "/\\evil.example" are other sites to a browser, and anything else
- * falls back, so a crafted link can never turn the login page into an open redirect.
+ * Where to send someone back to after signing in. Only a path on this site is accepted, and
+ * the check is made on the value as the browser will read it: URL parsing turns "/.//evil",
+ * "/%2E//evil" and "/a/..//evil" into "//evil", another host, so the normalised path is checked
+ * again. Anything else falls back, so a crafted link can never make the login an open redirect.
  */
 export function safeRedirectPath(value: unknown, fallback = "/"): string {
   if (typeof value !== "string" || value.length > 2000) return fallback;
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  if (!value.startsWith("/") || otherHost(value)) return fallback;
   if ([...value].some((c) => c.charCodeAt(0) < 0x20 || c === "\\")) return fallback;
   try {
-    const url = new URL(value, "http://placeholder.invalid");
-    if (url.origin !== "http://placeholder.invalid") return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const url = new URL(value, BASE);
+    if (url.origin !== BASE) return fallback;
+    const normalised = `${url.pathname}${url.search}${url.hash}`;
+    if (otherHost(normalised) || new URL(normalised, BASE).origin !== BASE) return fallback;
+    return normalised;
   } catch {
     return fallback;
   }

@@ -66,6 +66,12 @@ const envSchema = z
       .default(20),
     TRUST_PROXY: optionalString,
     ALLOW_SANDBOX_PAYMENTS: z.enum(["0", "1"], { message: "must be 0 or 1" }).default("0"),
+    CHECKOUT_RATE_LIMIT: z.coerce
+      .number({ message: "must be a number" })
+      .int({ message: "must be a whole number" })
+      .min(1, { message: "must be at least 1" })
+      .max(10_000, { message: "must be at most 10000" })
+      .default(10),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
@@ -153,6 +159,8 @@ export interface Config {
   authSecret: string;
   /** Sign-in and sign-up attempts per minute from one client address (the per-account limit is separate). */
   authRateLimit: number;
+  /** Payment starts (create-paypal-order, create-stripe-session, verify-paypal-order) per minute per shopper. */
+  checkoutRateLimit: number;
   smtpUrl?: string;
   mailFrom: string;
   google?: { clientId: string; clientSecret: string; issuer: string };
@@ -220,6 +228,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: env.ADMIN_EMAIL.toLowerCase(),
     authSecret: env.AUTH_SECRET ?? persistedSecret(dataDir),
     authRateLimit: env.AUTH_RATE_LIMIT,
+    checkoutRateLimit: env.CHECKOUT_RATE_LIMIT,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `Threadline <no-reply@${new URL(publicUrl).hostname}>`,
     google:

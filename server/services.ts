@@ -1,7 +1,7 @@
 import { createAccountsService } from "./accounts/service";
 import type { AuthOptions } from "./auth/auth";
 import { createAuthService } from "./auth/service";
-import { createThrottle } from "./auth/throttle";
+import { createThrottle } from "./limits/throttle";
 import { createPricingService } from "./cart/pricing";
 import { createAdminCatalogService } from "./catalog/admin-products";
 import { createCatalogService } from "./catalog/service";
@@ -39,7 +39,7 @@ export function createServices(deps: {
     catalog: createCatalogService(db),
     pricing,
     mail,
-    auth: createAuthService({ db, config: deps.config, mail, logger: deps.logger }, deps.auth),
+    auth: createAuthService({ db, config: deps.config, mail, logger: deps.logger, onSessionEnded: events.endSession }, deps.auth),
     accounts,
     orders,
     adminCatalog: createAdminCatalogService({ db, storage: deps.storage, logger: deps.logger, publish: events.publish }),

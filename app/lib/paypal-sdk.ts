@@ -9,7 +9,7 @@ export interface PaypalButtonsActions {
   order: {
     create(order: {
       intent: "CAPTURE";
-      purchase_units: { amount: { currency_code: string; value: string } }[];
+      purchase_units: { amount: { currency_code: string; value: string }; custom_id?: string; invoice_id?: string }[];
     }): Promise<string>;
     capture(): Promise<{ id: string; status: string }>;
   };

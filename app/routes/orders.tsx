@@ -3,6 +3,7 @@ import type { OrderView } from "../../server/orders/service";
 import { AccountLayout } from "../components/account-layout";
 import { LocalDateTime } from "../components/local-date-time";
 import { OrderStatusBadge } from "../components/orders/order-status-badge";
+import { SandboxBadge } from "../components/orders/sandbox-badge";
 import { AddressBlock, OrderItems, OrderTotals } from "../components/orders/order-items";
 import { StatusHistory } from "../components/orders/status-history";
 import { useLiveRevalidate } from "../lib/live";
@@ -61,7 +62,10 @@ function CustomerOrderCard({ order }: { order: OrderView }) {
             Placed <LocalDateTime iso={order.createdAt} />
           </p>
         </div>
-        <OrderStatusBadge status={order.status} />
+        <div className="flex flex-wrap items-center gap-2">
+          {order.sandbox && <SandboxBadge />}
+          <OrderStatusBadge status={order.status} />
+        </div>
       </header>
       <div className="grid gap-6 px-4 py-4 sm:px-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div>

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
 import { formatMoney } from "../../domain/money";
 import { SandboxFrame } from "../components/checkout/sandbox-frame";
 import { serviceRefusal, serviceStatus } from "../components/checkout/service-error";
@@ -27,9 +27,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = await context.services.auth.requireUser(request);
-  const intent = (await request.formData()).get("intent");
   const card = context.services.payments.card;
   try {
+    // Someone else's session is not found, whatever the form asks for.
+    await card.sandboxSession(viewer, params.id);
+    const intent = (await request.formData()).get("intent");
     if (intent === "pay") return redirect((await card.paySandbox(viewer, params.id)).redirectTo);
     if (intent === "cancel") return redirect((await card.cancelSandbox(viewer, params.id)).redirectTo);
     return data({ error: "Choose Pay or Cancel." }, { status: 400 });
@@ -43,6 +45,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+/** A refusal (409: paid or closed meanwhile) changes what the page should offer: read the session again. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 ? true : defaultShouldRevalidate;
+}
 
 export function meta() {
   return [...pageMeta("Checkout (sandbox)"), { name: "robots", content: "noindex" }];
@@ -94,6 +101,11 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
         </Form>
       ) : (
         <div className="space-y-3 text-center text-sm text-stone-700">
+          {actionData?.error && (
+            <p role="alert" className="rounded-xl bg-amber-50 p-3 text-amber-900">
+              {actionData.error}
+            </p>
+          )}
           <p role="status">
             {session.checkoutStatus === "completed"
               ? "This checkout session is already paid."

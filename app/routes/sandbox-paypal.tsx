@@ -84,7 +84,9 @@ export default function SandboxPaypal({ loaderData }: Route.ComponentProps) {
     }
   }
 
-  const approved = fetcher.data?.approved === true;
+  // Reported once the fetcher is idle: a navigation started while the approval's own reload is
+  // still running was sometimes dropped, leaving this page on "Returning to the store...".
+  const approved = fetcher.data?.approved === true && fetcher.state === "idle";
   // biome-ignore lint/correctness/useExhaustiveDependencies: report once, when the approval is answered
   useEffect(() => {
     if (approved) report("approved");
@@ -129,17 +131,23 @@ export default function SandboxPaypal({ loaderData }: Route.ComponentProps) {
           </button>
           <p className="text-center text-xs text-stone-500">Approving takes no money: nothing is real in the sandbox.</p>
         </div>
+      ) : order.status === "APPROVED" ? (
+        // Approved before, not captured yet (the checkout hands the same order out again): go on with it.
+        <div className="space-y-3 text-center text-sm text-stone-700">
+          <p role="status">This payment is already approved.</p>
+          <button
+            type="button"
+            disabled={!hydrated}
+            onClick={() => report("approved")}
+            className="flex h-12 w-full items-center justify-center rounded-full bg-[#0070ba] px-6 text-base font-semibold text-white transition-colors hover:bg-[#005ea6] disabled:cursor-not-allowed disabled:opacity-60"
+          >
+            Continue to the store
+          </button>
+        </div>
       ) : (
         <div className="space-y-3 text-center text-sm text-stone-700">
-          <p role="status">
-            {order.status === "APPROVED"
-              ? "This payment is already approved. Return to the store window to finish."
-              : "This sandbox payment is no longer waiting for approval."}
-          </p>
-          <Link
-            to={order.status === "APPROVED" ? sandboxReturnPath(order.id, "approved") : "/checkout"}
-            className="font-semibold text-brand-700 underline underline-offset-4"
-          >
+          <p role="status">This sandbox payment is no longer waiting for approval.</p>
+          <Link to="/checkout" className="font-semibold text-brand-700 underline underline-offset-4">
             Return to Checkout
           </Link>
         </div>

@@ -8,7 +8,7 @@ import type { Logger } from "../logger";
 import type { MailService } from "../mail/service";
 import { passwordResetEmail, verificationEmail } from "./emails";
 import { createAuthHooks } from "./hooks";
-import { createThrottle } from "./throttle";
+import { createThrottle } from "../limits/throttle";
 
 /**
  * The client address as the store saw it on the socket. server/http/client-address.ts sets it
@@ -28,7 +28,13 @@ export interface AuthOptions {
 }
 
 export function createAuth(
-  deps: { db: Database; config: Config; mail: MailService; logger: Logger },
+  deps: {
+    db: Database;
+    config: Config;
+    mail: MailService;
+    logger: Logger;
+    onSessionEnded?: (ended: { userId: string; sessionId: string }) => void;
+  },
   options: AuthOptions = {},
 ) {
   const { config, mail } = deps;
@@ -117,6 +123,16 @@ export function createAuth(
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     hooks,
+    databaseHooks: {
+      // Every way a session row goes (sign-out, revoke, password reset) passes here, after its commit.
+      session: {
+        delete: {
+          after: async (session) => {
+            deps.onSessionEnded?.({ userId: session.userId, sessionId: session.id });
+          },
+        },
+      },
+    },
     plugins: config.google
       ? [
           genericOAuth({

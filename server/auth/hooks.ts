@@ -1,15 +1,35 @@
-import { eq } from "drizzle-orm";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { and, eq, gt } from "drizzle-orm";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { EMAIL_MAX, fieldMessages, PASSWORD_MAX } from "../../domain/account-schemas";
 import { messages } from "../../domain/messages";
 import { isWeakPassword } from "../../domain/password-strength";
 import { safeRedirectPath } from "../../domain/redirects";
+import { CLIENT_ADDRESS_HEADER } from "./auth";
 import type { Database } from "../db/client";
-import { users } from "../db/schema";
-import type { Throttle } from "./throttle";
+import { users, verifications } from "../db/schema";
+import type { Throttle } from "../limits/throttle";
 
-/** Failed-or-not sign-in attempts one account may see before it is locked for the window. */
-export const ACCOUNT_SIGN_IN_LIMIT = { max: 5, windowMs: 15 * 60_000 };
+/**
+ * Wrong passwords (only those: a right one never counts) before sign-in is refused for the
+ * window. Counted per account at one client address, so a stranger guessing someone's password
+ * locks out only themselves, and per client address whatever the account, so one address
+ * cannot guess its way through many accounts. better-auth's own limiter still caps all
+ * attempts per address (AUTH_RATE_LIMIT a minute).
+ */
+export const SIGN_IN_FAILURE_LIMITS = {
+  accountAtAddress: { max: 5, windowMs: 15 * 60_000 },
+  address: { max: 50, windowMs: 15 * 60_000 },
+} as const;
+
+/** The request's client address, as server/http/client-address.ts set it for this request. */
+const addressOf = (headers: Headers | undefined) => headers?.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
+
+/** Throttle keys; the e-mail is encoded so that an account's prefix cannot match another's. */
+export const signInFailureKeys = {
+  accountPrefix: (email: string) => `sign-in-failed:${encodeURIComponent(email)}:`,
+  accountAtAddress: (email: string, address: string) => `sign-in-failed:${encodeURIComponent(email)}:${address}`,
+  address: (address: string) => `sign-in-failed-from:${address}`,
+};
 
 /** The only sign-up fields a caller may send; role, isAdmin, emailVerified, ... are dropped. */
 const SIGN_UP_FIELDS = new Set(["name", "email", "password", "callbackURL", "rememberMe"]);
@@ -68,13 +88,21 @@ export function createAuthHooks(deps: { db: Database; throttle: Throttle }) {
         return;
       }
       case "/reset-password":
+        weakPassword(body?.newPassword, undefined);
+        await unlockForReset(body?.token);
+        return;
       case "/change-password":
         weakPassword(body?.newPassword, undefined);
         return;
       case "/sign-in/email": {
         const email = lower(body?.email);
         if (!email) return;
-        if (!(await deps.throttle.hit(`sign-in:${email}`, ACCOUNT_SIGN_IN_LIMIT))) {
+        const address = addressOf(ctx.headers);
+        const [atAddress, fromAddress] = await Promise.all([
+          deps.throttle.peek(signInFailureKeys.accountAtAddress(email, address), SIGN_IN_FAILURE_LIMITS.accountAtAddress),
+          deps.throttle.peek(signInFailureKeys.address(address), SIGN_IN_FAILURE_LIMITS.address),
+        ]);
+        if (!atAddress.allowed || !fromAddress.allowed) {
           throw new APIError("TOO_MANY_REQUESTS", { code: "TOO_MANY_ATTEMPTS", message: messages.login.tooManyRequests });
         }
         return;
@@ -100,9 +128,37 @@ export function createAuthHooks(deps: { db: Database; throttle: Throttle }) {
     }
   });
 
+  /**
+   * A valid reset link proves the account's mailbox: its sign-in locks are lifted, so a locked
+   * account gets back in with the new password at once. Checked before better-auth consumes it.
+   */
+  async function unlockForReset(token: unknown) {
+    if (typeof token !== "string" || token.length > 200) return;
+    const [row] = await deps.db
+      .select({ email: users.email })
+      .from(verifications)
+      .innerJoin(users, eq(users.id, verifications.value))
+      .where(and(eq(verifications.identifier, `reset-password:${token}`), gt(verifications.expiresAt, new Date())))
+      .limit(1);
+    if (row) await deps.throttle.resetPrefix(signInFailureKeys.accountPrefix(row.email.toLowerCase()));
+  }
+
   const after = createAuthMiddleware(async (ctx) => {
-    if (ctx.path === "/sign-in/email" && ctx.context.newSession) {
-      await deps.throttle.reset(`sign-in:${ctx.context.newSession.user.email.toLowerCase()}`);
+    if (ctx.path !== "/sign-in/email") return;
+    const email = lower((ctx.body as Record<string, unknown> | undefined)?.email);
+    if (!email) return;
+    const address = addressOf(ctx.headers);
+    if (ctx.context.newSession) {
+      await deps.throttle.reset(signInFailureKeys.accountAtAddress(email, address));
+      return;
+    }
+    // Only a wrong password (or an unknown e-mail, which looks the same) counts against the limits.
+    const returned = ctx.context.returned;
+    if (isAPIError(returned) && returned.statusCode === 401) {
+      await Promise.all([
+        deps.throttle.hit(signInFailureKeys.accountAtAddress(email, address), SIGN_IN_FAILURE_LIMITS.accountAtAddress),
+        deps.throttle.hit(signInFailureKeys.address(address), SIGN_IN_FAILURE_LIMITS.address),
+      ]);
     }
   });
 

@@ -38,7 +38,14 @@ const CARRIED = ["cookie", "user-agent", CLIENT_ADDRESS_HEADER];
  * hooks and its cookies.
  */
 export function createAuthService(
-  deps: { db: Database; config: Config; mail: MailService; logger: Logger },
+  deps: {
+    db: Database;
+    config: Config;
+    mail: MailService;
+    logger: Logger;
+    /** Called once a session row is gone (sign-out, revoked by a password reset): live streams opened with it close. */
+    onSessionEnded?: (ended: { userId: string; sessionId: string }) => void;
+  },
   options: AuthOptions = {},
 ) {
   const auth = createAuth(deps, options);
@@ -86,10 +93,11 @@ export function createAuthService(
     };
   }
 
-  async function session(request: Request): Promise<{ viewer: Viewer | null; cookies: string[] }> {
-    if (!request.headers.get("cookie")) return { viewer: null, cookies: [] };
+  async function session(request: Request): Promise<{ viewer: Viewer | null; sessionId: string | null; cookies: string[] }> {
+    if (!request.headers.get("cookie")) return { viewer: null, sessionId: null, cookies: [] };
     const { headers, response } = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
-    return { viewer: response?.user ? toViewer(response.user) : null, cookies: headers.getSetCookie() };
+    const viewer = response?.user ? toViewer(response.user) : null;
+    return { viewer, sessionId: viewer ? (response?.session.id ?? null) : null, cookies: headers.getSetCookie() };
   }
 
   async function viewer(request: Request): Promise<Viewer | null> {

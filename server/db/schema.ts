@@ -223,7 +223,13 @@ export const outbox = pgTable(
 // ---- Checkouts and orders ----
 
 export type PaymentMethod = "paypal" | "stripe";
-export type CheckoutStatus = "pending" | "completed" | "failed" | "refunded" | "expired";
+/**
+ * pending: open, the provider may bring the money; completed: the order exists; failed,
+ * expired: over without money; refunded: the money went back; superseded: replaced by a newer
+ * checkout of the same cart, so money that still arrives for it goes back instead of becoming
+ * a second order.
+ */
+export type CheckoutStatus = "pending" | "completed" | "failed" | "refunded" | "expired" | "superseded";
 
 /** A cart line as priced by the server when the payment started; the order copies it. */
 export interface CheckoutLine {
@@ -294,18 +300,24 @@ export const checkouts = pgTable(
     /** PayPal capture id or Stripe PaymentIntent id: what a refund names. */
     paymentRef: text("payment_ref"),
     failureReason: text("failure_reason"),
+    /** Hash of the cart (domain/checkout-identity.ts): at most one open checkout per shopper and cart. */
+    cartKey: text("cart_key"),
+    /** Hash of the cart, method, addresses and amount: a second start of the same offer reuses this checkout. */
+    offerKey: text("offer_key"),
     createdAt: stamp("created_at").notNull().defaultNow(),
     updatedAt: stamp("updated_at").notNull().defaultNow(),
   },
   (t) => [
     check("checkouts_provider_known", sql`${t.provider} in ('paypal', 'stripe')`),
-    check("checkouts_status_known", sql`${t.status} in ('pending', 'completed', 'failed', 'refunded', 'expired')`),
+    check("checkouts_status_known", sql`${t.status} in ('pending', 'completed', 'failed', 'refunded', 'expired', 'superseded')`),
     check(
       "checkouts_total_adds_up",
       sql`${t.subtotalCents} >= 0 and ${t.taxCents} >= 0 and ${t.shippingCents} >= 0 and ${t.totalCents} = ${t.subtotalCents} + ${t.taxCents} + ${t.shippingCents}`,
     ),
     uniqueIndex("checkouts_provider_ref_idx").on(t.provider, t.providerRef),
     index("checkouts_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    // Two starts of one cart at the same moment cannot both open a checkout: the second finds the first.
+    uniqueIndex("checkouts_one_open_per_cart").on(t.userId, t.cartKey).where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -333,6 +345,8 @@ export const orders = pgTable(
     paymentMethod: text("payment_method").$type<PaymentMethod>().notNull(),
     /** The provider's id of the payment; unique, so a replayed capture or webhook finds the order it made. */
     paymentId: text("payment_id").notNull().unique(),
+    /** Paid through the built-in sandbox: no money moved. Set once, when the order is made. */
+    sandbox: boolean("sandbox").notNull().default(false),
     status: text("status").$type<OrderStatus>().notNull().default("placed"),
     statusHistory: jsonb("status_history").$type<StatusHistoryEntry[]>().notNull(),
     createdAt: stamp("created_at").notNull().defaultNow(),
@@ -356,16 +370,21 @@ export const orders = pgTable(
  * The built-in sandbox provider's own book of payments (it stands in for PayPal's and Stripe's
  * servers when no keys are set), kept in the database so a restart or a second instance sees it.
  */
-export const sandboxPayments = pgTable("sandbox_payments", {
-  id: text("id").primaryKey(),
-  kind: text("kind").$type<"wallet" | "card">().notNull(),
-  checkoutId: uuid("checkout_id").notNull(),
-  amountCents: integer("amount_cents").notNull(),
-  currency: text("currency").notNull(),
-  /** wallet: CREATED, APPROVED, COMPLETED, VOIDED; card: open, complete, expired. */
-  status: text("status").notNull(),
-  captureId: text("capture_id"),
-  refundedAt: stamp("refunded_at"),
-  createdAt: stamp("created_at").notNull().defaultNow(),
-  updatedAt: stamp("updated_at").notNull().defaultNow(),
-});
+export const sandboxPayments = pgTable(
+  "sandbox_payments",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind").$type<"wallet" | "card">().notNull(),
+    checkoutId: uuid("checkout_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    /** wallet: CREATED, APPROVED, COMPLETED, VOIDED; card: open, complete, expired. */
+    status: text("status").notNull(),
+    captureId: text("capture_id"),
+    refundedAt: stamp("refunded_at"),
+    createdAt: stamp("created_at").notNull().defaultNow(),
+    updatedAt: stamp("updated_at").notNull().defaultNow(),
+  },
+  // Like a provider's idempotency key: one wallet order and one card session per checkout, even when asked twice at once.
+  (t) => [uniqueIndex("sandbox_payments_one_per_checkout").on(t.checkoutId, t.kind)],
+);

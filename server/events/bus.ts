@@ -3,9 +3,11 @@ import { sql } from "drizzle-orm";
 import { type LiveEvent, type LiveNotice, liveEventSchema } from "../../domain/live-events";
 import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../logger";
-import { EVENTS_CHANNEL, notifyPayload, type PgRelay, startPgRelay } from "./pg-relay";
+import { EVENTS_CHANNEL, notifyPayload, type PgRelay, sessionEndedPayload, startPgRelay } from "./pg-relay";
+import { type SessionEnded, sessionEndedSchema } from "./session-ended";
 
 export type NoticeListener = (notice: LiveNotice) => void;
+export type SessionEndedListener = (ended: SessionEnded) => void;
 
 export interface EventBus {
   /**
@@ -14,6 +16,9 @@ export interface EventBus {
    */
   publish(event: LiveEvent): void;
   subscribe(listener: NoticeListener): () => void;
+  /** Tells every instance that a session ended; never throws. */
+  endSession(ended: SessionEnded): void;
+  onSessionEnded(listener: SessionEndedListener): () => void;
   /** Resolves once notices of the other instances arrive here (at once on the embedded database). */
   listening(): Promise<void>;
   close(): Promise<void>;
@@ -28,6 +33,7 @@ export function createEventBus(deps: { database: DatabaseHandle; logger: Logger 
   const log = deps.logger.child({ component: "events" });
   const origin = randomUUID();
   const listeners = new Set<NoticeListener>();
+  const endedListeners = new Set<SessionEndedListener>();
   const { connectionString } = deps.database;
   let relay: PgRelay | null = null;
   let closed = false;
@@ -42,11 +48,28 @@ export function createEventBus(deps: { database: DatabaseHandle; logger: Logger 
     }
   }
 
+  function deliverEnded(ended: SessionEnded) {
+    for (const listener of [...endedListeners]) {
+      try {
+        listener(ended);
+      } catch (err) {
+        log.error({ err }, "a session-ended listener failed");
+      }
+    }
+  }
+
   /** Started with the first listener: an instance nobody listens to has nothing to relay. */
   function ensureRelay(): Promise<void> {
     if (!connectionString || closed) return Promise.resolve();
-    relay ??= startPgRelay({ connectionString, origin, logger: log, deliver });
+    relay ??= startPgRelay({ connectionString, origin, logger: log, deliver, deliverSessionEnded: deliverEnded });
     return relay.ready;
+  }
+
+  function notify(payload: string, what: string) {
+    if (!connectionString || closed) return;
+    deps.database.db
+      .execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`)
+      .catch((err) => log.warn({ err, what }, "live events: NOTIFY failed; other instances miss this notice"));
   }
 
   return {
@@ -57,11 +80,25 @@ export function createEventBus(deps: { database: DatabaseHandle; logger: Logger 
         return;
       }
       deliver(parsed.data);
-      if (connectionString && !closed) {
-        deps.database.db
-          .execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${notifyPayload(origin, parsed.data)})`)
-          .catch((err) => log.warn({ err, type: parsed.data.type }, "live events: NOTIFY failed; other instances miss this notice"));
+      notify(notifyPayload(origin, parsed.data), parsed.data.type);
+    },
+
+    endSession(ended) {
+      const parsed = sessionEndedSchema.safeParse(ended);
+      if (!parsed.success) {
+        log.error("refused to relay a malformed session end");
+        return;
       }
+      deliverEnded(parsed.data);
+      notify(sessionEndedPayload(origin, parsed.data), "session.ended");
+    },
+
+    onSessionEnded(listener) {
+      endedListeners.add(listener);
+      void ensureRelay();
+      return () => {
+        endedListeners.delete(listener);
+      };
     },
 
     subscribe(listener) {
@@ -77,6 +114,7 @@ export function createEventBus(deps: { database: DatabaseHandle; logger: Logger 
     async close() {
       closed = true;
       listeners.clear();
+      endedListeners.clear();
       await relay?.stop();
     },
   };

@@ -1,6 +1,7 @@
 import pg from "pg";
 import { type LiveEvent, type LiveNotice, liveEventSchema } from "../../domain/live-events";
 import type { Logger } from "../logger";
+import { type SessionEnded, sessionEndedSchema } from "./session-ended";
 
 /** The one PostgreSQL channel all instances of the store listen on. */
 export const EVENTS_CHANNEL = "store_events";
@@ -18,6 +19,11 @@ export function notifyPayload(origin: string, event: LiveEvent): string {
   return JSON.stringify({ origin, event });
 }
 
+/** A session that ended, for the other instances to close its streams. */
+export function sessionEndedPayload(origin: string, ended: SessionEnded): string {
+  return JSON.stringify({ origin, sessionEnded: ended });
+}
+
 /**
  * Listens for the other instances' notices on a dedicated connection (a pooled one would be
  * handed to other work between queries and lose its LISTEN). When that connection drops it
@@ -29,8 +35,9 @@ export function startPgRelay(options: {
   origin: string;
   logger: Logger;
   deliver: (notice: LiveNotice) => void;
+  deliverSessionEnded: (ended: SessionEnded) => void;
 }): PgRelay {
-  const { logger: log, origin, deliver } = options;
+  const { logger: log, origin, deliver, deliverSessionEnded } = options;
   let client: pg.Client | null = null;
   let stopped = false;
   let attempt = 0;
@@ -43,7 +50,7 @@ export function startPgRelay(options: {
 
   function onNotification(message: pg.Notification) {
     if (message.channel !== EVENTS_CHANNEL || !message.payload) return;
-    let parsed: { origin?: unknown; event?: unknown };
+    let parsed: { origin?: unknown; event?: unknown; sessionEnded?: unknown };
     try {
       parsed = JSON.parse(message.payload);
     } catch {
@@ -51,6 +58,12 @@ export function startPgRelay(options: {
       return;
     }
     if (parsed.origin === origin) return;
+    if (parsed.sessionEnded !== undefined) {
+      const ended = sessionEndedSchema.safeParse(parsed.sessionEnded);
+      if (ended.success) deliverSessionEnded(ended.data);
+      else log.warn("ignored a session end of unknown shape");
+      return;
+    }
     const event = liveEventSchema.safeParse(parsed.event);
     if (!event.success) {
       log.warn("ignored a live notice of unknown shape");

@@ -2,6 +2,7 @@ import type { LiveEvent } from "../../domain/live-events";
 import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../logger";
 import { createEventBus } from "./bus";
+import type { SessionEnded } from "./session-ended";
 import { createStreamHub, type StreamOptions } from "./stream-hub";
 
 export type EventsOptions = StreamOptions;
@@ -18,6 +19,8 @@ export function createEventsService(deps: { database: DatabaseHandle; logger: Lo
     subscribe: bus.subscribe,
     listening: bus.listening,
     openStream: hub.open,
+    /** A session ended (sign-out, revocation): every instance closes the streams opened with it. */
+    endSession: (ended: SessionEnded) => bus.endSession(ended),
     stats: hub.stats,
     /** Ends the open streams and the LISTEN connection (graceful shutdown). */
     async close() {

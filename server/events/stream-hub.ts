@@ -1,6 +1,7 @@
 import { canReceive, type LiveNotice, type StreamViewer } from "../../domain/live-events";
 import type { Logger } from "../logger";
 import type { EventBus } from "./bus";
+import type { SessionEnded } from "./session-ended";
 import { createConnectionLimits, DEFAULT_STREAM_LIMITS, type StreamLimits } from "./connection-limits";
 
 export interface StreamOptions {
@@ -18,6 +19,8 @@ export interface StreamOptions {
 
 export interface OpenStream {
   viewer: StreamViewer | null;
+  /** The session the stream was opened with: ending it (sign-out) closes the stream. */
+  sessionId?: string | null;
   /** The client address, for visitors' limit. */
   address: string;
   /** Aborted when the client goes away. */
@@ -26,6 +29,7 @@ export interface OpenStream {
 
 interface Connection {
   viewer: StreamViewer | null;
+  sessionId: string | null;
   openedAt: number;
   maxAgeMs: number;
   send(text: string): void;
@@ -58,6 +62,7 @@ export function createStreamHub(deps: { bus: EventBus; logger: Logger }, options
   const maxBufferedBytes = options.maxBufferedBytes ?? 256 * 1024;
   const connections = new Set<Connection>();
   let unsubscribe: (() => void) | null = null;
+  let unsubscribeEnded: (() => void) | null = null;
   let ticker: NodeJS.Timeout | null = null;
   let closing = false;
 
@@ -66,6 +71,21 @@ export function createStreamHub(deps: { bus: EventBus; logger: Logger }, options
     for (const connection of connections) {
       if (canReceive(notice, connection.viewer)) connection.send(message);
     }
+  }
+
+  /**
+   * A session ended (signed out here or on another instance): its streams close, and the
+   * browser's reconnect opens a visitor's stream that hears no orders.
+   */
+  function endSession(ended: SessionEnded) {
+    let closed = 0;
+    for (const connection of [...connections]) {
+      if (connection.sessionId === ended.sessionId) {
+        connection.end();
+        closed++;
+      }
+    }
+    if (closed) log.info({ closed }, "live streams of an ended session closed");
   }
 
   function tick() {
@@ -79,13 +99,14 @@ export function createStreamHub(deps: { bus: EventBus; logger: Logger }, options
   /** Listening and the keep-alive timer start with the first stream: most test apps never open one. */
   function start() {
     unsubscribe ??= deps.bus.subscribe(broadcast);
+    unsubscribeEnded ??= deps.bus.onSessionEnded(endSession);
     if (!ticker) {
       ticker = setInterval(tick, keepAliveMs);
       ticker.unref();
     }
   }
 
-  function open({ viewer, address, signal }: OpenStream): Response {
+  function open({ viewer, sessionId = null, address, signal }: OpenStream): Response {
     if (closing) return Response.json({ message: streamMessages.closing }, { status: 503, headers: { "Retry-After": "5" } });
     const owner = viewer ? `user:${viewer.id}` : `address:${address}`;
     const refusal = limits.acquire(owner);
@@ -102,6 +123,7 @@ export function createStreamHub(deps: { bus: EventBus; logger: Logger }, options
     let controller!: ReadableStreamDefaultController<Uint8Array>;
     const connection: Connection = {
       viewer,
+      sessionId: viewer ? sessionId : null,
       openedAt: Date.now(),
       // Spread the reconnects of streams opened together.
       maxAgeMs: maxAgeMs * (0.9 + Math.random() * 0.2),
@@ -167,6 +189,8 @@ export function createStreamHub(deps: { bus: EventBus; logger: Logger }, options
       for (const connection of [...connections]) connection.end();
       unsubscribe?.();
       unsubscribe = null;
+      unsubscribeEnded?.();
+      unsubscribeEnded = null;
       if (ticker) clearInterval(ticker);
       ticker = null;
     },

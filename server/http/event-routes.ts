@@ -11,15 +11,17 @@ import type { AppEnv } from "./request-context";
 export function eventRoutes(services: Pick<Services, "auth" | "events">) {
   const app = new Hono<AppEnv>();
   app.get("/", async (c) => {
-    let viewer: Awaited<ReturnType<Services["auth"]["viewer"]>>;
+    let session: Awaited<ReturnType<Services["auth"]["session"]>>;
     try {
-      viewer = await services.auth.viewer(c.req.raw);
+      session = await services.auth.session(c.req.raw);
     } catch (err) {
       c.var.log?.warn({ err }, "live stream: session lookup failed");
       return c.json({ message: "Live updates are unavailable right now. Please try again shortly." }, 503);
     }
+    const { viewer, sessionId } = session;
     return services.events.openStream({
       viewer: viewer ? { id: viewer.id, isAdmin: viewer.isAdmin } : null,
+      sessionId,
       // Set by client-address.ts after TRUST_PROXY: behind a trusted proxy, each visitor's own address.
       address: c.req.header(CLIENT_ADDRESS_HEADER) ?? "unknown",
       signal: c.req.raw.signal,

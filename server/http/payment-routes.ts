@@ -11,7 +11,7 @@ import {
   walletFallbackBodySchema,
 } from "../../domain/payment-schemas";
 import type { Viewer } from "../auth/service";
-import { InvalidRequestError, NotFoundError } from "../errors";
+import { InvalidRequestError, NotFoundError, TooManyRequestsError } from "../errors";
 import { PaymentConflictError, ProviderError } from "../payments/errors";
 import type { Services } from "../services";
 import type { AppEnv } from "./request-context";
@@ -28,9 +28,14 @@ function failure(c: Context<Env>, error: unknown): Response {
   if (error instanceof NotFoundError) return c.json({ message: error.message }, 404);
   if (error instanceof InvalidRequestError) return c.json({ message: error.message }, 400);
   if (error instanceof PaymentConflictError) return c.json({ message: error.message, code: error.code, ...error.details }, 409);
+  if (error instanceof TooManyRequestsError) {
+    c.header("Retry-After", String(error.retryAfterSeconds));
+    return c.json({ message: error.message }, 429);
+  }
   if (error instanceof ProviderError) {
     c.var.log?.warn({ provider: error.provider, providerStatus: error.providerStatus, reason: error.message }, "payment provider failed");
-    return c.json({ message: paymentMessages.providerUnavailable(error.provider === "paypal" ? "PayPal" : "Stripe") }, 502);
+    const provider = error.provider === "paypal" ? "PayPal" : "Stripe";
+    return c.json({ ...error.details, message: paymentMessages.providerUnavailable(provider) }, 502);
   }
   throw error;
 }
@@ -81,13 +86,20 @@ export function paymentRoutes(services: Pick<Services, "auth" | "payments">) {
     };
   };
 
+  /** A payment start: counted against the shopper's limit before the body is even read. */
+  const start = (handle: (c: Context<Env>, viewer: Viewer) => Promise<Response>) =>
+    shopper(async (c, viewer) => {
+      await payments.admitStart(viewer);
+      return handle(c, viewer);
+    });
+
   const jsonLimit = limit(JSON_LIMIT);
 
   app.post(
     "/create-paypal-order",
     noStore,
     jsonLimit,
-    shopper(async (c, viewer) => c.json(await payments.wallet.start(viewer, await readJson(c, checkoutBodySchema)))),
+    start(async (c, viewer) => c.json(await payments.wallet.start(viewer, await readJson(c, checkoutBodySchema)))),
   );
 
   app.post(
@@ -101,14 +113,14 @@ export function paymentRoutes(services: Pick<Services, "auth" | "payments">) {
     "/verify-paypal-order",
     noStore,
     jsonLimit,
-    shopper(async (c, viewer) => c.json(await payments.wallet.verifyFallback(viewer, await readJson(c, walletFallbackBodySchema)))),
+    start(async (c, viewer) => c.json(await payments.wallet.verifyFallback(viewer, await readJson(c, walletFallbackBodySchema)))),
   );
 
   app.post(
     "/create-stripe-session",
     noStore,
     jsonLimit,
-    shopper(async (c, viewer) => c.json(await payments.card.start(viewer, await readJson(c, checkoutBodySchema)))),
+    start(async (c, viewer) => c.json(await payments.card.start(viewer, await readJson(c, checkoutBodySchema)))),
   );
 
   // Stripe calls this, not a browser: no session, no origin; the signature on the raw bytes is the only proof.

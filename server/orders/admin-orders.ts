@@ -24,10 +24,14 @@ export class OrderStatusRefusedError extends Error {
 }
 
 export interface OrdersOverview {
+  /** Every order, sandbox ones included. */
   totalOrders: number;
-  /** What customers paid (subtotal + tax + shipping) over every order that is not cancelled, in cents. */
+  /** What customers paid (subtotal + tax + shipping) over every real order that is not cancelled, in cents. */
   revenueCents: number;
   pendingOrders: number;
+  /** Orders paid through the built-in sandbox: counted apart, their "revenue" is no money at all. */
+  sandboxOrders: number;
+  sandboxRevenueCents: number;
 }
 
 export type { AdminOrderPage } from "./admin-order-list";
@@ -55,14 +59,23 @@ export function createAdminOrdersService(deps: {
         PENDING_STATUSES.map((s) => sql`${s}`),
         sql`, `,
       );
+      const paid = sql`${orders.totalCents} + ${orders.taxCents} + ${orders.shippingCents}`;
       const [row] = await db
         .select({
           totalOrders: sql<number>`count(*)::int`,
-          revenueCents: sql<string>`coalesce(sum(${orders.totalCents} + ${orders.taxCents} + ${orders.shippingCents}) filter (where ${orders.status} <> 'cancelled'), 0)::bigint`,
+          revenueCents: sql<string>`coalesce(sum(${paid}) filter (where ${orders.status} <> 'cancelled' and not ${orders.sandbox}), 0)::bigint`,
           pendingOrders: sql<number>`(count(*) filter (where ${orders.status} in (${pending})))::int`,
+          sandboxOrders: sql<number>`(count(*) filter (where ${orders.sandbox}))::int`,
+          sandboxRevenueCents: sql<string>`coalesce(sum(${paid}) filter (where ${orders.status} <> 'cancelled' and ${orders.sandbox}), 0)::bigint`,
         })
         .from(orders);
-      return { totalOrders: Number(row.totalOrders), revenueCents: Number(row.revenueCents), pendingOrders: Number(row.pendingOrders) };
+      return {
+        totalOrders: Number(row.totalOrders),
+        revenueCents: Number(row.revenueCents),
+        pendingOrders: Number(row.pendingOrders),
+        sandboxOrders: Number(row.sandboxOrders),
+        sandboxRevenueCents: Number(row.sandboxRevenueCents),
+      };
     },
 
     /** One page of the Orders tab: filtered by status, searched, paged by keyset (admin-order-list.ts). */

@@ -1,6 +1,7 @@
 import { orderNumber } from "../../domain/ids";
 import { variantUrl } from "../../domain/images";
 import { centsToDecimalString } from "../../domain/money";
+import { sandboxOrderMessages } from "../../domain/payment-messages";
 import type { AddressSnapshot, OrderItem } from "../db/schema";
 import type { MailMessage } from "../mail/outbox";
 
@@ -49,6 +50,7 @@ export function orderConfirmationEmail(
     taxCents: number;
     shippingCents: number;
     shippingAddress: AddressSnapshot;
+    sandbox: boolean;
   },
   publicUrl: string,
 ): MailMessage {
@@ -65,6 +67,7 @@ export function orderConfirmationEmail(
     `Hello ${order.userName},`,
     "",
     `Thank you for your purchase. Your order ${number} has been received.`,
+    ...(order.sandbox ? ["", sandboxOrderMessages.emailLine] : []),
     "",
     ...order.items.map(itemLine),
     "",
@@ -78,10 +81,12 @@ export function orderConfirmationEmail(
   const html = [
     `<p>Hello ${escapeHtml(order.userName)},</p>`,
     `<p>Thank you for your purchase. Your order <strong>${number}</strong> has been received.</p>`,
+    ...(order.sandbox ? [`<p><strong>${escapeHtml(sandboxOrderMessages.emailLine)}</strong></p>`] : []),
     `<table role="presentation" cellpadding="0" cellspacing="0">${order.items.map((item) => itemRow(item, publicUrl)).join("")}</table>`,
     `<p>${totals.map(escapeHtml).join("<br>")}</p>`,
     `<p>Shipping to:<br>${addressLines(order.shippingAddress).map(escapeHtml).join("<br>")}</p>`,
     `<p><a href="${escapeHtml(link)}">See your orders</a></p>`,
   ].join("\n");
-  return { to: order.userEmail, subject: `Your Threadline order ${number}`, text, html };
+  const subject = `Your Threadline order ${number}${order.sandbox ? sandboxOrderMessages.subjectSuffix : ""}`;
+  return { to: order.userEmail, subject, text, html };
 }

@@ -41,6 +41,8 @@ export interface OrderView {
   billingAddress: AddressSnapshot;
   paymentMethod: PaymentMethod;
   paymentId: string;
+  /** Paid through the built-in sandbox: no money moved. */
+  sandbox: boolean;
   status: OrderStatus;
   statusHistory: StatusHistoryEntry[];
   createdAt: string;
@@ -66,6 +68,7 @@ export function toOrderView(row: OrderRow): OrderView {
     billingAddress: row.billingAddress,
     paymentMethod: row.paymentMethod,
     paymentId: row.paymentId,
+    sandbox: row.sandbox,
     status: row.status,
     statusHistory: row.statusHistory,
     createdAt: row.createdAt.toISOString(),
@@ -165,14 +168,20 @@ export function createOrdersService(deps: {
     /**
      * Records the order of a verified payment. Idempotent: the order this checkout already has
      * is returned as is. Throws OutOfStockError (nothing written) when the pieces are gone,
-     * PaymentConflictError when the money was already given back.
+     * PaymentConflictError when the money was already given back. `sandbox` says the payment
+     * went through the built-in sandbox (no money moved); the order keeps that mark for good.
      */
-    async fulfilCheckout(checkoutId: string, payment: { paymentId: string; paymentRef: string | null }): Promise<{ order: OrderView; created: boolean }> {
+    async fulfilCheckout(
+      checkoutId: string,
+      payment: { paymentId: string; paymentRef: string | null; sandbox: boolean },
+    ): Promise<{ order: OrderView; created: boolean }> {
       const result = await db.transaction(async (tx) => {
         const checkout = await lockCheckout(tx, checkoutId);
         const [existing] = await tx.select().from(orders).where(eq(orders.checkoutId, checkoutId));
         if (existing) return { order: toOrderView(existing), created: false };
         if (checkout.status === "refunded") throw new PaymentConflictError("This payment was refunded.", "refunded");
+        // A newer checkout of the same cart replaced this one: its money goes back rather than make a second order.
+        if (checkout.status === "superseded") throw new PaymentConflictError("This checkout was replaced by a newer one.", "superseded");
         // A hold taken for this payment already holds the pieces; otherwise take them now.
         if (!checkout.stockReservedAt) await takeStock(tx, checkout.lines);
         const [user] = await tx
@@ -206,6 +215,7 @@ export function createOrdersService(deps: {
             billingAddress: checkout.billingAddress,
             paymentMethod: checkout.provider,
             paymentId: payment.paymentId,
+            sandbox: payment.sandbox,
             status: INITIAL_ORDER_STATUS,
             statusHistory: [{ status: INITIAL_ORDER_STATUS, timestamp: now.toISOString(), note: INITIAL_ORDER_NOTE }],
             createdAt: now,
@@ -220,7 +230,7 @@ export function createOrdersService(deps: {
         return { order: toOrderView(row), created: true };
       });
       if (result.created) {
-        log.info({ orderId: result.order.id, checkoutId, paymentMethod: result.order.paymentMethod }, "order placed");
+        log.info({ orderId: result.order.id, checkoutId, paymentMethod: result.order.paymentMethod, sandbox: result.order.sandbox }, "order placed");
         deps.wakeMail?.();
         deps.publish?.({ type: "order.created", orderId: result.order.id, userId: result.order.userId });
       }

@@ -1,6 +1,7 @@
 import { statusLabel, statusWord } from "../../domain/admin-dashboard";
 import { orderNumber } from "../../domain/ids";
 import type { OrderStatus } from "../../domain/order-status";
+import { sandboxOrderMessages } from "../../domain/payment-messages";
 import type { MailMessage } from "../mail/outbox";
 
 const escapeHtml = (text: string) =>
@@ -18,7 +19,7 @@ const SENTENCES: Record<OrderStatus, string> = {
 
 /** The e-mail a customer gets when the administrator moves their order (spec section 4), queued in the same transaction. */
 export function orderStatusEmail(
-  order: { id: string; userEmail: string; userName: string },
+  order: { id: string; userEmail: string; userName: string; sandbox: boolean },
   status: OrderStatus,
   note: string,
   publicUrl: string,
@@ -30,6 +31,7 @@ export function orderStatusEmail(
     "",
     `Your order ${number} is now: ${statusLabel(status)}.`,
     SENTENCES[status],
+    ...(order.sandbox ? [sandboxOrderMessages.emailLine] : []),
     "",
     `Note: ${note}`,
     "",
@@ -38,8 +40,10 @@ export function orderStatusEmail(
   const html = [
     `<p>Hello ${escapeHtml(order.userName)},</p>`,
     `<p>Your order <strong>${number}</strong> is now: <strong>${escapeHtml(statusLabel(status))}</strong>.<br>${escapeHtml(SENTENCES[status])}</p>`,
+    ...(order.sandbox ? [`<p><strong>${escapeHtml(sandboxOrderMessages.emailLine)}</strong></p>`] : []),
     `<p>Note: ${escapeHtml(note)}</p>`,
     `<p><a href="${escapeHtml(link)}">See your orders</a></p>`,
   ].join("\n");
-  return { to: order.userEmail, subject: `Your Threadline order ${number} is ${statusWord(status)}`, text, html };
+  const subject = `Your Threadline order ${number} is ${statusWord(status)}${order.sandbox ? sandboxOrderMessages.subjectSuffix : ""}`;
+  return { to: order.userEmail, subject, text, html };
 }

@@ -6,6 +6,7 @@ import type { Logger } from "../logger";
 import type { OrdersService } from "../orders/service";
 import { type Checkout, type CheckoutInput, type CheckoutStore, quoteView } from "./checkouts";
 import { OutOfStockError, PaymentConflictError } from "./errors";
+import type { CheckoutOpener } from "./open-checkout";
 import type { SandboxCard } from "./sandbox";
 import type { StripeCardProvider } from "./stripe";
 import { type CardProvider, type CardSession, isPaidCardSession } from "./types";
@@ -31,14 +32,15 @@ const HANDLED_EVENTS = new Set([
  * webhook, the success page, the sandbox's Pay button and the reconciliation pass all call it,
  * and it is safe to run twice at once (the orders service locks the checkout).
  */
-export function createCardFlow(deps: { card: CardProvider; store: CheckoutStore; orders: OrdersService; logger: Logger }) {
+export function createCardFlow(deps: { card: CardProvider; store: CheckoutStore; orders: OrdersService; opener: CheckoutOpener; logger: Logger }) {
   const { card, store, orders } = deps;
   const log = deps.logger.child({ component: "payments", provider: "stripe", mode: card.mode });
 
+  /** Gives the whole payment back (never a part of it) and closes the checkout. */
   async function refundAndClose(checkout: Checkout, session: CardSession, reason: string): Promise<void> {
     if (!session.paymentRef) throw new Error(`Stripe session ${session.id} is paid but names no payment to refund`);
-    await card.refund(session.paymentRef, session.amountTotalCents ?? checkout.totalCents, `refund-${checkout.id}`);
-    await store.mark(checkout.id, "refunded", ["pending", "failed", "expired"], reason);
+    await card.refund(session.paymentRef, `refund-${checkout.id}`);
+    await store.mark(checkout.id, "refunded", ["pending", "failed", "expired", "superseded"], reason);
     log.warn({ checkoutId: checkout.id, sessionId: session.id, reason }, "card payment refunded");
   }
 
@@ -47,11 +49,19 @@ export function createCardFlow(deps: { card: CardProvider; store: CheckoutStore;
     const sessionId = session.id;
     if (isPaidCardSession(session, { checkoutId: checkout.id, totalCents: checkout.totalCents, currency: checkout.currency })) {
       try {
-        const { order } = await orders.fulfilCheckout(checkout.id, { paymentId: sessionId, paymentRef: session.paymentRef });
+        const { order } = await orders.fulfilCheckout(checkout.id, {
+          paymentId: sessionId,
+          paymentRef: session.paymentRef,
+          sandbox: card.mode === "sandbox",
+        });
         return { status: "paid", sessionId, orderId: order.id };
       } catch (error) {
         if (error instanceof PaymentConflictError && error.code === "refunded") {
           return { status: "refunded", sessionId, message: paymentMessages.refunded };
+        }
+        if (error instanceof PaymentConflictError && error.code === "superseded") {
+          await refundAndClose(checkout, session, "paid after a newer checkout of the same cart replaced it");
+          return { status: "refunded", sessionId, message: paymentMessages.supersededRefunded };
         }
         if (!(error instanceof OutOfStockError)) throw error;
         // Stripe has already taken the money: it goes back through the API, and the shopper is told.
@@ -100,18 +110,26 @@ export function createCardFlow(deps: { card: CardProvider; store: CheckoutStore;
     confirm,
     settle,
 
-    /** POST /api/create-stripe-session */
+    /** POST /api/create-stripe-session. A second start of the same cart and offer gets the same open session back. */
     async start(viewer: Viewer, input: CheckoutInput) {
       const priced = await store.price(viewer, input);
-      const checkout = await store.insert(viewer, "stripe", priced);
+      const opened = await deps.opener.open(viewer, "stripe", priced);
+      let checkout = opened.checkout;
+      // Asking again for a checkout replays the first answer (Stripe's idempotency key, the sandbox's one session per checkout).
       let session: { id: string; url: string };
       try {
         session = await card.createSession(await store.paymentRequest(checkout));
       } catch (error) {
-        await store.mark(checkout.id, "failed", ["pending"], (error as Error).message.slice(0, 500));
+        // A reused checkout may be another request's, still asking Stripe: that one decides its fate.
+        if (!opened.reused) await store.mark(checkout.id, "failed", ["pending"], (error as Error).message.slice(0, 500));
         throw error;
       }
-      await store.setProviderRef(checkout.id, session.id);
+      checkout = (await store.bindProviderRef(checkout.id, session.id)) ?? checkout;
+      if (checkout.status !== "pending" || checkout.providerRef !== session.id) {
+        // Replaced by a newer start while Stripe was asked: this session must not be paid.
+        await card.expireSession(session.id).catch(() => false);
+        throw new PaymentConflictError(paymentMessages.checkoutReplaced, "checkout_replaced");
+      }
       return { id: session.id, url: session.url, mode: card.mode, ...quoteView(checkout) };
     },
 
@@ -160,10 +178,19 @@ export function createCardFlow(deps: { card: CardProvider; store: CheckoutStore;
       return { ...outcome, redirectTo: `/payment-success?session_id=${encodeURIComponent(sessionId)}` };
     },
 
-    /** The sandbox page's Cancel button. */
+    /**
+     * The sandbox page's Cancel button. A session that was paid meanwhile (Pay in another tab)
+     * is not cancelled: the answer says it is paid and where its confirmation is.
+     */
     async cancelSandbox(viewer: Viewer, sessionId: string) {
       const checkout = await ownSandboxSession(viewer, sessionId);
-      if (await (card as SandboxCard).cancel(sessionId)) await store.mark(checkout.id, "expired", ["pending"], "cancelled on the sandbox page");
+      if (await (card as SandboxCard).cancel(sessionId)) {
+        await store.mark(checkout.id, "expired", ["pending"], "cancelled on the sandbox page");
+      } else if ((await card.retrieveSession(sessionId))?.paid) {
+        throw new PaymentConflictError(paymentMessages.alreadyPaid, "already_paid", {
+          redirectTo: `/payment-success?session_id=${encodeURIComponent(sessionId)}`,
+        });
+      }
       return { status: "cancelled" as const, redirectTo: "/payment-cancelled" };
     },
   };

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { lineProblemMessage, paymentMessages } from "../../domain/payment-messages";
 import type { AccountsService } from "../accounts/service";
 import type { Viewer } from "../auth/service";
@@ -90,16 +90,51 @@ export function createCheckoutStore(deps: { db: Database; pricing: PricingServic
       };
     },
 
-    async insert(viewer: Viewer, provider: PaymentMethod, priced: PricedCheckout, providerRef: string | null = null): Promise<Checkout> {
+    /** The shopper's open checkout of this cart (at most one: a unique index). */
+    async openForCart(userId: string, cartKey: string): Promise<Checkout | undefined> {
+      const [row] = await db
+        .select()
+        .from(checkouts)
+        .where(and(eq(checkouts.userId, userId), eq(checkouts.cartKey, cartKey), eq(checkouts.status, "pending")));
+      return row;
+    },
+
+    /** A new open checkout; undefined when one for this cart was opened meanwhile (the unique index refused this one). */
+    async insertOpen(
+      viewer: Viewer,
+      provider: PaymentMethod,
+      priced: PricedCheckout,
+      keys: { cartKey: string; offerKey: string },
+    ): Promise<Checkout | undefined> {
       const [row] = await db
         .insert(checkouts)
-        .values({ userId: viewer.id, provider, providerRef, ...priced })
+        .values({ userId: viewer.id, provider, ...priced, ...keys })
+        .onConflictDoNothing({ target: [checkouts.userId, checkouts.cartKey], where: sql`${checkouts.status} = 'pending'` })
         .returning();
       return row;
     },
 
-    async setProviderRef(checkoutId: string, providerRef: string): Promise<void> {
-      await db.update(checkouts).set({ providerRef, updatedAt: new Date() }).where(eq(checkouts.id, checkoutId));
+    /**
+     * Names the provider order or session of a checkout, once: a checkout already bound to
+     * another one is left alone. Returns the row as it is afterwards.
+     */
+    async bindProviderRef(checkoutId: string, providerRef: string): Promise<Checkout | undefined> {
+      await db
+        .update(checkouts)
+        .set({ providerRef, updatedAt: new Date() })
+        .where(and(eq(checkouts.id, checkoutId), isNull(checkouts.providerRef)));
+      const [row] = await db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
+      return row;
+    },
+
+    /** Replaced by a newer checkout of the same cart; only an open one holding no stock can be. */
+    async supersede(checkoutId: string): Promise<boolean> {
+      const updated = await db
+        .update(checkouts)
+        .set({ status: "superseded", failureReason: "replaced by a newer checkout of the same cart", updatedAt: new Date() })
+        .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, "pending"), isNull(checkouts.stockReservedAt)))
+        .returning({ id: checkouts.id });
+      return updated.length > 0;
     },
 
     async byRef(provider: PaymentMethod, providerRef: string): Promise<Checkout | undefined> {
@@ -125,17 +160,29 @@ export function createCheckoutStore(deps: { db: Database; pricing: PricingServic
       return updated.length > 0;
     },
 
-    /** Marks a pending checkout as looked at, so the reconciliation pass goes round all of them. */
+    /** Marks a checkout as looked at, so the reconciliation pass goes round all of them. */
     async touch(checkoutId: string): Promise<void> {
-      await db.update(checkouts).set({ updatedAt: new Date() }).where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, "pending")));
+      await db
+        .update(checkouts)
+        .set({ updatedAt: new Date() })
+        .where(and(eq(checkouts.id, checkoutId), inArray(checkouts.status, ["pending", "superseded"])));
     },
 
-    /** Pending checkouts nobody has looked at since `before`, oldest first. */
-    stale(before: Date, limit: number): Promise<Checkout[]> {
+    /**
+     * Checkouts the provider may still bring money for, nobody has looked at since `before`,
+     * oldest first: pending ones, and superseded ones made after `supersededSince` (older ones
+     * can no longer be paid at the provider: their sessions and orders have expired there).
+     */
+    stale(before: Date, supersededSince: Date, limit: number): Promise<Checkout[]> {
       return db
         .select()
         .from(checkouts)
-        .where(and(eq(checkouts.status, "pending"), lt(checkouts.updatedAt, before)))
+        .where(
+          and(
+            or(eq(checkouts.status, "pending"), and(eq(checkouts.status, "superseded"), gt(checkouts.createdAt, supersededSince))),
+            lt(checkouts.updatedAt, before),
+          ),
+        )
         .orderBy(asc(checkouts.updatedAt))
         .limit(limit);
     },

@@ -11,6 +11,8 @@ export class ProviderError extends Error {
     message: string,
     /** The provider's HTTP status, when there was one. */
     readonly providerStatus?: number,
+    /** Extra fields for the response body (e.g. the checkout reference the PayPal fallback pays against). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = "ProviderError";

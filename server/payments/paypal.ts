@@ -86,7 +86,10 @@ export function readPaypalOrder(body: unknown): WalletOrder {
   const order = (body ?? {}) as {
     id?: unknown;
     status?: unknown;
-    purchase_units?: { payments?: { captures?: { id?: unknown; status?: unknown; amount?: { value?: unknown; currency_code?: unknown } }[] } }[];
+    purchase_units?: {
+      custom_id?: unknown;
+      payments?: { captures?: { id?: unknown; status?: unknown; custom_id?: unknown; amount?: { value?: unknown; currency_code?: unknown } }[] };
+    }[];
   };
   if (typeof order.id !== "string" || typeof order.status !== "string") {
     throw new ProviderError("paypal", "PayPal sent an order without id or status");
@@ -102,7 +105,11 @@ export function readPaypalOrder(body: unknown): WalletOrder {
       currency: typeof raw.amount?.currency_code === "string" ? raw.amount.currency_code : "",
     };
   }
-  return { id: order.id, status: order.status, capture };
+  // PayPal returns custom_id on the purchase unit and again on each capture.
+  const unitRef = order.purchase_units?.[0]?.custom_id;
+  const captureRef = raw?.custom_id;
+  const customId = typeof unitRef === "string" ? unitRef : typeof captureRef === "string" ? captureRef : null;
+  return { id: order.id, status: order.status, customId, capture };
 }
 
 /** PayPal's Orders v2 REST API over plain fetch. */
@@ -216,11 +223,9 @@ export function createPaypalProvider(options: PaypalOptions): WalletProvider {
       return readPaypalOrder(result.body);
     },
 
-    async refundCapture(captureId, amountCents, requestId) {
-      const result = await call("POST", `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {
-        body: { amount: money(amountCents) },
-        requestId,
-      });
+    async refundCapture(captureId, requestId) {
+      // No amount: PayPal refunds what is left of the capture, i.e. all of it.
+      const result = await call("POST", `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, { body: {}, requestId });
       if (!result.ok) throw failure("refund", result);
       const refund = (result.body ?? {}) as { id?: unknown; status?: unknown };
       return { id: String(refund.id ?? ""), status: String(refund.status ?? "") };

@@ -46,7 +46,16 @@ describe("readPaypalOrder", () => {
       status: "COMPLETED",
       purchase_units: [{ payments: { captures: [{ id: "CAP", status: "COMPLETED", amount: { value: "66.07", currency_code: "USD" } }] } }],
     });
-    expect(order).toEqual({ id: "ABC", status: "COMPLETED", capture: { id: "CAP", status: "COMPLETED", amountCents: 6607, currency: "USD" } });
+    expect(order).toEqual({ id: "ABC", status: "COMPLETED", customId: null, capture: { id: "CAP", status: "COMPLETED", amountCents: 6607, currency: "USD" } });
+  });
+
+  it.each([
+    ["on the purchase unit", [{ custom_id: "checkout-1", payments: { captures: [{ id: "C", status: "COMPLETED", custom_id: "checkout-2" }] } }], "checkout-1"],
+    ["on the capture only", [{ payments: { captures: [{ id: "C", status: "COMPLETED", custom_id: "checkout-2" }] } }], "checkout-2"],
+    ["nowhere", [{}], null],
+    ["not a string", [{ custom_id: 42 }], null],
+  ])("reads the checkout reference (custom_id) %s", (_where, units, expected) => {
+    expect(readPaypalOrder({ id: "A", status: "COMPLETED", purchase_units: units }).customId).toBe(expected);
   });
 
   it.each([{}, null, { id: 1, status: "COMPLETED" }, { id: "A" }])("refuses a reply without id or status: %j", (reply) => {
@@ -60,7 +69,7 @@ describe("readPaypalOrder", () => {
 });
 
 describe("isCompletedWalletPayment", () => {
-  const completed: WalletOrder = { id: "A", status: "COMPLETED", capture: { id: "C", status: "COMPLETED", amountCents: 6607, currency: "USD" } };
+  const completed: WalletOrder = { id: "A", status: "COMPLETED", customId: null, capture: { id: "C", status: "COMPLETED", amountCents: 6607, currency: "USD" } };
   const expected = { totalCents: 6607, currency: "USD" };
   it.each([
     ["completed order and capture, right amount", completed, true],

@@ -2,6 +2,7 @@ import type { Logger } from "../logger";
 import type { OrdersService } from "../orders/service";
 import type { CardFlow } from "./card-flow";
 import type { Checkout, CheckoutStore } from "./checkouts";
+import { PaymentConflictError } from "./errors";
 import type { CardProvider, WalletProvider } from "./types";
 import type { WalletFlow } from "./wallet-flow";
 
@@ -44,7 +45,15 @@ export function createReconciler(
   async function wallet(checkout: Checkout, now: number): Promise<string> {
     const order = await deps.wallet.getOrder(checkout.providerRef!);
     const hold = checkout.stockReservedAt;
-    if (order?.status === "COMPLETED") return (await deps.walletFlow.settle(checkout, order, hold)).status;
+    if (order?.status === "COMPLETED") {
+      try {
+        return (await deps.walletFlow.settle(checkout, order, hold)).status;
+      } catch (error) {
+        // Refunded (sold out, wrong amount, a replaced checkout): settled, not an error to retry.
+        if (error instanceof PaymentConflictError) return `refunded (${error.code})`;
+        throw error;
+      }
+    }
     // Not captured (yet): a hold older than any capture in flight is given back.
     if (hold && now - hold.getTime() >= minAgeMs) await deps.orders.releaseStock(checkout.id, hold);
     if (!order || order.status === "VOIDED" || now - checkout.createdAt.getTime() >= walletExpiryMs) {
@@ -64,8 +73,9 @@ export function createReconciler(
   }
 
   async function one(checkout: Checkout, now: number): Promise<string> {
-    // Without a provider id the browser never got anything to pay with.
+    // Without a provider id the browser never got anything to pay with (a replaced one stays replaced).
     if (!checkout.providerRef) {
+      if (checkout.status === "superseded") return "superseded";
       await deps.store.mark(checkout.id, "failed", ["pending"], "the payment provider was never reached");
       return "failed";
     }
@@ -74,7 +84,7 @@ export function createReconciler(
 
   /** One pass; returns what happened to each checkout looked at. */
   async function runOnce(now = new Date()): Promise<{ checkoutId: string; result: string }[]> {
-    const stale = await deps.store.stale(new Date(now.getTime() - minAgeMs), batchSize);
+    const stale = await deps.store.stale(new Date(now.getTime() - minAgeMs), new Date(now.getTime() - walletExpiryMs), batchSize);
     const results: { checkoutId: string; result: string }[] = [];
     for (const checkout of stale) {
       let result: string;

@@ -31,6 +31,8 @@ function walletOrder(row: Row): WalletOrder {
   return {
     id: row.id,
     status: row.status,
+    // The sandbox keeps the checkout it was made for, as PayPal keeps custom_id.
+    customId: row.checkoutId,
     capture: row.captureId
       ? { id: row.captureId, status: row.refundedAt ? "REFUNDED" : "COMPLETED", amountCents: row.amountCents, currency: row.currency }
       : null,
@@ -85,18 +87,21 @@ export function createSandboxProviders(db: Database, publicUrl: string): { walle
     mode: "sandbox",
 
     async createOrder(request) {
-      const existing = await findForCheckout(request.checkoutId, "wallet");
-      if (existing) return { id: existing.id, status: existing.status };
-      const id = `SANDBOX${randomId(UPPER, 13)}`;
-      await db.insert(sandboxPayments).values({
-        id,
-        kind: "wallet",
-        checkoutId: request.checkoutId,
-        amountCents: request.totalCents,
-        currency: request.currency,
-        status: "CREATED",
-      });
-      return { id, status: "CREATED" };
+      // One order per checkout, even for two requests at once (the unique index decides).
+      await db
+        .insert(sandboxPayments)
+        .values({
+          id: `SANDBOX${randomId(UPPER, 13)}`,
+          kind: "wallet",
+          checkoutId: request.checkoutId,
+          amountCents: request.totalCents,
+          currency: request.currency,
+          status: "CREATED",
+        })
+        .onConflictDoNothing({ target: [sandboxPayments.checkoutId, sandboxPayments.kind] });
+      const row = await findForCheckout(request.checkoutId, "wallet");
+      if (!row) throw new Error(`Sandbox: no wallet order for checkout ${request.checkoutId}`);
+      return { id: row.id, status: row.status };
     },
 
     async approve(orderId) {
@@ -149,18 +154,20 @@ export function createSandboxProviders(db: Database, publicUrl: string): { walle
     mode: "sandbox",
 
     async createSession(request) {
-      const existing = await findForCheckout(request.checkoutId, "card");
-      if (existing) return { id: existing.id, url: `${publicUrl}/sandbox/checkout/${existing.id}` };
-      const id = `cs_sandbox_${randomId(MIXED, 24)}`;
-      await db.insert(sandboxPayments).values({
-        id,
-        kind: "card",
-        checkoutId: request.checkoutId,
-        amountCents: request.totalCents,
-        currency: request.currency,
-        status: "open",
-      });
-      return { id, url: `${publicUrl}/sandbox/checkout/${id}` };
+      await db
+        .insert(sandboxPayments)
+        .values({
+          id: `cs_sandbox_${randomId(MIXED, 24)}`,
+          kind: "card",
+          checkoutId: request.checkoutId,
+          amountCents: request.totalCents,
+          currency: request.currency,
+          status: "open",
+        })
+        .onConflictDoNothing({ target: [sandboxPayments.checkoutId, sandboxPayments.kind] });
+      const row = await findForCheckout(request.checkoutId, "card");
+      if (!row) throw new Error(`Sandbox: no card session for checkout ${request.checkoutId}`);
+      return { id: row.id, url: `${publicUrl}/sandbox/checkout/${row.id}` };
     },
 
     async retrieveSession(sessionId) {
@@ -185,6 +192,8 @@ export function createSandboxProviders(db: Database, publicUrl: string): { walle
         .returning({ id: sandboxPayments.id });
       return updated.length > 0;
     },
+
+    expireSession: (sessionId) => card.cancel(sessionId),
 
     refund: (paymentRef) => refund(paymentRef),
   };

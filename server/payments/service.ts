@@ -1,11 +1,16 @@
+import { paymentMessages } from "../../domain/payment-messages";
 import type { AccountsService } from "../accounts/service";
+import type { Viewer } from "../auth/service";
 import type { PricingService } from "../cart/pricing";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
+import { TooManyRequestsError } from "../errors";
+import { createThrottle, type ThrottleRule } from "../limits/throttle";
 import type { Logger } from "../logger";
 import type { OrdersService } from "../orders/service";
 import { createCardFlow } from "./card-flow";
 import { createCheckoutStore } from "./checkouts";
+import { createCheckoutOpener } from "./open-checkout";
 import { createPaypalProvider } from "./paypal";
 import { createReconciler, type ReconcileOptions } from "./reconcile";
 import { createSandboxProviders } from "./sandbox";
@@ -18,7 +23,12 @@ export interface PaymentsOptions {
   wallet?: WalletProvider;
   card?: CardProvider;
   reconcile?: ReconcileOptions;
+  /** Payment starts per shopper and window (tests); default CHECKOUT_RATE_LIMIT per minute. */
+  startLimit?: ThrottleRule;
 }
+
+/** Payment starts per shopper: counted in the database, so the limit holds across instances. */
+const START_WINDOW_MS = 60_000;
 
 /** PayPal and Stripe when their keys are set; otherwise the built-in sandbox for that method. */
 export function choosePaymentProviders(db: Database, config: Pick<Config, "publicUrl" | "paypal" | "stripe">) {
@@ -39,7 +49,7 @@ export function choosePaymentProviders(db: Database, config: Pick<Config, "publi
 export function createPaymentsService(
   deps: {
     db: Database;
-    config: Pick<Config, "publicUrl" | "paypal" | "stripe">;
+    config: Pick<Config, "publicUrl" | "paypal" | "stripe" | "checkoutRateLimit">;
     logger: Logger;
     pricing: PricingService;
     accounts: AccountsService;
@@ -51,15 +61,35 @@ export function createPaymentsService(
   const wallet = options.wallet ?? chosen.wallet;
   const card = options.card ?? chosen.card;
   const store = createCheckoutStore({ db: deps.db, pricing: deps.pricing, accounts: deps.accounts });
-  const walletFlow = createWalletFlow({ wallet, store, orders: deps.orders, logger: deps.logger });
-  const cardFlow = createCardFlow({ card, store, orders: deps.orders, logger: deps.logger });
+  // The opener settles what it finds through the flows, which open checkouts through it: bound late.
+  const opener = createCheckoutOpener({
+    store,
+    wallet,
+    card,
+    settleWallet: (checkout, order) => walletFlow.settle(checkout, order, checkout.stockReservedAt),
+    settleCard: (checkout, session) => cardFlow.settle(checkout, session),
+    logger: deps.logger,
+  });
+  const walletFlow = createWalletFlow({ wallet, store, orders: deps.orders, opener, logger: deps.logger });
+  const cardFlow = createCardFlow({ card, store, orders: deps.orders, opener, logger: deps.logger });
   const reconciler = createReconciler(
     { store, orders: deps.orders, wallet, card, walletFlow, cardFlow, logger: deps.logger },
     options.reconcile,
   );
+  const throttle = createThrottle(deps.db);
+  const startLimit = options.startLimit ?? { max: deps.config.checkoutRateLimit, windowMs: START_WINDOW_MS };
   return {
     /** "paypal" / "stripe" for the real providers, "sandbox" for the built-in one: pages label the sandbox. */
     modes: { wallet: wallet.mode, card: card.mode },
+    /**
+     * Counts one payment start (create an order or session, verify a browser-made one) for the
+     * shopper; throws TooManyRequestsError (429, Retry-After) past the limit. Each start costs
+     * provider calls and may hold stock, so one account cannot hammer them.
+     */
+    async admitStart(viewer: Viewer): Promise<void> {
+      const verdict = await throttle.hit(`checkout-start:${viewer.id}`, startLimit);
+      if (!verdict.allowed) throw new TooManyRequestsError(paymentMessages.tooManyStarts, Math.ceil(verdict.retryAfterMs / 1000));
+    },
     wallet: walletFlow,
     card: cardFlow,
     reconciler,

@@ -144,15 +144,24 @@ export function createStripeProvider(options: StripeOptions): StripeCardProvider
       }
     },
 
-    async refund(paymentRef, amountCents, idempotencyKey) {
+    async refund(paymentRef, idempotencyKey) {
       try {
-        const refund = await stripe.refunds.create(
-          { payment_intent: paymentRef, amount: amountCents, reason: "requested_by_customer" },
-          { idempotencyKey },
-        );
+        // No amount: Stripe refunds the whole payment.
+        const refund = await stripe.refunds.create({ payment_intent: paymentRef, reason: "requested_by_customer" }, { idempotencyKey });
         return { id: refund.id, status: refund.status ?? "pending" };
       } catch (error) {
         throw wrap("refund", error);
+      }
+    },
+
+    async expireSession(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+        return true;
+      } catch (error) {
+        // Stripe refuses to expire a session that is not open (paid or expired already).
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 400) return false;
+        throw wrap("session expiry", error);
       }
     },
 

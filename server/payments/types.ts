@@ -18,11 +18,16 @@ export interface PaymentRequest {
   createdAt: Date;
 }
 
-/** A PayPal order as far as the store cares: its state and its (first) capture. */
+/** A PayPal order as far as the store cares: its state, the checkout it names and its (first) capture. */
 export interface WalletOrder {
   id: string;
   /** CREATED, SAVED, APPROVED, VOIDED, COMPLETED, PAYER_ACTION_REQUIRED */
   status: string;
+  /**
+   * The checkout reference the order carries (purchase_units[0].custom_id): the store's checkout
+   * id when the server or its checkout page made the order; anything else for orders made elsewhere.
+   */
+  customId: string | null;
   capture: WalletCapture | null;
 }
 
@@ -49,7 +54,8 @@ export interface WalletProvider {
   captureOrder(orderId: string, requestId: string): Promise<WalletOrder | WalletRefusal>;
   /** Null when the provider does not know the order. */
   getOrder(orderId: string): Promise<WalletOrder | null>;
-  refundCapture(captureId: string, amountCents: number, requestId: string): Promise<{ id: string; status: string }>;
+  /** Refunds the whole capture: money that should not have been taken goes back in full, never in part. */
+  refundCapture(captureId: string, requestId: string): Promise<{ id: string; status: string }>;
 }
 
 /** A Stripe Checkout Session as far as the store cares. */
@@ -75,7 +81,10 @@ export interface CardProvider {
   createSession(request: PaymentRequest): Promise<{ id: string; url: string }>;
   /** Null when the provider does not know the session. */
   retrieveSession(sessionId: string): Promise<CardSession | null>;
-  refund(paymentRef: string, amountCents: number, idempotencyKey: string): Promise<{ id: string; status: string }>;
+  /** Refunds the whole payment, never a part of it. */
+  refund(paymentRef: string, idempotencyKey: string): Promise<{ id: string; status: string }>;
+  /** Closes an open session so it can no longer be paid; false when it was not open any more (paid or expired). */
+  expireSession(sessionId: string): Promise<boolean>;
 }
 
 /**

@@ -1,13 +1,15 @@
+import { isUuid } from "../../domain/ids";
 import { centsToDecimalString } from "../../domain/money";
 import { messages } from "../../domain/messages";
 import { paymentMessages } from "../../domain/payment-messages";
 import type { WalletFallbackBody } from "../../domain/payment-schemas";
 import type { Viewer } from "../auth/service";
-import { InvalidRequestError, NotFoundError } from "../errors";
+import { NotFoundError } from "../errors";
 import type { Logger } from "../logger";
 import type { OrdersService } from "../orders/service";
 import { type Checkout, type CheckoutInput, type CheckoutStore, quoteView } from "./checkouts";
-import { OutOfStockError, PaymentConflictError } from "./errors";
+import { OutOfStockError, PaymentConflictError, ProviderError } from "./errors";
+import type { CheckoutOpener } from "./open-checkout";
 import type { SandboxWallet } from "./sandbox";
 import { isCompletedWalletPayment, isWalletRefusal, type WalletOrder, type WalletProvider } from "./types";
 
@@ -21,16 +23,17 @@ export interface WalletOutcome {
   message?: string;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
-}
-
 /**
  * The wallet (PayPal) payment: create the order from the server's prices, hold the stock and
  * capture, and record the order only for a COMPLETED capture of exactly the checkout's amount.
  */
-export function createWalletFlow(deps: { wallet: WalletProvider; store: CheckoutStore; orders: OrdersService; logger: Logger }) {
+export function createWalletFlow(deps: {
+  wallet: WalletProvider;
+  store: CheckoutStore;
+  orders: OrdersService;
+  opener: CheckoutOpener;
+  logger: Logger;
+}) {
   const { wallet, store, orders } = deps;
   const log = deps.logger.child({ component: "payments", provider: "paypal", mode: wallet.mode });
 
@@ -48,9 +51,10 @@ export function createWalletFlow(deps: { wallet: WalletProvider; store: Checkout
     return checkout;
   }
 
+  /** Gives the whole capture back (one refund per capture, whatever retries happen) and closes the checkout. */
   async function refundAndClose(checkout: Checkout, captureId: string, reason: string): Promise<void> {
-    await wallet.refundCapture(captureId, checkout.totalCents, `refund-${checkout.id}`);
-    await store.mark(checkout.id, "refunded", ["pending", "failed", "expired"], reason);
+    await wallet.refundCapture(captureId, `refund-${captureId}`);
+    await store.mark(checkout.id, "refunded", ["pending", "failed", "expired", "superseded"], reason);
     log.warn({ checkoutId: checkout.id, reason }, "PayPal payment refunded");
   }
 
@@ -63,9 +67,17 @@ export function createWalletFlow(deps: { wallet: WalletProvider; store: Checkout
     const capture = order.capture;
     if (isCompletedWalletPayment(order, checkout)) {
       try {
-        const { order: placed } = await orders.fulfilCheckout(checkout.id, { paymentId: ref, paymentRef: capture!.id });
+        const { order: placed } = await orders.fulfilCheckout(checkout.id, {
+          paymentId: ref,
+          paymentRef: capture!.id,
+          sandbox: wallet.mode === "sandbox",
+        });
         return { status: "COMPLETED", id: ref, orderId: placed.id };
       } catch (error) {
+        if (error instanceof PaymentConflictError && error.code === "superseded") {
+          await refundAndClose(checkout, capture!.id, "paid after a newer checkout of the same cart replaced it");
+          throw new PaymentConflictError(paymentMessages.supersededRefunded, "superseded");
+        }
         if (!(error instanceof OutOfStockError)) throw error;
         // Only possible without a hold (a capture the browser or PayPal made on its own): the money goes back.
         await refundAndClose(checkout, capture!.id, "sold out before the order was recorded");
@@ -89,26 +101,43 @@ export function createWalletFlow(deps: { wallet: WalletProvider; store: Checkout
   return {
     settle,
 
-    /** POST /api/create-paypal-order */
+    /**
+     * POST /api/create-paypal-order. A second start of the same cart and offer gets the same
+     * PayPal order back. When PayPal cannot be reached from here, the checkout stays open and the
+     * answer (502) carries its reference and amount, so the page's PayPal buttons can make the
+     * order in the browser against it (custom_id) and have it verified afterwards.
+     */
     async start(viewer: Viewer, input: CheckoutInput) {
       const priced = await store.price(viewer, input);
-      const checkout = await store.insert(viewer, "paypal", priced);
+      const opened = await deps.opener.open(viewer, "paypal", priced);
+      let checkout = opened.checkout;
+      const amount = { currency_code: checkout.currency, value: centsToDecimalString(checkout.totalCents) };
+      const answer = (id: string, status: string) => ({
+        id,
+        status,
+        mode: wallet.mode,
+        approveUrl: null as string | null,
+        amount,
+        ...quoteView(checkout),
+      });
+      if (checkout.providerRef) return answer(checkout.providerRef, opened.providerStatus ?? "CREATED");
       let created: Awaited<ReturnType<WalletProvider["createOrder"]>>;
       try {
         created = await wallet.createOrder(await store.paymentRequest(checkout));
       } catch (error) {
-        await store.mark(checkout.id, "failed", ["pending"], (error as Error).message.slice(0, 500));
+        if (error instanceof ProviderError) {
+          throw new ProviderError(error.provider, error.message, error.providerStatus, {
+            fallback: { checkoutId: checkout.id, amount },
+          });
+        }
+        if (!opened.reused) await store.mark(checkout.id, "failed", ["pending"], (error as Error).message.slice(0, 500));
         throw error;
       }
-      await store.setProviderRef(checkout.id, created.id);
-      return {
-        id: created.id,
-        status: created.status,
-        mode: wallet.mode,
-        approveUrl: created.approveUrl ?? null,
-        amount: { currency_code: "USD", value: centsToDecimalString(checkout.totalCents) },
-        ...quoteView(checkout),
-      };
+      checkout = (await store.bindProviderRef(checkout.id, created.id)) ?? checkout;
+      if (checkout.status !== "pending") throw new PaymentConflictError(paymentMessages.checkoutReplaced, "checkout_replaced");
+      // Bound meanwhile to the order the browser made for it (the fallback): that one is the checkout's.
+      if (checkout.providerRef !== created.id) return answer(checkout.providerRef!, "CREATED");
+      return { ...answer(created.id, created.status), approveUrl: created.approveUrl ?? null };
     },
 
     /** POST /api/capture-paypal-order: hold the stock, capture, record. */
@@ -143,37 +172,30 @@ export function createWalletFlow(deps: { wallet: WalletProvider; store: Checkout
 
     /**
      * POST /api/verify-paypal-order: the browser created and/or captured the order itself after
-     * the server's create or capture failed. Nothing is recorded until PayPal confirms the order.
+     * the server's create or capture failed. Only an order that carries (custom_id) a checkout
+     * this store opened for this shopper counts, for exactly that checkout's amount and currency;
+     * anything else (an order made elsewhere, another shopper's) is not found, and nothing is
+     * recorded or refunded. Nothing is recorded until PayPal confirms the capture.
      */
     async verifyFallback(viewer: Viewer, body: WalletFallbackBody): Promise<WalletOutcome> {
-      let checkout = await store.byRef("paypal", body.orderId);
-      if (checkout && checkout.userId !== viewer.id) throw new NotFoundError(paymentMessages.walletOrderNotFound);
-      if (checkout?.status === "completed") return completed(checkout);
       const order = await wallet.getOrder(body.orderId);
       if (!order) throw new NotFoundError(paymentMessages.walletOrderNotFound);
-      if (!checkout) {
-        if (order.status !== "COMPLETED") return notCompleted(body.orderId, order.status);
-        if (!body.lines || !body.shippingAddressId) {
-          throw new InvalidRequestError("The cart and the shipping address are needed to record this payment");
+      const ref = order.customId;
+      let checkout = ref && isUuid(ref) ? await store.byId(ref) : undefined;
+      if (checkout?.provider !== "paypal" || checkout.userId !== viewer.id) {
+        log.warn({ orderId: body.orderId, checkoutFound: Boolean(checkout) }, "PayPal order without this shopper's checkout reference refused");
+        throw new NotFoundError(paymentMessages.walletOrderNotFound);
+      }
+      if (!checkout.providerRef) checkout = (await store.bindProviderRef(checkout.id, body.orderId)) ?? checkout;
+      if (checkout.providerRef !== body.orderId) {
+        // A second PayPal order against one checkout: the checkout has (or will have) its own
+        // payment. Money taken by this one is the shopper's and goes back, all of it.
+        if (order.capture?.status === "COMPLETED") {
+          await wallet.refundCapture(order.capture.id, `refund-${order.capture.id}`);
+          log.warn({ checkoutId: checkout.id, orderId: body.orderId }, "second PayPal payment for one checkout refunded");
+          throw new PaymentConflictError(paymentMessages.duplicateRefunded, "duplicate_refunded");
         }
-        const input = { lines: body.lines, shippingAddressId: body.shippingAddressId, billingAddressId: body.billingAddressId, sameAsShipping: body.sameAsShipping };
-        let priced: Awaited<ReturnType<CheckoutStore["price"]>>;
-        try {
-          priced = await store.price(viewer, input);
-        } catch (error) {
-          if (error instanceof PaymentConflictError && order.capture?.status === "COMPLETED") {
-            await wallet.refundCapture(order.capture.id, order.capture.amountCents ?? 0, `refund-${body.orderId}`);
-            log.warn({ orderId: body.orderId }, "browser-made PayPal payment for an unavailable cart refunded");
-            throw new PaymentConflictError(paymentMessages.soldOutRefunded, "out_of_stock");
-          }
-          throw error;
-        }
-        try {
-          checkout = await store.insert(viewer, "paypal", priced, body.orderId);
-        } catch (error) {
-          if (!isUniqueViolation(error)) throw error;
-          checkout = await ownCheckout(viewer, body.orderId);
-        }
+        return notCompleted(body.orderId, order.status);
       }
       if (checkout.status === "completed") return completed(checkout);
       if (checkout.status === "refunded") throw new PaymentConflictError(paymentMessages.refunded, "refunded");

@@ -5,7 +5,7 @@ import { REVIEW_MAX_LENGTH, reviewMessages } from "../../domain/review-schemas";
 import { createTestDatabase } from "../../tests/helpers/database";
 import { insertProducts } from "../../tests/helpers/products";
 import { insertOrder, insertUser } from "../../tests/helpers/reviews";
-import { createThrottle } from "../auth/throttle";
+import { createThrottle } from "../limits/throttle";
 import { createCatalogService } from "../catalog/service";
 import type { DatabaseHandle } from "../db/client";
 import { authThrottles, checkouts, orders, products, reviews, users } from "../db/schema";

@@ -10,7 +10,7 @@ import {
 } from "../../domain/review-rate-limit";
 import { reviewErrorMessage, reviewIdSchema, reviewInputSchema, reviewMessages } from "../../domain/review-schemas";
 import { reviewerDisplayName, reviewerName } from "../../domain/reviewer-name";
-import type { Throttle } from "../auth/throttle";
+import type { Throttle } from "../limits/throttle";
 import type { Database } from "../db/client";
 import { products, reviews, users } from "../db/schema";
 import { ConflictError, ForbiddenError, InvalidRequestError, NotFoundError, TooManyRequestsError } from "../errors";

@@ -168,12 +168,16 @@ test("the administrator manages a product and walks an order to delivered", asyn
   await shopper.goto("/orders");
   await expect(myOrder).toContainText(title);
   await expect(myOrder).toContainText("Placed");
+  // Paid through the sandbox: marked as such, for the shopper and the administrator.
+  await expect(myOrder.locator("[data-sandbox]")).toHaveText("Sandbox");
 
   // The administrator walks it to delivered; the shopper sees every step.
   await admin.goto("/admin?tab=orders&status=placed");
   await expect(admin.getByRole("tab", { name: "Orders" })).toHaveAttribute("aria-selected", "true");
   const card = admin.getByRole("article", { name: `Order #${number}` });
   await expect(card).toContainText(title);
+  await expect(card.locator("[data-sandbox]")).toHaveText("Sandbox");
+  await expect(card).toContainText("Sandbox payment: no real money was taken.");
   await expect(card.getByRole("button", { name: "Confirmed" })).toBeVisible();
   await expect(card.getByRole("button", { name: "Processing" })).toBeVisible();
   await expect(card.getByRole("button", { name: "Cancelled" })).toBeVisible();

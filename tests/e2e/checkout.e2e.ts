@@ -389,3 +389,37 @@ test("a double click starts one payment, for either method", async ({ page }) =>
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);
   expect(calls).toEqual(["create-paypal-order", "create-stripe-session"]);
 });
+
+test("paying again after the capture failed continues with the same, already approved PayPal order", async ({ page }) => {
+  await buyFromProductPage(page, "M", "Heather Grey");
+  const created: string[] = [];
+  page.on("response", async (r) => {
+    if (r.url().endsWith("/api/create-paypal-order") && r.ok()) created.push((await r.json()).id);
+  });
+  // The first capture never reaches the server (the connection drops).
+  let dropped = false;
+  await page.route("**/api/capture-paypal-order", async (route) => {
+    if (dropped) return route.continue();
+    dropped = true;
+    return route.abort("connectionreset");
+  });
+  const first = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "PayPal (sandbox)" }).click();
+  await (await first).getByRole("button", { name: "Approve payment" }).click();
+  await expect(toast(page, "PayPal payment failed. Please try again.")).toBeVisible();
+  expect(await cartLines(page)).not.toBeNull();
+
+  // Again: the server hands out the same order, approved already; the window says so and goes on.
+  const second = page.waitForEvent("popup");
+  const captured = page.waitForResponse((r) => r.url().endsWith("/api/capture-paypal-order"));
+  await page.getByRole("button", { name: "PayPal (sandbox)" }).click();
+  const popup = await second;
+  await expect(popup.getByText("This payment is already approved.")).toBeVisible();
+  await popup.getByRole("button", { name: "Continue to the store" }).click();
+  const outcome = await (await captured).json();
+  expect(outcome.status).toBe("COMPLETED");
+  expect(created).toHaveLength(2);
+  expect(created[1]).toBe(created[0]);
+  await expect(toast(page, "Payment successful! Order placed.")).toBeVisible();
+  await expect(page.getByRole("article", { name: `Order #${orderNumber(outcome.orderId)}` })).toContainText(PRODUCT);
+});

@@ -59,6 +59,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       // Every test signs up and in from 127.0.0.1; the per-account limit still applies.
       AUTH_RATE_LIMIT: "1000",
+      // One shopper per worker starts every checkout test's payments within a minute or so.
+      CHECKOUT_RATE_LIMIT: "100",
       NODE_ENV: "production",
     },
   },

@@ -25,6 +25,8 @@ export interface FakeCapture {
   id: string;
   status: string;
   amount: { currency_code: string; value: string };
+  /** PayPal repeats the purchase unit's custom_id on each capture. */
+  custom_id?: string;
 }
 
 export interface FakePaypalOrder {
@@ -40,7 +42,13 @@ export interface FakePaypal extends StartedFake {
   clientId: string;
   clientSecret: string;
   orders: Map<string, FakePaypalOrder>;
-  refunds: { id: string; captureId: string; amount: unknown }[];
+  /** `amount` is what went back; `requestedAmount` what the store asked for (null: the whole capture). */
+  refunds: { id: string; captureId: string; amount: unknown; requestedAmount: unknown }[];
+  /**
+   * An order made the way PayPal's JS SDK makes one in the browser (actions.order.create),
+   * with whatever amount and custom_id the page (or anyone holding the public client id) chose.
+   */
+  createInBrowser(options: { value: string; currency?: string; customId?: string }): string;
   tokensIssued(): number;
   /** The buyer approves the order on PayPal's page. */
   approve(orderId: string): void;
@@ -116,6 +124,11 @@ export async function startFakePaypal(options: { tokenTtlSeconds?: number } = {}
     return { status: 201, body: representation(order) };
   }
 
+  function newCapture(order: FakePaypalOrder, status: string): FakeCapture {
+    const customId = (order.body.purchase_units as { custom_id?: unknown }[] | undefined)?.[0]?.custom_id;
+    return { id: id(), status, amount: order.amount, ...(typeof customId === "string" ? { custom_id: customId } : {}) };
+  }
+
   function capture(orderId: string): FakeResponse {
     const order = orders.get(orderId);
     if (!order) return error(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
@@ -124,7 +137,7 @@ export async function startFakePaypal(options: { tokenTtlSeconds?: number } = {}
     if (order.outcome === "INSTRUMENT_DECLINED") return error(422, "UNPROCESSABLE_ENTITY", "INSTRUMENT_DECLINED");
     const status = order.outcome === "LOST_RESPONSE" ? "COMPLETED" : order.outcome;
     order.status = "COMPLETED";
-    order.capture = { id: id(), status, amount: order.amount };
+    order.capture = newCapture(order, status);
     if (order.outcome === "LOST_RESPONSE") return error(500, "INTERNAL_SERVER_ERROR");
     return { status: 201, body: representation(order) };
   }
@@ -136,7 +149,7 @@ export async function startFakePaypal(options: { tokenTtlSeconds?: number } = {}
     const body = JSON.parse(request.body || "{}") as { amount?: unknown };
     order.capture.status = "REFUNDED";
     const refundId = id();
-    refunds.push({ id: refundId, captureId, amount: body.amount ?? order.capture.amount });
+    refunds.push({ id: refundId, captureId, amount: body.amount ?? order.capture.amount, requestedAmount: body.amount ?? null });
     return { status: 201, body: { id: refundId, status: "COMPLETED" } };
   }
 
@@ -209,7 +222,14 @@ export async function startFakePaypal(options: { tokenTtlSeconds?: number } = {}
     captureOutOfBand(orderId) {
       const order = must(orderId);
       order.status = "COMPLETED";
-      order.capture = { id: id(), status: "COMPLETED", amount: order.amount };
+      order.capture = newCapture(order, "COMPLETED");
+    },
+    createInBrowser({ value, currency = "USD", customId }) {
+      const amount = { currency_code: currency, value };
+      const unit = { reference_id: "default", amount, ...(customId === undefined ? {} : { custom_id: customId }) };
+      const order: FakePaypalOrder = { id: id(), status: "CREATED", body: { intent: "CAPTURE", purchase_units: [unit] }, amount, outcome: "COMPLETED" };
+      orders.set(order.id, order);
+      return order.id;
     },
     revokeTokens() {
       tokens.clear();

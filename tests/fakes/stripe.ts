@@ -4,7 +4,7 @@ import { type FakeRequest, type FakeResponse, type StartedFake, startJsonServer 
 
 /**
  * A local Stripe for the endpoints the store calls through the official package: Checkout
- * Sessions (create with form-encoded bodies, retrieve) and refunds, with Idempotency-Key
+ * Sessions (create with form-encoded bodies, retrieve, expire) and refunds, with Idempotency-Key
  * replay. Tests pay sessions with markPaid() and sign webhook bodies with webhook().
  */
 
@@ -146,6 +146,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         : invalid(`No such checkout.session: '${sessionMatch[1]}'`, "session", "resource_missing", 404);
     }
     if (request.method === "POST" && request.path === "/v1/refunds") return refund(form);
+    const expireMatch = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(request.path);
+    if (request.method === "POST" && expireMatch) {
+      const session = sessions.get(decodeURIComponent(expireMatch[1]));
+      if (!session) return invalid(`No such checkout.session: '${expireMatch[1]}'`, "session", "resource_missing", 404);
+      if (session.status !== "open") return invalid(`Only Checkout Sessions with a status in ["open"] can be expired, and this Checkout Session has a status of "${session.status}".`, undefined, "checkout_session_not_open");
+      session.status = "expired";
+      session.url = null;
+      return { status: 200, body: view(session) };
+    }
     return invalid(`Unrecognized request URL (${request.method}: ${request.path})`, undefined, undefined, 404);
   }
 

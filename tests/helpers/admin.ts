@@ -147,6 +147,7 @@ export async function placeOrder(
   userId: string,
   product: { id: string; title: string; imageUrls: string[]; priceCents: number },
   quantity = 1,
+  options: { sandbox?: boolean } = {},
 ) {
   const subtotal = product.priceCents * quantity;
   const tax = Math.round(subtotal / 10);
@@ -176,6 +177,10 @@ export async function placeOrder(
       billingAddress: ADDRESS,
     })
     .returning({ id: checkouts.id });
-  const { order } = await test.t.services.orders.fulfilCheckout(checkout.id, { paymentId: `pi_${randomUUID()}`, paymentRef: null });
+  const { order } = await test.t.services.orders.fulfilCheckout(checkout.id, {
+    paymentId: `pi_${randomUUID()}`,
+    paymentRef: null,
+    sandbox: options.sandbox ?? false,
+  });
   return order;
 }

@@ -11,6 +11,7 @@ import { createLogger } from "../../server/logger";
 import type { PaymentsOptions } from "../../server/payments/service";
 import { createServices } from "../../server/services";
 import { createLocalStorage } from "../../server/storage/local";
+import { loadServerBuild } from "./app";
 import { type FakePaypal, startFakePaypal } from "../fakes/paypal";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
 import { type FakeStripe, startFakeStripe } from "../fakes/stripe";
@@ -30,12 +31,15 @@ export interface PaymentsTest {
   stop(): Promise<void>;
 }
 
-export async function startPaymentsTest(options: { paypal?: boolean; stripe?: boolean; payments?: PaymentsOptions } = {}): Promise<PaymentsTest> {
+export async function startPaymentsTest(
+  options: { paypal?: boolean; stripe?: boolean; payments?: PaymentsOptions; withPages?: boolean; env?: Record<string, string> } = {},
+): Promise<PaymentsTest> {
   const database = await createTestDatabase();
   const smtp = await startFakeSmtp();
   const paypal = options.paypal ? await startFakePaypal() : undefined;
   const stripe = options.stripe ? await startFakeStripe() : undefined;
-  const env: Record<string, string> = { SMTP_URL: smtp.url };
+  // Tests start many payments per shopper; the per-shopper limit has its own test (tests/security).
+  const env: Record<string, string> = { SMTP_URL: smtp.url, CHECKOUT_RATE_LIMIT: "1000", ...options.env };
   if (paypal) Object.assign(env, { PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.clientSecret, PAYPAL_API_BASE: paypal.url });
   if (stripe) Object.assign(env, { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_BASE: stripe.url });
   // Like createAccountsTestApp, plus the payment options (providers, reconciliation timing).
@@ -44,7 +48,8 @@ export async function startPaymentsTest(options: { paypal?: boolean; stripe?: bo
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, PUBLIC_URL, LOG_LEVEL: "silent", ...env });
   const logger = createLogger("silent");
   const services = createServices({ database, storage: createLocalStorage(path.join(dataDir, "media")), config, logger, payments: options.payments });
-  const t: AccountsTestApp = { app: createApp({ config, logger, database, services }), config, services, dataDir };
+  const build = options.withPages ? await loadServerBuild() : undefined;
+  const t: AccountsTestApp = { app: createApp({ config, logger, database, services, build }), config, services, dataDir };
   return {
     database,
     smtp,

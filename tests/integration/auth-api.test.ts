@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { createEmailVerificationToken } from "better-auth/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../server/db/client";
-import { accounts, sessions, verifications } from "../../server/db/schema";
+import { accounts, rateLimits, sessions, verifications } from "../../server/db/schema";
 import { type FakeSmtp, linkIn, startFakeSmtp } from "../fakes/smtp";
 import {
   type AccountsTestApp,
@@ -175,25 +175,28 @@ describe("signing in", () => {
     expect((await signIn(new TestBrowser(t.app, "198.51.100.22"), "ada@example.com")).status).toBe(200);
   });
 
-  it("limits attempts on one account from many addresses, and a success does not reset a locked account", async () => {
+  it("locks one account at one address after five wrong passwords; the right password elsewhere still works", async () => {
     await registerVerified(t, smtp, "target@example.com", new TestBrowser(t.app, "198.51.100.30"));
+    const guesser = new TestBrowser(t.app, "203.0.113.1");
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) {
-      statuses.push((await signIn(new TestBrowser(t.app, `203.0.113.${i + 1}`), "target@example.com", "Wrong-Password-99")).status);
-    }
+    for (let i = 0; i < 3; i++) statuses.push((await signIn(guesser, "target@example.com", "Wrong-Password-99")).status);
+    // (the per-address limiter of this app allows 4 a minute: the guesser waits in between)
+    await database.db.delete(rateLimits);
+    for (let i = 0; i < 3; i++) statuses.push((await signIn(guesser, "target@example.com", "Wrong-Password-99")).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-    const right = await signIn(new TestBrowser(t.app, "203.0.113.50"), "target@example.com");
+    const right = await signIn(guesser, "target@example.com");
     expect(right.status).toBe(429);
     expect(await body(right)).toMatchObject({ message: "Too many attempts. Please try again later." });
+    expect((await signIn(new TestBrowser(t.app, "203.0.113.50"), "target@example.com")).status).toBe(200);
   });
 
-  it("a successful sign-in clears the account's failed attempts", async () => {
+  it("a successful sign-in clears the failed attempts of its account at that address", async () => {
     await registerVerified(t, smtp, "clumsy@example.com", new TestBrowser(t.app, "198.51.100.31"));
+    const clumsy = new TestBrowser(t.app, "203.0.114.1");
     for (let round = 0; round < 3; round++) {
-      for (let i = 0; i < 3; i++) {
-        expect((await signIn(new TestBrowser(t.app, `203.0.114.${round * 10 + i}`), "clumsy@example.com", "Nope-Nope-123")).status).toBe(401);
-      }
-      expect((await signIn(new TestBrowser(t.app, `203.0.114.${round * 10 + 9}`), "clumsy@example.com")).status).toBe(200);
+      await database.db.delete(rateLimits);
+      for (let i = 0; i < 3; i++) expect((await signIn(clumsy, "clumsy@example.com", "Nope-Nope-123")).status).toBe(401);
+      expect((await signIn(clumsy, "clumsy@example.com")).status).toBe(200);
     }
   });
 });

@@ -57,10 +57,10 @@ describe("orders", () => {
     const userId = await insertUser(database.db, { email: "payer@example.com" });
     const [{ id: productId }] = await insertProducts(database.db, [{ stockCount: 5 }]);
     const checkout = await insertCheckout(database.db, userId, [productId]);
-    const first = await t.services.orders.fulfilCheckout(checkout.id, { paymentId: "PAY-LIVE-1", paymentRef: null });
+    const first = await t.services.orders.fulfilCheckout(checkout.id, { paymentId: "PAY-LIVE-1", paymentRef: null, sandbox: false });
     expect(heard).toEqual([{ type: "order.created", orderId: first.order.id, userId }]);
     // A replayed webhook returns the same order and announces nothing new.
-    await t.services.orders.fulfilCheckout(checkout.id, { paymentId: "PAY-LIVE-1", paymentRef: null });
+    await t.services.orders.fulfilCheckout(checkout.id, { paymentId: "PAY-LIVE-1", paymentRef: null, sandbox: false });
     expect(heard).toHaveLength(1);
   });
 

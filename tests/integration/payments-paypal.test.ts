@@ -4,17 +4,18 @@ import { products } from "../../server/db/schema";
 import { body, checkoutByRef, mailTo, ordersOf, type PaymentsTest, type Shopper, shopper, startPaymentsTest, stockOf, worldSnapshot } from "../helpers/payments";
 import { insertProducts } from "../helpers/products";
 
-/** The PayPal path end to end through the HTTP app, against the local fake of PayPal's Orders v2 API. */
+/**
+ * The PayPal path end to end through the HTTP app, against the local fake of PayPal's Orders v2
+ * API. Races, tampering and other shoppers' orders are in tests/security/paypal-attacks.test.ts.
+ */
 
 let test: PaymentsTest;
 let ada: Shopper;
-let bob: Shopper;
 let dress: string;
 
 beforeAll(async () => {
   test = await startPaymentsTest({ paypal: true });
   ada = await shopper(test, "ada-paypal@example.com");
-  bob = await shopper(test, "bob-paypal@example.com");
 });
 afterAll(() => test.stop());
 
@@ -88,29 +89,17 @@ describe("a PayPal purchase", () => {
       },
     ]);
     const forged = { productId: coat, color: "Navy", quantity: 1, imageUrls: ["https://evil.example/x"] };
-    const res = await bob.browser.postJson("/api/create-paypal-order", body(bob, [forged]));
+    const res = await ada.browser.postJson("/api/create-paypal-order", body(ada, [forged]));
     expect(res.status).toBe(200);
     const created = (await res.json()) as { id: string };
     test.paypal!.approve(created.id);
-    expect((await capture(created.id, bob)).status).toBe(200);
-    const [order] = await ordersOf(test.database, bob.userId);
+    expect((await capture(created.id)).status).toBe(200);
+    const [order] = await ordersOf(test.database, ada.userId);
     expect(order.items[0].imageUrls).toEqual(["/media/coat-navy", "/media/coat-camel", "/media/coat-detail"]);
-    const [mail] = await mailTo(test.database, bob.email, "Your Threadline order");
+    const [mail] = await mailTo(test.database, ada.email, "Your Threadline order");
     expect(mail.html).toContain('<img src="http://store.test/media/coat-navy-320.webp"');
     expect(mail.html).not.toContain("evil.example");
     expect(mail.text).toContain("Tax (10%): $10.00");
-  });
-
-  it("two captures at the same moment make one order and one capture", async () => {
-    const created = await create();
-    test.paypal!.approve(created.id);
-    const replies = await Promise.all([capture(created.id), capture(created.id), capture(created.id)]);
-    const bodies = await Promise.all(replies.map((r) => r.json()));
-    expect(bodies.every((b) => b.status === "COMPLETED")).toBe(true);
-    expect(new Set(bodies.map((b) => b.orderId)).size).toBe(1);
-    expect((await ordersOf(test.database)).filter((o) => o.paymentId === created.id)).toHaveLength(1);
-    expect(await stockOf(test.database, dress)).toBe(1);
-    expect(test.paypal!.orders.get(created.id)?.capture?.status).toBe("COMPLETED");
   });
 });
 
@@ -148,36 +137,6 @@ describe("a PayPal payment that does not complete records nothing", () => {
     expect((await checkoutByRef(test.database, created.id))?.stockReservedAt).not.toBeNull();
   });
 
-  it("an amount changed at PayPal is refunded, not recorded", async () => {
-    const created = await create();
-    test.paypal!.orders.get(created.id)!.amount = { currency_code: "USD", value: "0.01" };
-    test.paypal!.approve(created.id);
-    const res = await capture(created.id);
-    expect(res.status).toBe(409);
-    expect((await res.json()).code).toBe("amount_mismatch");
-    expect(test.paypal!.orders.get(created.id)?.capture?.status).toBe("REFUNDED");
-    expect((await checkoutByRef(test.database, created.id))?.status).toBe("refunded");
-    expect(await stockOf(test.database, dress)).toBe(3);
-  });
-});
-
-describe("who may capture", () => {
-  it("someone else's PayPal order is not found and nothing happens", async () => {
-    const created = await create(ada);
-    test.paypal!.approve(created.id);
-    const before = await worldSnapshot(test.database);
-    const res = await capture(created.id, bob);
-    expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: "PayPal order not found" });
-    expect(await worldSnapshot(test.database)).toEqual(before);
-    expect(test.paypal!.orders.get(created.id)?.status).toBe("APPROVED");
-  });
-
-  it.each([["made-up", "NOSUCHORDER0001"], ["not an id", "../../v1/oauth2/token"], ["empty", ""]])("a %s order id", async (_n, orderId) => {
-    const res = await capture(orderId);
-    expect([400, 404]).toContain(res.status);
-    expect((await res.json()).message).toMatch(/PayPal order not found|A PayPal order id is required/);
-  });
 });
 
 describe("stock that runs out between create and capture", () => {
@@ -217,14 +176,6 @@ describe("the browser fallback", () => {
     expect(await worldSnapshot(test.database)).toEqual(before);
   });
 
-  it("refuses someone else's order", async () => {
-    const created = await create(ada);
-    test.paypal!.approve(created.id);
-    test.paypal!.captureOutOfBand(created.id);
-    const res = await bob.browser.postJson("/api/verify-paypal-order", { orderId: created.id });
-    expect(res.status).toBe(404);
-    expect((await ordersOf(test.database)).filter((o) => o.paymentId === created.id)).toHaveLength(0);
-  });
 });
 
 describe("reconciliation", () => {

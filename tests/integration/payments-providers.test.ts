@@ -142,16 +142,28 @@ describe("PayPal provider against the fake Orders v2 API", () => {
     await expect(paypal.getOrder("NOSUCHORDER123")).rejects.toBeInstanceOf(ProviderError);
   });
 
-  it("refunds a capture once per request id", async () => {
+  it("refunds a whole capture (no amount: never a part of it), once per request id", async () => {
     const created = await paypal.createOrder(paymentRequest());
     fake.approve(created.id);
     const captured = (await paypal.captureOrder(created.id, "c")) as WalletOrder;
     const before = fake.refunds.length;
-    const refund = await paypal.refundCapture(captured.capture!.id, 6719, "refund-x");
-    await paypal.refundCapture(captured.capture!.id, 6719, "refund-x");
+    const refund = await paypal.refundCapture(captured.capture!.id, "refund-x");
+    await paypal.refundCapture(captured.capture!.id, "refund-x");
     expect(refund.status).toBe("COMPLETED");
     expect(fake.refunds.length).toBe(before + 1);
+    expect(fake.refunds.at(-1)).toMatchObject({ requestedAmount: null, amount: { currency_code: "USD", value: "67.19" } });
     expect((await paypal.getOrder(created.id))?.capture?.status).toBe("REFUNDED");
+  });
+
+  it("reads the checkout reference back from the order and its capture (custom_id)", async () => {
+    const request = paymentRequest();
+    const created = await paypal.createOrder(request);
+    expect((await paypal.getOrder(created.id))?.customId).toBe(request.checkoutId);
+    fake.approve(created.id);
+    const captured = (await paypal.captureOrder(created.id, "c2")) as WalletOrder;
+    expect(captured.customId).toBe(request.checkoutId);
+    const capture = (fake.orders.get(created.id)!.capture as { custom_id?: string } | undefined)?.custom_id;
+    expect(capture).toBe(request.checkoutId);
   });
 });
 
@@ -199,10 +211,22 @@ describe("Stripe provider through the official package against the fake", () => 
     expect(isPaidCardSession(paid, { checkoutId: request.checkoutId, totalCents: 6719, currency: "USD" })).toBe(true);
     expect(isPaidCardSession(paid, { checkoutId: randomUUID(), totalCents: 6719, currency: "USD" })).toBe(false);
 
-    const refund = await stripe.refund(paid.paymentRef!, 6719, `refund-${request.checkoutId}`);
-    await stripe.refund(paid.paymentRef!, 6719, `refund-${request.checkoutId}`);
+    const refund = await stripe.refund(paid.paymentRef!, `refund-${request.checkoutId}`);
+    await stripe.refund(paid.paymentRef!, `refund-${request.checkoutId}`);
     expect(refund.status).toBe("succeeded");
-    expect(fake.refunds.filter((r) => r.payment_intent === paid.paymentRef)).toHaveLength(1);
+    // No amount asked for: the whole payment goes back.
+    expect(fake.refunds.filter((r) => r.payment_intent === paid.paymentRef)).toEqual([expect.objectContaining({ amount: 6719 })]);
+  });
+
+  it("expires an open session, and says so only for an open one", async () => {
+    const open = await stripe.createSession(paymentRequest());
+    expect(await stripe.expireSession(open.id)).toBe(true);
+    expect((await stripe.retrieveSession(open.id))?.status).toBe("expired");
+    expect(await stripe.expireSession(open.id)).toBe(false);
+    const paid = await stripe.createSession(paymentRequest());
+    fake.markPaid(paid.id);
+    expect(await stripe.expireSession(paid.id)).toBe(false);
+    expect((await stripe.retrieveSession(paid.id))?.paid).toBe(true);
   });
 
   it("verifies webhook signatures on the raw bytes", async () => {

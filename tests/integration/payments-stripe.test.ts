@@ -2,10 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { products } from "../../server/db/schema";
 import { TestBrowser } from "../helpers/accounts";
-import { body, checkoutByRef, mailTo, ordersOf, type PaymentsTest, type Shopper, shopper, startPaymentsTest, stockOf, worldSnapshot } from "../helpers/payments";
+import { body, checkoutByRef, mailTo, ordersOf, type PaymentsTest, type Shopper, shopper, startPaymentsTest, stockOf } from "../helpers/payments";
 import { insertProducts } from "../helpers/products";
 
-/** The Stripe Checkout path end to end through the HTTP app, against the local fake of Stripe's API. */
+/**
+ * The Stripe Checkout path end to end through the HTTP app, against the local fake of Stripe's
+ * API. Replays, races and forged webhooks are in tests/security/stripe-webhook-attacks.test.ts.
+ */
 
 let test: PaymentsTest;
 let ada: Shopper;
@@ -56,7 +59,7 @@ describe("a Stripe purchase", () => {
     const res = await deliver(event.body, event.signature);
     expect(res.status).toBe(200);
     const [order] = await ordersFor(session.id);
-    expect(order).toMatchObject({ paymentMethod: "stripe", userEmail: ada.email, totalCents: 12000, taxCents: 1200, shippingCents: 10, status: "placed" });
+    expect(order).toMatchObject({ paymentMethod: "stripe", userEmail: ada.email, totalCents: 12000, taxCents: 1200, shippingCents: 10, status: "placed", sandbox: false });
     expect(await stockOf(test.database, coat)).toBe(1);
     expect(await mailTo(test.database, ada.email, "Your Threadline order")).toHaveLength(1);
 
@@ -76,82 +79,6 @@ describe("a Stripe purchase", () => {
     expect(await stockOf(test.database, coat)).toBe(1);
   });
 
-  it("the same event delivered 5 times makes one order", async () => {
-    const session = await createSession();
-    test.stripe!.markPaid(session.id);
-    const event = test.stripe!.webhook("checkout.session.completed", session.id);
-    for (let i = 0; i < 5; i++) expect((await deliver(event.body, event.signature)).status).toBe(200);
-    expect(await ordersFor(session.id)).toHaveLength(1);
-    expect(await stockOf(test.database, coat)).toBe(1);
-  });
-
-  it("webhook and success page at the same moment make one order", async () => {
-    const session = await createSession();
-    test.stripe!.markPaid(session.id);
-    const event = test.stripe!.webhook("checkout.session.completed", session.id);
-    const replies = await Promise.all([deliver(event.body, event.signature), successCheck(session.id), deliver(event.body, event.signature), successCheck(session.id)]);
-    expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200]);
-    expect(await ordersFor(session.id)).toHaveLength(1);
-    expect(await stockOf(test.database, coat)).toBe(1);
-  });
-});
-
-describe("the webhook refuses anything Stripe did not sign (400, nothing changes)", () => {
-  let sessionId: string;
-  let event: { body: string; signature: string };
-
-  beforeEach(async () => {
-    sessionId = (await createSession()).id;
-    test.stripe!.markPaid(sessionId);
-    event = test.stripe!.webhook("checkout.session.completed", sessionId);
-  });
-
-  async function refused(payload: string, signature?: string) {
-    const before = await worldSnapshot(test.database);
-    const res = await deliver(payload, signature);
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: "Invalid webhook signature" });
-    expect(await worldSnapshot(test.database)).toEqual(before);
-    expect(await ordersFor(sessionId)).toHaveLength(0);
-  }
-
-  it("a wrong signing secret", async () => {
-    const forged = test.stripe!.webhook("checkout.session.completed", sessionId, { secret: "whsec_not_the_store_s" });
-    await refused(forged.body, forged.signature);
-  });
-
-  it("one changed byte", async () => {
-    const changed = event.body.replace('"amount_total":13210', '"amount_total":13219');
-    expect(changed).not.toBe(event.body);
-    expect(changed.length).toBe(event.body.length);
-    await refused(changed, event.signature);
-  });
-
-  it("an old timestamp (a replay from long ago)", async () => {
-    const old = test.stripe!.webhook("checkout.session.completed", sessionId, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
-    await refused(old.body, old.signature);
-  });
-
-  it("no signature header", async () => {
-    await refused(event.body);
-  });
-
-  it("a garbage signature header", async () => {
-    await refused(event.body, "t=1,v1=00");
-  });
-});
-
-describe("made-up and foreign sessions", () => {
-  it.each(["cs_test_madeup123", "cs_live_abc", "not-a-session", "cs_test_' or 1=1 --"])("the success page with %s changes nothing", async (id) => {
-    const before = await worldSnapshot(test.database);
-    const calls = test.stripe!.requests.length;
-    const res = await successCheck(id);
-    expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: "Payment session not found" });
-    expect(await worldSnapshot(test.database)).toEqual(before);
-    // No call to Stripe for an id the store never issued.
-    expect(test.stripe!.requests.length).toBe(calls);
-  });
 });
 
 describe("stock that runs out before the paid session is recorded", () => {
@@ -176,8 +103,9 @@ describe("stock that runs out before the paid session is recorded", () => {
 
 describe("reconciliation", () => {
   it("records a payment whose webhook and success page never arrived, and expires abandoned sessions", async () => {
-    const paid = await createSession();
-    const abandoned = await createSession();
+    const paid = await createSession(1);
+    // Another cart (two coats): the same cart would get the same open session back.
+    const abandoned = await createSession(2);
     test.stripe!.markPaid(paid.id);
     test.stripe!.expire(abandoned.id);
     await test.t.services.payments.reconciler.runOnce(new Date(Date.now() + 10 * 60_000));

@@ -99,34 +99,6 @@ describe("product page", () => {
     expect(html).toContain(`<link rel="canonical" href="http://store.test/product/${reviewed}"/>`);
   });
 
-  it("describes the product as schema.org data that a title cannot break out of", async () => {
-    const { html } = await page(`/product/${reviewed}`);
-    const scripts = jsonLdScripts(html);
-    expect(scripts).toHaveLength(1);
-    expect(scripts[0]).not.toContain("<");
-    expect(JSON.parse(scripts[0])).toEqual({
-      "@context": "https://schema.org",
-      "@type": "Product",
-      name: HOSTILE_TITLE,
-      description: "A lace midi dress.\nLined, with a hidden zip.",
-      image: [
-        "http://store.test/media/products/lace-front-960.webp",
-        "http://store.test/media/products/lace-back-960.webp",
-      ],
-      sku: reviewed,
-      category: "Dress",
-      url: `http://store.test/product/${reviewed}`,
-      offers: {
-        "@type": "Offer",
-        url: `http://store.test/product/${reviewed}`,
-        price: "49.50",
-        priceCurrency: "USD",
-        availability: "https://schema.org/InStock",
-      },
-      aggregateRating: { "@type": "AggregateRating", ratingValue: "3.7", reviewCount: 3, bestRating: 5, worstRating: 1 },
-    });
-  });
-
   it("a product without photos or reviews uses the placeholder and leaves the rating out", async () => {
     const { status, html } = await page(`/product/${bare}`);
     expect(status).toBe(200);

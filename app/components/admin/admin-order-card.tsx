@@ -2,12 +2,14 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { historyNote, STATUS_NOTE_MAX, statusLabel } from "../../../domain/admin-dashboard";
 import { messages } from "../../../domain/messages";
+import { sandboxOrderMessages } from "../../../domain/payment-messages";
 import { allowedNextStatuses } from "../../../domain/order-status";
 import type { OrderView } from "../../../server/orders/service";
 import type { AdminResult } from "../../lib/admin-result";
 import { useHydrated } from "../../lib/cart";
 import { LocalDateTime } from "../local-date-time";
 import { OrderStatusBadge } from "../orders/order-status-badge";
+import { SandboxBadge } from "../orders/sandbox-badge";
 import { AddressBlock, OrderItems, OrderTotals } from "../orders/order-items";
 import { StatusHistory } from "../orders/status-history";
 import { CancelOrderDialog } from "./cancel-order-dialog";
@@ -48,7 +50,10 @@ export function AdminOrderCard({ order }: { order: OrderView }) {
             <LocalDateTime iso={order.createdAt} />
           </p>
         </div>
-        <OrderStatusBadge status={order.status} />
+        <div className="flex flex-wrap items-center gap-2">
+          {order.sandbox && <SandboxBadge />}
+          <OrderStatusBadge status={order.status} />
+        </div>
       </header>
 
       <div className="grid gap-5 px-4 py-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -71,6 +76,7 @@ export function AdminOrderCard({ order }: { order: OrderView }) {
           <div>
             <h4 className="text-xs font-semibold uppercase tracking-wide text-stone-500">Payment</h4>
             <p className="mt-1 text-sm text-stone-700">{PAYMENT_LABELS[order.paymentMethod]}</p>
+            {order.sandbox && <p className="text-sm font-medium text-amber-900">{sandboxOrderMessages.payment}</p>}
             <p className="break-all font-mono text-xs text-stone-600">{order.paymentId}</p>
           </div>
         </div>

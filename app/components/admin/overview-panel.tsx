@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatMoney } from "../../../domain/money";
+import { sandboxOrderMessages } from "../../../domain/payment-messages";
 import type { AdminProductRow } from "../../../server/catalog/admin-products";
 import type { OrdersOverview } from "../../../server/orders/admin-orders";
 import { adminPath } from "../../lib/admin-notices";
@@ -12,6 +13,12 @@ export interface OverviewData extends OrdersOverview {
 }
 
 export const REVENUE_NOTE = "What customers paid (items, tax and shipping), over all orders except cancelled ones.";
+
+/** The revenue note, with the sandbox's pretend money said apart when there is any. */
+function revenueNote(data: OverviewData): string {
+  if (data.sandboxOrders === 0) return REVENUE_NOTE;
+  return `${REVENUE_NOTE} ${sandboxOrderMessages.revenueApart(formatMoney(data.sandboxRevenueCents), data.sandboxOrders)}`;
+}
 
 function Counter({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
@@ -35,8 +42,12 @@ export function OverviewPanel({ data }: { data: OverviewData }) {
     <div className="space-y-8">
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Counter label="Total Products" value={String(data.totalProducts)} />
-        <Counter label="Total Orders" value={String(data.totalOrders)} />
-        <Counter label="Total Revenue" value={formatMoney(data.revenueCents)} note={REVENUE_NOTE} />
+        <Counter
+          label="Total Orders"
+          value={String(data.totalOrders)}
+          note={data.sandboxOrders > 0 ? sandboxOrderMessages.ordersIncluding(data.sandboxOrders) : undefined}
+        />
+        <Counter label="Total Revenue" value={formatMoney(data.revenueCents)} note={revenueNote(data)} />
         <Counter label="Pending Orders" value={String(data.pendingOrders)} note="Placed, confirmed or processing." />
       </dl>
 

@@ -150,7 +150,6 @@ export function CheckoutForm({
                 clientId={payments.paypalClientId}
                 lock={lock}
                 request={request}
-                totalCents={totals.totalCents}
                 onServerTotals={onServerTotals}
                 onPaid={onPaid}
               />

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { CartLine } from "../../../domain/cart";
 import { loadPaypalSdk, paypalSdkUrl } from "../../lib/paypal-sdk";
 import { addressOptionLabel, type CheckoutAddress, preselectedAddressId } from "./address-fields";
-import { checkoutRequest, failureText, PaymentRequestError, serverTotalsOf } from "./payment-api";
+import { checkoutRequest, failureText, PaymentRequestError, serverTotalsOf, walletFallbackOf } from "./payment-api";
 import { isSandboxWalletMessage, SANDBOX_WALLET_MESSAGE, sandboxReturnPath } from "./sandbox-wallet-window";
 import { serviceRefusal, serviceStatus } from "./service-error";
 
@@ -194,5 +194,21 @@ describe("PayPal's JS SDK", () => {
     const loaded = loadPaypalSdk("client-empty", doc);
     scripts[0].listeners.load();
     await expect(loaded).rejects.toThrow("PayPal failed to load");
+  });
+});
+
+describe("walletFallbackOf", () => {
+  const CHECKOUT = "22222222-2222-4222-8222-222222222222";
+  const fallback = { checkoutId: CHECKOUT, amount: { currency_code: "USD", value: "98.00" } };
+  it.each<[string, unknown, typeof fallback | null]>([
+    ["a 502 that carries the checkout reference", new PaymentRequestError(502, "PayPal is not answering", undefined, { fallback }), fallback],
+    ["a 502 without one", new PaymentRequestError(502, "PayPal is not answering"), null],
+    ["no answer at all (offline)", new PaymentRequestError(0, "Network error"), null],
+    ["a reference that is not a checkout id", new PaymentRequestError(502, "x", undefined, { fallback: { ...fallback, checkoutId: "../x" } }), null],
+    ["an amount that is not money", new PaymentRequestError(502, "x", undefined, { fallback: { ...fallback, amount: { currency_code: "USD", value: "1e3" } } }), null],
+    ["no currency", new PaymentRequestError(502, "x", undefined, { fallback: { ...fallback, amount: { value: "98.00" } } }), null],
+    ["an error that is not the server's answer", new Error("boom"), null],
+  ])("%s", (_name, error, expected) => {
+    expect(walletFallbackOf(error)).toEqual(expected);
   });
 });

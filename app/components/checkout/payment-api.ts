@@ -63,6 +63,8 @@ export class PaymentRequestError extends Error {
     readonly status: number,
     message: string,
     readonly code?: string,
+    /** The rest of the server's answer (e.g. the checkout reference a PayPal fallback pays against). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = "PaymentRequestError";
@@ -93,9 +95,9 @@ async function postJson<T>(path: string, body: unknown): Promise<T> {
     payload = null;
   }
   if (!response.ok) {
-    const answer = (payload ?? {}) as { message?: unknown; code?: unknown };
+    const answer = (payload && typeof payload === "object" ? payload : {}) as Record<string, unknown>;
     const message = typeof answer.message === "string" ? answer.message : `${response.status} ${response.statusText}`;
-    throw new PaymentRequestError(response.status, message, typeof answer.code === "string" ? answer.code : undefined);
+    throw new PaymentRequestError(response.status, message, typeof answer.code === "string" ? answer.code : undefined, answer);
   }
   if (payload === null || typeof payload !== "object") throw new PaymentRequestError(response.status, "The server sent no JSON");
   return payload as T;
@@ -104,9 +106,11 @@ async function postJson<T>(path: string, body: unknown): Promise<T> {
 export const paymentApi = {
   createPaypalOrder: (request: CheckoutRequest) => postJson<WalletCreated>("/api/create-paypal-order", request),
   capturePaypalOrder: (orderId: string) => postJson<WalletOutcome>("/api/capture-paypal-order", { orderId }),
-  /** The fallback: the browser made or captured the PayPal order itself; the server checks it with PayPal by id. */
-  verifyPaypalOrder: (orderId: string, request: CheckoutRequest) =>
-    postJson<WalletOutcome>("/api/verify-paypal-order", { orderId, ...request }),
+  /**
+   * The fallback: the browser made or captured the PayPal order itself; the server checks it
+   * with PayPal by id, and the order's checkout reference (custom_id) says what it pays for.
+   */
+  verifyPaypalOrder: (orderId: string) => postJson<WalletOutcome>("/api/verify-paypal-order", { orderId }),
   createStripeSession: (request: CheckoutRequest) => postJson<CardCreated>("/api/create-stripe-session", request),
 };
 
@@ -125,4 +129,27 @@ export function serverTotalsOf(answer: Partial<ServerTotals>): ServerTotals | nu
   const all = [subtotalCents, taxCents, shippingCents, totalCents];
   if (!all.every((n) => Number.isSafeInteger(n))) return null;
   return { subtotalCents: subtotalCents!, taxCents: taxCents!, shippingCents: shippingCents!, totalCents: totalCents! };
+}
+
+/** What the browser may make a PayPal order for when the server could not reach PayPal. */
+export interface WalletFallback {
+  /** The server's checkout: the order carries it as custom_id, or the server will not record it. */
+  checkoutId: string;
+  /** That checkout's exact amount. */
+  amount: { currency_code: string; value: string };
+}
+
+/**
+ * The checkout reference a failed create-paypal-order answer carries, if any. Without one the
+ * browser does not make a PayPal order of its own: the server could never record it.
+ */
+export function walletFallbackOf(error: unknown): WalletFallback | null {
+  if (!(error instanceof PaymentRequestError)) return null;
+  const fallback = error.details.fallback as { checkoutId?: unknown; amount?: { currency_code?: unknown; value?: unknown } } | undefined;
+  const checkoutId = fallback?.checkoutId;
+  const currency = fallback?.amount?.currency_code;
+  const value = fallback?.amount?.value;
+  if (typeof checkoutId !== "string" || !/^[0-9a-f-]{36}$/i.test(checkoutId)) return null;
+  if (typeof currency !== "string" || typeof value !== "string" || !/^\d+\.\d{2}$/.test(value)) return null;
+  return { checkoutId, amount: { currency_code: currency, value } };
 }

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { messages } from "../../../domain/messages";
-import { centsToDecimalString, CURRENCY } from "../../../domain/money";
 import { loadPaypalSdk, type PaypalButtonsActions, type PaypalButtonsInstance } from "../../lib/paypal-sdk";
-import { PaymentRequestError, paymentApi, serverTotalsOf, type WalletOutcome } from "./payment-api";
+import { PaymentRequestError, paymentApi, serverTotalsOf, type WalletOutcome, walletFallbackOf } from "./payment-api";
 import type { WalletButtonProps } from "./wallet-buttons";
 
 /** The server could not be reached or failed (not: it refused the cart); only then does the browser take over. */
@@ -16,9 +15,10 @@ function settle(outcome: WalletOutcome, onPaid: () => void) {
 
 /**
  * PayPal's own buttons (vertical, rect, gold) from its JS SDK. The server creates and captures
- * the order; if it cannot, the buttons create or capture in the browser (spec section 4's
- * fallback, with its info toast) and the server then verifies that PayPal order by id with
- * PayPal before it records anything.
+ * the order; if it cannot reach PayPal, the buttons create or capture in the browser (spec
+ * section 4's fallback, with its info toast) and the server then verifies that PayPal order by
+ * id with PayPal before it records anything. A browser-made order carries the checkout the
+ * server opened (custom_id) and that checkout's amount: the server records nothing else.
  */
 export function PaypalButtons({ clientId, ...props }: WalletButtonProps & { clientId: string }) {
   const container = useRef<HTMLDivElement>(null);
@@ -39,7 +39,7 @@ export function PaypalButtons({ clientId, ...props }: WalletButtonProps & { clie
           style: { layout: "vertical", shape: "rect", color: "gold" },
 
           async createOrder(_data: unknown, actions: PaypalButtonsActions) {
-            const { lock, request, onServerTotals, totalCents } = latest.current;
+            const { lock, request, onServerTotals } = latest.current;
             const body = request();
             if (!body) throw new Error(messages.checkout.selectShipping);
             if (!lock.acquire()) throw new Error("A payment is already in progress");
@@ -51,7 +51,8 @@ export function PaypalButtons({ clientId, ...props }: WalletButtonProps & { clie
               if (totals) onServerTotals(totals);
               return created.id;
             } catch (error) {
-              if (!serverFailed(error)) {
+              const fallback = serverFailed(error) ? walletFallbackOf(error) : null;
+              if (!fallback) {
                 lock.release();
                 throw error;
               }
@@ -59,13 +60,13 @@ export function PaypalButtons({ clientId, ...props }: WalletButtonProps & { clie
               madeInBrowser = true;
               return actions.order.create({
                 intent: "CAPTURE",
-                purchase_units: [{ amount: { currency_code: CURRENCY, value: centsToDecimalString(totalCents) } }],
+                purchase_units: [{ amount: fallback.amount, custom_id: fallback.checkoutId, invoice_id: fallback.checkoutId }],
               });
             }
           },
 
           async onApprove(data: { orderID: string }, actions: PaypalButtonsActions) {
-            const { lock, request, onPaid } = latest.current;
+            const { lock, onPaid } = latest.current;
             try {
               if (!madeInBrowser) {
                 try {
@@ -81,9 +82,7 @@ export function PaypalButtons({ clientId, ...props }: WalletButtonProps & { clie
               } catch {
                 // Already captured (by the server before it failed): the verification below finds out.
               }
-              const body = request();
-              if (!body) throw new Error(messages.wallet.captureFailed);
-              settle(await paymentApi.verifyPaypalOrder(data.orderID, body), onPaid);
+              settle(await paymentApi.verifyPaypalOrder(data.orderID), onPaid);
             } catch (error) {
               const text = error instanceof PaymentRequestError && error.refused ? error.message : messages.wallet.buttonError;
               toast.error(text);

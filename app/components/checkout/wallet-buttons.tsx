@@ -11,8 +11,6 @@ export interface WalletButtonProps {
   lock: PaymentLock;
   /** The request for the chosen cart and addresses; null (and a toast) when it cannot be made yet. */
   request: () => CheckoutRequest | null;
-  /** What the page shows as the total now, for the browser-side fallback order. */
-  totalCents: number;
   onServerTotals: (totals: ServerTotals) => void;
   /** Called once the server recorded the order. */
   onPaid: () => void;

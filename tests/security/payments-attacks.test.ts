@@ -166,3 +166,34 @@ describe("a price, total, amount or currency in the body is ignored", () => {
     expect(typeof reply.id).toBe("string");
   });
 });
+
+describe("the cart quote (moved here from the cart tests)", () => {
+  it("prices a signed-in shopper's cart from the database, ignoring forged prices", async () => {
+    const res = await ada.browser.postJson("/api/cart/quote", {
+      lines: [
+        { productId: dress, selectedSize: "M", color: "Sage", quantity: 2, price: 0.01, priceCents: 1, total: 0 },
+        { productId: scarf, quantity: 1 },
+      ],
+      total: 1,
+      currency: "EUR",
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const body = await res.json();
+    expect(body.lines[0]).toEqual({
+      productId: dress,
+      title: "Attack Dress",
+      imageUrls: [],
+      selectedSize: "M",
+      color: "Sage",
+      quantity: 2,
+      unitPriceCents: 4999,
+      lineTotalCents: 9998,
+      stockCount: 5,
+      problem: null,
+    });
+    expect(body.lines[1]).toMatchObject({ productId: scarf, problem: "out_of_stock" });
+    // The out-of-stock scarf is left out: 9998 + 999.8 -> 1000 tax + 10 shipping.
+    expect(body).toMatchObject({ subtotalCents: 9998, taxCents: 1000, shippingCents: 10, totalCents: 11008, ok: false });
+  });
+});

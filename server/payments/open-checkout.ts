@@ -1,0 +1,133 @@
+import { createHash } from "node:crypto";
+import { cartIdentity, offerIdentity } from "../../domain/checkout-identity";
+import { paymentMessages } from "../../domain/payment-messages";
+import type { Viewer } from "../auth/service";
+import type { PaymentMethod } from "../db/schema";
+import type { Logger } from "../logger";
+import type { Checkout, CheckoutStore, PricedCheckout } from "./checkouts";
+import { PaymentConflictError, ProviderError } from "./errors";
+import type { CardProvider, CardSession, WalletOrder, WalletProvider } from "./types";
+
+/** An open checkout of the same offer is reused only while its provider order or session has long to live. */
+export const REUSE_MAX_AGE_MS = 30 * 60_000;
+
+const digest = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** Where a checkout stands once its provider was asked: still payable, paid (the order is recorded), or over. */
+type Standing = { state: "open"; providerStatus?: string } | { state: "paid" } | { state: "closed" };
+
+export interface OpenedCheckout {
+  checkout: Checkout;
+  /** True when a checkout that was already open for this very offer is handed out again. */
+  reused: boolean;
+  /** The provider's status of the reused order or session, when it was asked. */
+  providerStatus?: string;
+}
+
+/**
+ * Opening a checkout: one open checkout per shopper and cart (the database's unique index says
+ * so). A second start of the same offer (double submit, retry, second tab) gets the open one
+ * back, with its PayPal order or Stripe session; another offer for the same cart (another
+ * method, address or price) replaces it. A replaced checkout is "superseded": it can no longer
+ * be captured, its Stripe session is expired, and money that still arrives for it is refunded,
+ * so one cart never becomes two paid orders. No database lock is held while a provider is asked.
+ */
+export function createCheckoutOpener(deps: {
+  store: CheckoutStore;
+  wallet: WalletProvider;
+  card: CardProvider;
+  /** The flows' own settle(), late-bound: they record, refund or expire what the provider reports. */
+  settleWallet: (checkout: Checkout, order: WalletOrder) => Promise<{ status: string }>;
+  settleCard: (checkout: Checkout, session: CardSession) => Promise<{ status: string }>;
+  logger: Logger;
+  now?: () => number;
+}) {
+  const { store } = deps;
+  const now = deps.now ?? Date.now;
+  const log = deps.logger.child({ component: "checkouts" });
+
+  /** Asks the provider about an open checkout; records or closes it when the provider says it is over. */
+  async function standing(checkout: Checkout): Promise<Standing> {
+    if (!checkout.providerRef) return { state: "open" };
+    if (checkout.provider === "paypal") {
+      const order = await deps.wallet.getOrder(checkout.providerRef);
+      if (!order || order.status === "VOIDED") {
+        await store.mark(checkout.id, "expired", ["pending"], order ? "PayPal order VOIDED" : "unknown to PayPal");
+        return { state: "closed" };
+      }
+      if (order.status !== "COMPLETED") return { state: "open", providerStatus: order.status };
+      const outcome = await deps.settleWallet(checkout, order);
+      return outcome.status === "COMPLETED" ? { state: "paid" } : { state: "closed" };
+    }
+    const session = await deps.card.retrieveSession(checkout.providerRef);
+    if (!session) {
+      await store.mark(checkout.id, "expired", ["pending"], "unknown to the card provider");
+      return { state: "closed" };
+    }
+    if (session.status === "open" && !session.paid) return { state: "open", providerStatus: session.status };
+    const outcome = await deps.settleCard(checkout, session);
+    return outcome.status === "paid" ? { state: "paid" } : { state: "closed" };
+  }
+
+  /** Takes an open checkout of this cart out of the way of a new one. */
+  async function replace(checkout: Checkout): Promise<void> {
+    // A PayPal capture holds the stock while it runs (or while PayPal keeps it PENDING): let it finish.
+    if (checkout.stockReservedAt) throw new PaymentConflictError(paymentMessages.paymentInProgress, "payment_in_progress");
+    // A provider that does not answer does not keep the shopper from paying another way: the
+    // checkout is superseded all the same, and money that still arrives for it goes back.
+    const current = await standing(checkout).catch((error: unknown): Standing => {
+      if (error instanceof ProviderError) return { state: "open" };
+      throw error;
+    });
+    if (current.state === "paid") throw new PaymentConflictError(paymentMessages.cartAlreadyPaid, "already_paid");
+    if (current.state === "closed") return;
+    if (!(await store.supersede(checkout.id))) return;
+    log.info({ checkoutId: checkout.id, provider: checkout.provider }, "open checkout replaced by a newer one of the same cart");
+    if (checkout.provider === "stripe" && checkout.providerRef) {
+      // Best effort: a session paid anyway is refunded when Stripe reports it (webhook, success page, reconciliation).
+      await deps.card.expireSession(checkout.providerRef).catch((err) => {
+        log.warn({ err, checkoutId: checkout.id }, "could not expire the replaced Stripe session");
+      });
+    }
+  }
+
+  return {
+    /**
+     * The checkout to pay this priced cart with: the open one of the same offer, or a new one.
+     * Refuses (409) while the cart's last checkout is being captured, or when it turns out paid.
+     */
+    async open(viewer: Viewer, provider: PaymentMethod, priced: PricedCheckout): Promise<OpenedCheckout> {
+      const cartKey = digest(cartIdentity(priced.lines));
+      const offerKey = digest(
+        offerIdentity({
+          provider,
+          lines: priced.lines,
+          shippingAddress: priced.shippingAddress,
+          billingAddress: priced.billingAddress,
+          totalCents: priced.totalCents,
+          currency: "USD",
+        }),
+      );
+      for (let attempt = 0; attempt < 4; attempt++) {
+        const existing = await store.openForCart(viewer.id, cartKey);
+        if (!existing) {
+          const inserted = await store.insertOpen(viewer, provider, priced, { cartKey, offerKey });
+          if (inserted) return { checkout: inserted, reused: false };
+          // Another request opened one for this cart a moment ago: look at that one.
+          continue;
+        }
+        if (existing.offerKey === offerKey && now() - existing.createdAt.getTime() < REUSE_MAX_AGE_MS) {
+          if (existing.stockReservedAt) return { checkout: existing, reused: true };
+          const current = await standing(existing);
+          if (current.state === "open") return { checkout: existing, reused: true, providerStatus: current.providerStatus };
+          if (current.state === "paid") throw new PaymentConflictError(paymentMessages.cartAlreadyPaid, "already_paid");
+          continue;
+        }
+        await replace(existing);
+      }
+      throw new PaymentConflictError(paymentMessages.paymentInProgress, "payment_in_progress");
+    },
+  };
+}
+
+export type CheckoutOpener = ReturnType<typeof createCheckoutOpener>;
