@@ -219,9 +219,8 @@ export function createReviewsService(deps: {
       if (!parsed.success) throw new InvalidRequestError(reviewErrorMessage(parsed.error));
       if (parsed.data.text === "") throw new InvalidRequestError(reviewMessages.emptyEdit);
       const owned = await ownedReview(actor, reviewId, false);
-      if (!(await deps.throttle.hit(`review-edit:${actor.id}`, editLimit))) {
-        throw new TooManyRequestsError(reviewEditLimitMessage(editLimit), Math.ceil(editLimit.windowMs / 1000));
-      }
+      const edits = await deps.throttle.hit(`review-edit:${actor.id}`, editLimit);
+      if (!edits.allowed) throw new TooManyRequestsError(reviewEditLimitMessage(editLimit), Math.ceil(edits.retryAfterMs / 1000));
       const [user] = await db.select({ firstName: users.firstName, name: users.name }).from(users).where(eq(users.id, actor.id));
       const [updated] = await db
         .update(reviews)

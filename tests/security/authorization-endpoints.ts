@@ -33,15 +33,31 @@ export const ACTION_ROWS: Row[] = [
   },
   { route: "action logout", what: "Sign Out", method: "POST", path: "/logout", body: form({}), freshSession: true, expect: all(home) },
 
-  // The product page's reviews: anyone signed in may post; only the administrator deletes.
-  { route: "action product/:id", what: "post a review", method: "POST", path: (r) => `/product/${r.productId}`, body: form({ intent: "review", rating: "4", text: "Matrix review" }), expect: shopperApi(200) },
+  // The product page's reviews: anyone signed in may post one per product (the shopper has theirs
+  // already: 409); only its author edits it; its author and the administrator delete it.
+  {
+    route: "action product/:id",
+    what: "post a review",
+    method: "POST",
+    path: (r) => `/product/${r.productId}`,
+    body: form({ intent: "review", rating: "4", text: "Matrix review" }),
+    expect: [["visitor", 401], ["other", 200], ["admin", 200], ["shopper", 409]],
+  },
+  {
+    route: "action product/:id",
+    what: "edit the shopper's review",
+    method: "POST",
+    path: (r) => `/product/${r.productId}`,
+    body: (r) => ({ form: { intent: "update-review", reviewId: r.reviewId, rating: "3", text: "Edited" } }),
+    expect: [["visitor", 401], ["other", 403], ["admin", 403], ["shopper", 200]],
+  },
   {
     route: "action product/:id",
     what: "delete the shopper's review",
     method: "POST",
     path: (r) => `/product/${r.productId}`,
     body: (r) => ({ form: { intent: "delete-review", reviewId: r.reviewId } }),
-    expect: [["visitor", 401], ["other", 403], ["shopper", 403], ["admin", 200]],
+    expect: [["visitor", 401], ["other", 403], ["shopper", 200], ["admin", 404]],
   },
 
   // Signed-in forms change the asker's own records; an id of someone else's is not found.
@@ -92,6 +108,14 @@ export const ENDPOINT_ROWS: Row[] = [
 
   { route: "GET /api/auth/*", what: "the session", method: "GET", path: "/api/auth/get-session", expect: all(200) },
   { route: "POST /api/auth/*", what: "sign out through the API", method: "POST", path: "/api/auth/sign-out", body: () => ({ json: {} }), freshSession: true, expect: all(200) },
+  {
+    route: "POST /api/csp-report",
+    what: "a browser's CSP violation report (logged, never stored)",
+    method: "POST",
+    path: "/api/csp-report",
+    body: () => ({ json: { "csp-report": { "document-uri": "http://store.test/", "violated-directive": "script-src-elem", "blocked-uri": "inline" } } }),
+    expect: all(204),
+  },
   { route: "GET /api/events", what: "the live stream (each hears only what is theirs)", method: "GET", path: "/api/events", expect: all(200) },
   { route: "POST /api/cart/quote", what: "price a cart", method: "POST", path: "/api/cart/quote", body: (r) => ({ json: { lines: [{ productId: r.productId, quantity: 1 }] } }), expect: shopperApi(200) },
 
