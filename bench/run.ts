@@ -1,111 +1,313 @@
 /**
- * Performance figures for the catalogue pages, printed, with budgets checked here and not in tests.
- * Runs the real Hono app and React Router build in-process over an in-memory PGlite with a
- * catalogue of BENCH_PRODUCTS products (default 2000), so figures exclude network and browser.
+ * `npm run bench`: the store's performance figures, measured on the real server process over
+ * HTTP (docs/performance.md says what each figure is and how to read it). Prints a report,
+ * writes bench/results.json (key "bench"; other keys in the file are kept), and checks the
+ * budgets in bench/budgets.ts. BENCH_QUICK=1 runs every step with short durations (CI uses it to
+ * prove the bench works; its figures are not budget-grade and budgets are not enforced then).
  */
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "react-router";
-import { CATEGORIES } from "../domain/catalog";
-import { loadConfig } from "../server/config";
-import { openPglite } from "../server/db/client";
-import { migrate } from "../server/db/migrate";
-import { products } from "../server/db/schema";
-import { createApp } from "../server/http/app";
-import { createLogger } from "../server/logger";
-import { createServices } from "../server/services";
-import { createLocalStorage } from "../server/storage/local";
+import pg from "pg";
+import { signedInShopper } from "./accounts";
+import { type BudgetVerdict, checkBudgets } from "./budgets";
+import { type BundleFigures, measureBundles } from "./bundle";
+import { type LighthouseFigures, measureLighthouse } from "./lighthouse";
+import { type LoadFigures, type LoadTarget, measure } from "./load";
+import { ROOT, type StoreProcess, startStore } from "./server-process";
 
-const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 2000);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
-const CONCURRENCY = 8;
-const WORDS = ["floral", "linen", "wool", "silk", "denim", "leather", "cotton", "wrap", "midi", "cropped", "tailored", "knit"];
+const quick = process.env.BENCH_QUICK === "1";
+const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
+const settings = {
+  quick,
+  durationSeconds: num("BENCH_DURATION", quick ? 1 : 20),
+  warmupSeconds: num("BENCH_WARMUP", quick ? 1 : 5),
+  repeat: num("BENCH_REPEAT", quick ? 1 : 3),
+  connections: (process.env.BENCH_CONNECTIONS ?? (quick ? "10" : "10,50")).split(",").map(Number),
+  databases: (process.env.BENCH_DATABASES ?? "pg,embedded").split(",") as ("pg" | "embedded")[],
+  lighthouseRuns: num("BENCH_LIGHTHOUSE_RUNS", quick ? 1 : 3),
+  pgServer: process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432",
+  enforce: process.env.BENCH_ENFORCE ? process.env.BENCH_ENFORCE === "1" : !quick,
+};
 
-const budgetsMs: Record<string, number> = { "home p95": 150, "product p95": 100, "search p95": 200, "deep page p95": 300 };
+const MB = 1024 * 1024;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+interface LoadRow extends LoadFigures {
+  database: string;
+  connections: number;
+  target: string;
+  runs: number;
 }
 
-async function measure(name: string, urls: string[], fetcher: (url: string) => Promise<Response>) {
-  const times: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < REQUESTS) {
-        const url = urls[next++ % urls.length];
-        const t0 = performance.now();
-        const res = await fetcher(url);
-        await res.arrayBuffer();
-        if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
-        times.push(performance.now() - t0);
-      }
-    }),
-  );
-  const elapsed = performance.now() - started;
-  times.sort((a, b) => a - b);
+interface MemoryRow {
+  database: string;
+  idleAfterRestartMB: number;
+  peakMB: number;
+  idleAfterEachRoundMB: number[];
+  idleAfterLoadMB: number;
+}
+
+/** A new, empty PostgreSQL database for one bench run; its URL. */
+async function freshPgDatabase(): Promise<string> {
+  const name = "threadline_bench";
+  const admin = new pg.Client({ connectionString: `${settings.pgServer}/postgres` });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return `${settings.pgServer}/${name}`;
+}
+
+/** Samples the server's RSS until stopped; the peak in bytes. */
+function rssSampler(store: StoreProcess) {
+  let peak = store.rssBytes();
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, store.rssBytes());
+    } catch {
+      // the process is gone
+    }
+  }, 200);
   return {
-    name,
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    max: times[times.length - 1],
-    rps: (times.length / elapsed) * 1000,
+    stop() {
+      clearInterval(timer);
+      return peak;
+    },
   };
 }
 
-const t0 = performance.now();
-const database = await openPglite();
-await migrate(database);
-const openMs = performance.now() - t0;
+async function idleRss(store: StoreProcess): Promise<number> {
+  await sleep(quick ? 1000 : 5000);
+  return Math.round((store.rssBytes() / MB) * 10) / 10;
+}
 
-const t1 = performance.now();
-const rows = Array.from({ length: PRODUCTS }, (_, i) => ({
-  title: `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} piece ${i}`,
-  description: `A ${WORDS[(i * 3) % WORDS.length]} garment with a ${WORDS[(i * 5) % WORDS.length]} finish.`,
-  priceCents: 1000 + ((i * 137) % 20000),
-  category: CATEGORIES[i % CATEGORIES.length],
-  sizes: ["S", "M", "L"],
-  imageUrls: [`/media/products/bench-${i}`],
-  stockCount: i % 10,
-  createdAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000),
-}));
-for (let i = 0; i < rows.length; i += 500) await database.db.insert(products).values(rows.slice(i, i + 500));
-const insertMs = performance.now() - t1;
+async function firstProductId(base: string): Promise<string> {
+  const html = await (await fetch(`${base}/`)).text();
+  const id = /\/product\/([0-9a-f-]{36})/.exec(html)?.[1];
+  if (!id) throw new Error("no product link on the home page: is the demo catalogue there?");
+  return id;
+}
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "store-bench-"));
-mkdirSync(path.join(dataDir, "media"));
-const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "production" });
-const logger = createLogger("silent");
-const services = createServices({ database, storage: createLocalStorage(path.join(dataDir, "media")), config, logger });
-const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
-const app = createApp({ config, logger, database, services, build });
-const fetcher = async (url: string) => app.request(url);
+function targetsFor(productId: string, shopperCookie: string): LoadTarget[] {
+  const lines = [{ productId, quantity: 1, selectedSize: "M", color: null }];
+  return [
+    { name: "/ (visitor)", path: "/" },
+    { name: "/ (shopper)", path: "/", headers: { cookie: shopperCookie } },
+    { name: "/_root.data (visitor)", path: "/_root.data" },
+    { name: "/product/{id} (visitor)", path: `/product/${productId}` },
+    { name: "search ?q=linen (visitor)", path: "/?q=linen" },
+    {
+      name: "cart quote (shopper)",
+      path: "/api/cart/quote",
+      method: "POST",
+      headers: { cookie: shopperCookie, "content-type": "application/json", origin: "" },
+      body: JSON.stringify({ lines }),
+    },
+  ];
+}
 
-const ids = (await services.catalog.listProducts({ limit: 96, sort: "newest" })).items.map((p) => p.id);
-const results = [
-  await measure("home", ["/"], fetcher),
-  await measure("product", ids.map((id) => `/product/${id}`), fetcher),
-  await measure("search", WORDS.map((w) => `/?q=${w.slice(0, 4)}&sort=price-asc`), fetcher),
-  await measure("deep page", CATEGORIES.map((c) => `/?limit=96&category=${encodeURIComponent(c.toLowerCase().replace(/ /g, "-"))}`), fetcher),
-];
-await database.close();
+async function benchDatabase(database: "pg" | "embedded", withBrowser: boolean) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `threadline-bench-${database}-`));
+  const databaseUrl = database === "pg" ? await freshPgDatabase() : undefined;
+  const adminEmail = "admin@bench.test";
+  const load: LoadRow[] = [];
+  let bundles: BundleFigures[] = [];
+  let lighthouse: LighthouseFigures[] = [];
+  try {
+    console.log(`\n[${database}] cold start: fresh data, demo catalogue`);
+    const first = await startStore({ dataDir, databaseUrl, adminEmail });
+    const coldStartMs = first.readyAfterMs;
+    const seedingRssMB = Math.round((first.rssBytes() / MB) * 10) / 10;
+    console.log(`[${database}] ready after ${(coldStartMs / 1000).toFixed(1)} s (RSS ${seedingRssMB} MB); restarting`);
+    await first.stop();
 
-console.log(`catalogue: ${PRODUCTS} products; ${REQUESTS} requests per page type, ${CONCURRENCY} concurrent, in-process`);
-console.log(`open + migrate PGlite: ${openMs.toFixed(0)} ms; insert ${PRODUCTS} products: ${insertMs.toFixed(0)} ms`);
-console.log("page        p50 ms   p95 ms   max ms   req/s");
-let failed = false;
-for (const r of results) {
-  console.log(
-    `${r.name.padEnd(10)} ${r.p50.toFixed(1).padStart(7)} ${r.p95.toFixed(1).padStart(8)} ${r.max.toFixed(1).padStart(8)} ${r.rps.toFixed(0).padStart(7)}`,
+    const store = await startStore({ dataDir, databaseUrl, adminEmail });
+    const restartMs = store.readyAfterMs;
+    const idleAfterRestartMB = await idleRss(store);
+    try {
+      const base = store.url;
+      const shopper = await signedInShopper(base, `shopper-${Date.now()}@bench.test`);
+      const productId = await firstProductId(base);
+      const targets = targetsFor(productId, shopper).map((t) =>
+        t.headers && "origin" in t.headers ? { ...t, headers: { ...t.headers, origin: base } } : t,
+      );
+      const sampler = rssSampler(store);
+      const idleAfterEachRoundMB: number[] = [];
+      for (const connections of settings.connections) {
+        // The budget rows (10 connections) are repeated and their median kept; others run once.
+        const rounds = connections === 10 ? settings.repeat : 1;
+        const runs = new Map<string, LoadFigures[]>();
+        for (let round = 0; round < rounds; round++) {
+          for (const target of targets) {
+            const figures = await measure(base, target, connections, settings.durationSeconds, settings.warmupSeconds);
+            runs.set(target.name, [...(runs.get(target.name) ?? []), figures]);
+            console.log(
+              `[${database}] ${connections} conn, ${target.name}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, errors ${figures.errors}, non-2xx ${figures.non2xx}`,
+            );
+          }
+          if (connections === 10) idleAfterEachRoundMB.push(await idleRss(store));
+        }
+        for (const [target, samples] of runs) {
+          const pick = (key: keyof LoadFigures) => median(samples.map((s) => s[key]));
+          load.push({
+            database,
+            connections,
+            target,
+            runs: samples.length,
+            requestsPerSecond: pick("requestsPerSecond"),
+            p50Ms: pick("p50Ms"),
+            p99Ms: pick("p99Ms"),
+            errors: samples.reduce((sum, s) => sum + s.errors, 0),
+            non2xx: samples.reduce((sum, s) => sum + s.non2xx, 0),
+            bytesPerResponse: pick("bytesPerResponse"),
+            requests: samples.reduce((sum, s) => sum + s.requests, 0),
+          });
+        }
+      }
+      const peakMB = Math.round((sampler.stop() / MB) * 10) / 10;
+      const idleAfterLoadMB = await idleRss(store);
+      const memory: MemoryRow = { database, idleAfterRestartMB, peakMB, idleAfterEachRoundMB, idleAfterLoadMB };
+
+      if (withBrowser) {
+        console.log(`[${database}] JavaScript per route`);
+        const admin = await signedInShopper(base, adminEmail);
+        bundles = await measureBundles(base, [
+          { name: "/", path: "/" },
+          { name: "/product/{id}", path: `/product/${productId}` },
+          { name: "/checkout", path: "/checkout", cookie: shopper },
+          { name: "/admin", path: "/admin", cookie: admin },
+        ]);
+        console.log(`[${database}] Lighthouse, ${settings.lighthouseRuns} run(s) per page`);
+        lighthouse = await measureLighthouse(
+          base,
+          [
+            { name: "/", path: "/" },
+            { name: "/product/{id}", path: `/product/${productId}` },
+            { name: "/login", path: "/login" },
+          ],
+          settings.lighthouseRuns,
+        );
+      }
+      return { database, coldStartMs, seedingRssMB, restartMs, memory, load, bundles, lighthouse };
+    } finally {
+      await store.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function gitCommit(): string | null {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
+  } catch {
+    return null;
+  }
+}
+
+function report(results: Awaited<ReturnType<typeof benchDatabase>>[], verdicts: BudgetVerdict[]) {
+  console.log("\n== Load (autocannon; median of runs at 10 connections)");
+  console.table(
+    results.flatMap((r) =>
+      r.load.map((l) => ({
+        db: l.database,
+        conn: l.connections,
+        target: l.target,
+        "req/s": l.requestsPerSecond,
+        "p50 ms": l.p50Ms,
+        "p99 ms": l.p99Ms,
+        errors: l.errors,
+        "non-2xx": l.non2xx,
+        "bytes/resp": l.bytesPerResponse,
+      })),
+    ),
   );
+  console.log("== Start and memory");
+  console.table(
+    results.map((r) => ({
+      db: r.database,
+      "cold start s": (r.coldStartMs / 1000).toFixed(1),
+      "restart s": (r.restartMs / 1000).toFixed(1),
+      "seeding RSS MB": r.seedingRssMB,
+      "idle after restart MB": r.memory.idleAfterRestartMB,
+      "peak MB": r.memory.peakMB,
+      "idle after rounds MB": r.memory.idleAfterEachRoundMB.join(" / "),
+      "idle after load MB": r.memory.idleAfterLoadMB,
+    })),
+  );
+  const bundles = results.flatMap((r) => r.bundles);
+  if (bundles.length) {
+    console.log("== JavaScript before any user action (from build/client)");
+    console.table(
+      bundles.map((b) => ({
+        route: b.route,
+        files: b.files,
+        "raw KB": (b.rawBytes / 1024).toFixed(1),
+        "gzip KB": (b.gzipBytes / 1024).toFixed(1),
+        "brotli KB": (b.brotliBytes / 1024).toFixed(1),
+      })),
+    );
+  }
+  const lighthouse = results.flatMap((r) => r.lighthouse);
+  if (lighthouse.length) {
+    console.log("== Lighthouse (mobile, median)");
+    console.table(lighthouse);
+  }
+  console.log(`== Budgets${settings.enforce ? "" : " (reported, not enforced in this mode)"}`);
+  console.table(verdicts.map((v) => ({ budget: v.name, limit: `${v.kind === "min" ? "≥" : "≤"} ${v.limit}`, actual: v.actual ?? "-", pass: v.pass === null ? "-" : v.pass ? "yes" : "NO" })));
 }
-for (const [key, budget] of Object.entries(budgetsMs)) {
-  const r = results.find((x) => `${x.name} p95` === key)!;
-  const ok = r.p95 <= budget;
-  failed ||= !ok;
-  console.log(`budget ${key} <= ${budget} ms: ${ok ? "ok" : `OVER (${r.p95.toFixed(1)} ms)`}`);
+
+async function main() {
+  if (!existsSync(path.join(ROOT, "build", "server-main", "main.js"))) {
+    throw new Error("No build: run `npm run build` first (`npm run bench` does).");
+  }
+  const started = Date.now();
+  const results = [];
+  for (const [i, database] of settings.databases.entries()) results.push(await benchDatabase(database, i === 0));
+
+  const figures = new Map<string, number>();
+  for (const r of results) {
+    for (const l of r.load) {
+      figures.set(`load:${l.database}:${l.connections}:${l.target}:requestsPerSecond`, l.requestsPerSecond);
+      figures.set(`load:${l.database}:${l.connections}:${l.target}:p99Ms`, l.p99Ms);
+    }
+    figures.set(`memory:${r.database}:idleAfterRestartMB`, r.memory.idleAfterRestartMB);
+    figures.set(`memory:${r.database}:idleAfterLoadMB`, r.memory.idleAfterLoadMB);
+    figures.set(`coldStart:${r.database}:seconds`, Math.round(r.coldStartMs / 100) / 10);
+    for (const b of r.bundles) figures.set(`bundle:${b.route}:gzipKB`, Math.round(b.gzipBytes / 102.4) / 10);
+    for (const l of r.lighthouse) for (const key of ["performance", "accessibility", "bestPractices", "seo", "cls"] as const) figures.set(`lighthouse:${l.page}:${key}`, l[key]);
+  }
+  const verdicts = checkBudgets(figures);
+  report(results, verdicts);
+
+  const file = path.join(ROOT, "bench", "results.json");
+  const previous = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>) : {};
+  const bench = {
+    date: new Date().toISOString(),
+    commit: gitCommit(),
+    machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model ?? null, node: process.version, memoryGB: Math.round(os.totalmem() / 1024 ** 3) },
+    settings,
+    seconds: Math.round((Date.now() - started) / 1000),
+    results,
+    budgets: verdicts,
+  };
+  writeFileSync(file, `${JSON.stringify({ ...previous, bench }, null, 2)}\n`);
+  console.log(`\nwritten to bench/results.json in ${bench.seconds} s`);
+  const failed = verdicts.filter((v) => v.pass === false);
+  if (settings.enforce && failed.length) {
+    console.error(`${failed.length} budget(s) not met: ${failed.map((v) => v.name).join("; ")}`);
+    process.exitCode = 1;
+  }
 }
-process.exit(failed ? 1 : 0);
+
+await main();

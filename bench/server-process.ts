@@ -1,0 +1,99 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+/** The store as `npm start` runs it (the built server), in its own process, reached over HTTP. */
+export interface StoreProcess {
+  readonly url: string;
+  readonly pid: number;
+  /** Milliseconds from spawning the process to the first 200 from /readyz. */
+  readonly readyAfterMs: number;
+  rssBytes(): number;
+  stop(): Promise<void>;
+}
+
+export const ROOT = path.resolve(import.meta.dirname, "..");
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resident set size of a process in bytes, read from /proc (Linux). */
+export function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1];
+  return kb ? Number(kb) * 1024 : 0;
+}
+
+export async function startStore(options: { dataDir: string; databaseUrl?: string; adminEmail: string; timeoutMs?: number }): Promise<StoreProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: url,
+    DATA_DIR: options.dataDir,
+    DEMO_DATA: "1",
+    LOG_LEVEL: "warn",
+    ADMIN_EMAIL: options.adminEmail,
+    // The bench signs up and in many times from one address.
+    AUTH_RATE_LIMIT: "100000",
+  };
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  else delete env.DATABASE_URL;
+
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, ["--enable-source-maps", "build/server-main/main.js"], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+  const deadline = Date.now() + (options.timeoutMs ?? 180_000);
+  let readyAfterMs = 0;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the store exited (${child.exitCode}) before it was ready:\n${stderr}`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.status === 200) {
+        readyAfterMs = performance.now() - started;
+        break;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!readyAfterMs) {
+    child.kill("SIGKILL");
+    throw new Error(`the store was not ready within ${options.timeoutMs ?? 180_000} ms:\n${stderr}`);
+  }
+  const pid = child.pid as number;
+  return {
+    url,
+    pid,
+    readyAfterMs,
+    rssBytes: () => rssOf(pid),
+    async stop() {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
