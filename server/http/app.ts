@@ -13,6 +13,7 @@ import { authEndpoint } from "./auth-endpoint";
 import { bodyLimits } from "./body-limits";
 import { cartRoutes } from "./cart-routes";
 import { clientAddress, publicRequest } from "./client-address";
+import { compression } from "./compression";
 import { CSP_REPORT_PATH, cspNonce, securityHeaders } from "./csp";
 import { cspReportRoutes } from "./csp-report";
 import { eventRoutes } from "./event-routes";
@@ -51,6 +52,7 @@ export function createApp(deps: AppDeps) {
   app.use(requestContext(logger));
   app.use(clientAddress({ trustProxy: config.trustProxy, publicUrl: config.publicUrl }));
   app.use(securityHeaders(config));
+  app.use(compression());
 
   app.onError((error, c) => {
     c.var.log.error({ err: error }, "unhandled error");
@@ -100,11 +102,13 @@ export function createApp(deps: AppDeps) {
 
   if (deps.clientDir) {
     const root = path.relative(process.cwd(), deps.clientDir) || ".";
-    app.use("/assets/*", cacheControl(IMMUTABLE), serveStatic({ root }));
+    // Built files come with brotli and gzip copies made at build time (scripts/precompress.mjs).
+    app.use("/assets/*", cacheControl(IMMUTABLE), serveStatic({ root, precompressed: true }));
     app.get("/assets/*", (c) => c.text("Not found", 404));
     // Files from public/ (favicon, placeholder image) keep their names across releases: cache briefly.
     for (const entry of readdirSync(deps.clientDir, { withFileTypes: true })) {
-      if (entry.isFile()) app.get(`/${entry.name}`, cacheControl("public, max-age=3600"), serveStatic({ root }));
+      // Their .br and .gz copies are answers to Accept-Encoding, not files of their own.
+      if (entry.isFile() && !/\.(br|gz)$/.test(entry.name)) app.get(`/${entry.name}`, cacheControl("public, max-age=3600"), serveStatic({ root, precompressed: true }));
     }
   }
 

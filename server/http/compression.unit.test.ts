@@ -1,0 +1,141 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import { chooseEncoding, compression, isCompressible } from "./compression";
+
+describe("chooseEncoding", () => {
+  it.each([
+    [undefined, null],
+    ["", null],
+    ["identity", null],
+    ["gzip", "gzip"],
+    ["br", "br"],
+    ["gzip, deflate, br", "br"],
+    ["gzip, deflate, br, zstd", "br"],
+    ["br;q=0, gzip", "gzip"],
+    ["br;q=0.5, gzip;q=1", "gzip"],
+    ["br;q=1, gzip;q=0.5", "br"],
+    ["gzip;q=0, br;q=0", null],
+    ["*", "br"],
+    ["*;q=0", null],
+    ["*, br;q=0", "gzip"],
+    ["x-gzip", "gzip"],
+    ["deflate", null],
+    ["GZIP", "gzip"],
+    ["br;q=abc, gzip", "gzip"],
+  ])("%j → %j", (header, expected) => {
+    expect(chooseEncoding(header)).toBe(expected);
+  });
+});
+
+describe("isCompressible", () => {
+  it.each([
+    ["text/html; charset=utf-8", true],
+    ["text/x-script", true],
+    ["application/json", true],
+    ["application/xml; charset=utf-8", true],
+    ["image/svg+xml", true],
+    ["application/problem+json", true],
+    ["text/javascript", true],
+    ["text/css", true],
+    ["text/event-stream", false],
+    ["image/webp", false],
+    ["image/png", false],
+    ["application/octet-stream", false],
+    ["font/woff2", false],
+    [null, false],
+  ])("%j → %j", (type, expected) => {
+    expect(isCompressible(type)).toBe(expected);
+  });
+});
+
+const page = "<!DOCTYPE html><html><body>" + "<p>A linen wrap dress in sand.</p>".repeat(200) + "</body></html>";
+
+function testApp() {
+  const app = new Hono();
+  app.use(compression());
+  app.get("/page", (c) => c.html(page));
+  app.get("/personal", (c) => c.html(page, 200, { Vary: "Cookie" }));
+  app.get("/tiny", (c) => c.text("ok"));
+  app.get("/image", (c) => c.body(new Uint8Array(4096), 200, { "Content-Type": "image/webp" }));
+  app.get("/events", (c) => c.body("data: x\n\n".repeat(500), 200, { "Content-Type": "text/event-stream" }));
+  app.get("/encoded", (c) => c.body("x".repeat(4096), 200, { "Content-Type": "text/plain", "Content-Encoding": "br" }));
+  app.get("/no-transform", (c) => c.text("x".repeat(4096), 200, { "Cache-Control": "no-transform" }));
+  app.get("/stream", (c) => {
+    const encoder = new TextEncoder();
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (sent === 3) return controller.close();
+        controller.enqueue(encoder.encode(`<div>part ${sent}</div>`.repeat(100)));
+        sent++;
+        await new Promise((r) => setTimeout(r, 20));
+      },
+    });
+    return c.body(body, 200, { "Content-Type": "text/html; charset=utf-8" });
+  });
+  return app;
+}
+
+describe("compression middleware", () => {
+  it("answers brotli when accepted, with Vary and without the old length", async () => {
+    const res = await testApp().request("/page", { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    expect(res.headers.get("Content-Encoding")).toBe("br");
+    expect(res.headers.get("Vary")).toMatch(/Accept-Encoding/);
+    expect(res.headers.get("Content-Length")).toBeNull();
+    const body = Buffer.from(await res.arrayBuffer());
+    expect(body.length).toBeLessThan(page.length / 5);
+    expect(brotliDecompressSync(body).toString()).toBe(page);
+  });
+
+  it("answers gzip when brotli is not accepted", async () => {
+    const res = await testApp().request("/page", { headers: { "Accept-Encoding": "gzip" } });
+    expect(res.headers.get("Content-Encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(page);
+  });
+
+  it("answers plainly, still varying, to a client that accepts no coding", async () => {
+    const res = await testApp().request("/page");
+    expect(res.headers.get("Content-Encoding")).toBeNull();
+    expect(res.headers.get("Vary")).toBe("Accept-Encoding");
+    expect(await res.text()).toBe(page);
+  });
+
+  it("keeps an existing Vary", async () => {
+    const res = await testApp().request("/personal", { headers: { "Accept-Encoding": "br" } });
+    expect(res.headers.get("Vary")).toBe("Cookie, Accept-Encoding");
+  });
+
+  it.each(["/tiny", "/image", "/events", "/no-transform"])("leaves %s as it is", async (path) => {
+    const res = await testApp().request(path, { headers: { "Accept-Encoding": "br, gzip" } });
+    expect(res.headers.get("Content-Encoding")).toBeNull();
+  });
+
+  it("never encodes twice", async () => {
+    const res = await testApp().request("/encoded", { headers: { "Accept-Encoding": "gzip" } });
+    expect(res.headers.get("Content-Encoding")).toBe("br");
+    expect(await res.text()).toBe("x".repeat(4096));
+  });
+
+  it("sends nothing on HEAD", async () => {
+    const res = await testApp().request("/page", { method: "HEAD", headers: { "Accept-Encoding": "br" } });
+    expect(res.headers.get("Content-Encoding")).toBeNull();
+  });
+
+  it("passes a streamed body through as it is produced: the first part arrives before the last is made", async () => {
+    const res = await testApp().request("/stream", { headers: { "Accept-Encoding": "gzip" } });
+    expect(res.headers.get("Content-Encoding")).toBe("gzip");
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const first = await reader.read();
+    expect(first.done).toBe(false);
+    const chunks = [first.value as Uint8Array];
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+    }
+    expect(chunks.length).toBeGreaterThan(1);
+    const text = gunzipSync(Buffer.concat(chunks)).toString();
+    expect(text).toBe([0, 1, 2].map((n) => `<div>part ${n}</div>`.repeat(100)).join(""));
+  });
+});
