@@ -100,6 +100,4 @@ describe("built assets", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toMatch(/image\/svg\+xml/);
   });
-    expect(res.status).toBe(200);
-  });
 });
