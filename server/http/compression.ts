@@ -161,7 +161,7 @@ export function compression(): MiddlewareHandler {
     }
     const encoding = chooseEncoding(c.req.header("Accept-Encoding"));
     if (!encoding) return;
-    let body = res.body;
+    let body: ReadableStream<Uint8Array> = res.body;
     if (length === null) {
       // No length given (a page streamed by React, a JSON answer): read up to the threshold first.
       const head = await readHead(body, COMPRESSION_THRESHOLD);
