@@ -75,22 +75,39 @@ export function compressionStream(encoding: Encoding, sizeHint?: number): Transf
   const flushKind = encoding === "br" ? zlib.constants.BROTLI_OPERATION_FLUSH : zlib.constants.Z_SYNC_FLUSH;
   return new TransformStream<Uint8Array, Uint8Array>({
     start(controller) {
-      z.on("data", (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)));
-      z.on("error", (error) => controller.error(error));
+      z.on("data", (chunk: Buffer) => {
+        try {
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        } catch {
+          // The reader went away (the client closed the connection): stop compressing.
+          ended = true;
+          z.destroy();
+        }
+      });
+      z.on("error", (error) => {
+        try {
+          controller.error(error);
+        } catch {
+          // already closed or errored
+        }
+      });
     },
     transform(chunk) {
+      if (ended) return;
       z.write(chunk);
       if (flushScheduled) return;
       flushScheduled = true;
       setImmediate(() => {
         flushScheduled = false;
-        if (!ended) z.flush(flushKind);
+        if (!ended && !z.destroyed) z.flush(flushKind);
       });
     },
     flush() {
       ended = true;
+      if (z.destroyed) return;
       return new Promise<void>((resolve, reject) => {
         z.once("end", resolve);
+        z.once("close", resolve);
         z.once("error", reject);
         z.end();
       });
