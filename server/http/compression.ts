@@ -58,6 +58,8 @@ function compressor(encoding: Encoding, sizeHint: number | undefined): zlib.Brot
   const params: Record<number, number> = {
     [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
     [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+    // A 256 KB window holds any page; the default 4 MB window costs an allocation per answer.
+    [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
   };
   if (sizeHint) params[zlib.constants.BROTLI_PARAM_SIZE_HINT] = sizeHint;
   return zlib.createBrotliCompress({ params });
