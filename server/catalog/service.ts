@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Category, Size } from "../../domain/catalog";
 import { isUuid } from "../../domain/ids";
 import { type ListingQuery, toPrefixTsQuery } from "../../domain/listing";
@@ -75,14 +75,16 @@ function toSummary(row: SummaryRow): ProductSummary {
   };
 }
 
-function orderFor(sort: ListingQuery["sort"]): SQL[] {
+type SortColumns = { createdAt: AnyColumn; id: AnyColumn; priceCents: AnyColumn };
+
+function orderFor(sort: ListingQuery["sort"], columns: SortColumns = products): SQL[] {
   // id breaks ties so that paging is stable even when products share a timestamp or a price.
-  const newest = [desc(products.createdAt), desc(products.id)];
+  const newest = [sql`${columns.createdAt} desc nulls last`, sql`${columns.id} desc nulls last`];
   switch (sort) {
     case "price-asc":
-      return [asc(products.priceCents), ...newest];
+      return [sql`${columns.priceCents} asc`, ...newest];
     case "price-desc":
-      return [desc(products.priceCents), ...newest];
+      return [sql`${columns.priceCents} desc nulls last`, ...newest];
     default:
       return newest;
   }
@@ -99,13 +101,19 @@ export function createCatalogService(db: Database) {
         filters.push(tsQuery ? sql`${products.search} @@ to_tsquery('english', ${tsQuery})` : sql`false`);
       }
       const where = filters.length ? and(...filters) : undefined;
+      // The page is chosen first (by an index on the sort order), and the review figures are
+      // worked out for its rows only, not for every product the filter matches.
+      const { ratingAverage: _a, reviewCount: _c, ...plainColumns } = summaryColumns;
+      const page = db.select(plainColumns).from(products).where(where).orderBy(...orderFor(query.sort)).limit(query.limit).as("page");
       const [rows, [{ total }]] = await Promise.all([
         db
-          .select(summaryColumns)
-          .from(products)
-          .where(where)
-          .orderBy(...orderFor(query.sort))
-          .limit(query.limit),
+          .select({
+            ...page._.selectedFields,
+            ratingAverage: sql<number>`coalesce((select avg(r.rating)::float8 from reviews r where r.product_id = "page"."id"), 0)`,
+            reviewCount: sql<number>`(select count(*)::int from reviews r where r.product_id = "page"."id")`,
+          })
+          .from(page)
+          .orderBy(...orderFor(query.sort, page)),
         db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
       ]);
       return { items: rows.map(toSummary), total: Number(total), hasMore: Number(total) > rows.length };

@@ -55,6 +55,8 @@ export const products = pgTable(
     ),
     index("products_newest_idx").on(t.createdAt.desc(), t.id.desc()),
     index("products_price_idx").on(t.priceCents, t.createdAt.desc(), t.id.desc()),
+    // Dearest first, newest first among equal prices: a backward scan of the index above would give oldest first.
+    index("products_price_desc_idx").on(t.priceCents.desc(), t.createdAt.desc(), t.id.desc()),
     index("products_category_idx").on(t.category),
     index("products_search_idx").using("gin", t.search),
   ],
