@@ -1,9 +1,13 @@
 import { defineConfig } from "vitest/config";
 
+// The same `~/` alias as vite.config.ts and tsconfig.json (docs/architecture.md).
+const resolve = { alias: { "~": new URL("./app", import.meta.url).pathname } };
+
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve,
         test: {
           name: "unit",
           sequence: { groupOrder: 0 },
@@ -12,6 +16,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: "integration",
           sequence: { groupOrder: 1 },

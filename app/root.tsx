@@ -15,10 +15,10 @@ import type { PublicConfig } from "../server/services";
 import type { Route } from "./+types/root";
 import "./app.css";
 import "./context";
-import { ProductPending } from "./components/product-pending";
-import { RouteFocus } from "./components/route-focus";
-import { SiteFooter } from "./components/site-footer";
-import { SiteHeader } from "./components/site-header";
+import { ProductPending } from "./components/catalog/product-pending";
+import { RouteFocus } from "./components/layout/route-focus";
+import { SiteFooter } from "./components/layout/site-footer";
+import { SiteHeader } from "./components/layout/site-header";
 import { clearFlashCookie, type FlashToast, isSecureUrl, readFlash } from "./lib/flash";
 import { STORE_NAME } from "./lib/store";
 

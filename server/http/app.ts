@@ -7,7 +7,7 @@ import type { StoreContext } from "../../app/context";
 import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../logger";
-import { devMailboxRoutes } from "../mail/dev-mailbox";
+import { devMailboxRoutes } from "./dev-mailbox";
 import { publicConfig, type Services } from "../services";
 import { authEndpoint } from "./auth-endpoint";
 import { bodyLimits } from "./body-limits";

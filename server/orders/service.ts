@@ -18,7 +18,7 @@ import {
 import { NotFoundError } from "../errors";
 import type { Logger } from "../logger";
 import { enqueueMail } from "../mail/outbox";
-import { OutOfStockError, PaymentConflictError } from "../payments/errors";
+import { OutOfStockError, PaymentConflictError } from "../payment-errors";
 import { orderConfirmationEmail } from "./emails";
 
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];

@@ -3,9 +3,9 @@ import { formatMoney } from "../../../domain/money";
 import { sandboxOrderMessages } from "../../../domain/payment-messages";
 import type { AdminProductRow } from "../../../server/catalog/admin-products";
 import type { OrdersOverview } from "../../../server/orders/admin-orders";
-import { adminPath } from "../../lib/admin-notices";
-import { LocalDateTime } from "../local-date-time";
-import { ProductImage } from "../product-image";
+import { adminPath } from "~/lib/admin-notices";
+import { LocalDateTime } from "~/components/ui/local-date-time";
+import { ProductImage } from "~/components/catalog/product-image";
 
 export interface OverviewData extends OrdersOverview {
   totalProducts: number;

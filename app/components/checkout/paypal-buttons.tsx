@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { messages } from "../../../domain/messages";
-import { loadPaypalSdk, type PaypalButtonsActions, type PaypalButtonsInstance } from "../../lib/paypal-sdk";
-import { PaymentRequestError, paymentApi, serverTotalsOf, type WalletOutcome, walletFallbackOf } from "./payment-api";
+import { loadPaypalSdk, type PaypalButtonsActions, type PaypalButtonsInstance } from "~/lib/paypal-sdk";
+import { PaymentRequestError, paymentApi, serverTotalsOf, type WalletOutcome, walletFallbackOf } from "~/lib/checkout/payment-api";
 import type { WalletButtonProps } from "./wallet-buttons";
 
 /** The server could not be reached or failed (not: it refused the cart); only then does the browser take over. */

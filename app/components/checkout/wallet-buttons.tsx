@@ -3,9 +3,9 @@ import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { messages } from "../../../domain/messages";
 import { PaypalButtons } from "./paypal-buttons";
-import { type CheckoutRequest, failureText, paymentApi, type ServerTotals, serverTotalsOf } from "./payment-api";
-import { awaitSandboxDecision, openApprovalWindow, sandboxApprovalPath } from "./sandbox-wallet-window";
-import type { PaymentLock } from "./use-payment-lock";
+import { type CheckoutRequest, failureText, paymentApi, type ServerTotals, serverTotalsOf } from "~/lib/checkout/payment-api";
+import { awaitSandboxDecision, openApprovalWindow, sandboxApprovalPath } from "~/lib/checkout/sandbox-wallet-window";
+import type { PaymentLock } from "~/lib/checkout/use-payment-lock";
 
 export interface WalletButtonProps {
   lock: PaymentLock;

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from "react";
-import { clampIndex, type GalleryDirection, keyDirection, nextIndex, swipeDirection } from "../../domain/gallery";
+import { clampIndex, type GalleryDirection, keyDirection, nextIndex, swipeDirection } from "../../../domain/gallery";
 import { ProductImage } from "./product-image";
 import { ProductZoom } from "./product-zoom";
 

@@ -1,11 +1,11 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
-import { messages } from "../../domain/messages";
-import { reviewMessages } from "../../domain/review-schemas";
-import type { ReviewItem } from "../../server/reviews/service";
-import type { ReviewActionResult } from "../lib/review-action.server";
-import { LocalDateTime } from "./local-date-time";
+import { messages } from "../../../domain/messages";
+import { reviewMessages } from "../../../domain/review-schemas";
+import type { ReviewItem } from "../../../server/reviews/service";
+import type { ReviewActionResult } from "~/lib/review-action.server";
+import { LocalDateTime } from "~/components/ui/local-date-time";
 import { Stars } from "./stars";
 
 /**

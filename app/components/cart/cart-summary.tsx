@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { CartTotals } from "../../domain/cart";
-import { formatMoney } from "../../domain/money";
+import type { CartTotals } from "../../../domain/cart";
+import { formatMoney } from "../../../domain/money";
 
 interface CartSummaryProps {
   totals: CartTotals;

@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { MAX_QUANTITY, MIN_QUANTITY, missingChoice, parseQuantity } from "../../domain/cart-rules";
-import { lineImages } from "../../domain/color-images";
-import { messages } from "../../domain/messages";
-import type { ProductDetail } from "../../server/catalog/service";
-import { addToCart as storeInCart } from "../lib/cart";
-import { useRootData } from "../root";
+import { MAX_QUANTITY, MIN_QUANTITY, missingChoice, parseQuantity } from "../../../domain/cart-rules";
+import { lineImages } from "../../../domain/color-images";
+import { messages } from "../../../domain/messages";
+import type { ProductDetail } from "../../../server/catalog/service";
+import { addToCart as storeInCart } from "~/lib/cart";
+import { useRootData } from "~/root";
 
 interface ProductPurchaseProps {
   product: Pick<ProductDetail, "id" | "title" | "priceCents" | "imageUrls" | "sizes" | "colors" | "stockCount">;

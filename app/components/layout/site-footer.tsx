@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { CONTACT_EMAIL, STORE_NAME, STORE_TAGLINE } from "../lib/store";
+import { CONTACT_EMAIL, STORE_NAME, STORE_TAGLINE } from "~/lib/store";
 
 export function SiteFooter() {
   const year = new Date().getFullYear();

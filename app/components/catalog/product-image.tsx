@@ -1,4 +1,4 @@
-import { IMAGE_WIDTHS, imageHeightFor, PLACEHOLDER_IMAGE, srcSet, variantUrl } from "../../domain/images";
+import { IMAGE_WIDTHS, imageHeightFor, PLACEHOLDER_IMAGE, srcSet, variantUrl } from "../../../domain/images";
 
 interface ProductImageProps {
   address: string | undefined;

@@ -1,5 +1,5 @@
 import { useLocation, useNavigation } from "react-router";
-import { messages } from "../../domain/messages";
+import { messages } from "../../../domain/messages";
 
 const PRODUCT_PATH = /^\/product\/[^/]+\/?$/;
 

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { Form } from "react-router";
-import type { AddressView } from "../../server/accounts/service";
-import { addressSchema } from "../../domain/account-schemas";
-import { COUNTRIES, DEFAULT_COUNTRY } from "../../domain/address-rules";
-import { type FieldErrors, formFields, parseFields } from "../../domain/forms";
-import { FormAlert, FormField, inputClass, primaryButtonClass, secondaryButtonClass } from "./form-field";
+import type { AddressView } from "../../../server/accounts/service";
+import { addressSchema } from "../../../domain/account-schemas";
+import { COUNTRIES, DEFAULT_COUNTRY } from "../../../domain/address-rules";
+import { type FieldErrors, formFields, parseFields } from "../../../domain/forms";
+import { FormAlert, FormField, inputClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-field";
 
 interface AddressFormProps {
   /** The address being edited; none for a new one. */

@@ -1,8 +1,8 @@
 import sharp from "sharp";
-import { type Entry, GARMENTS, type GarmentKind } from "./demo-art/garments";
-import { Pen } from "./demo-art/geometry";
-import { Defs, type Fabric } from "./demo-art/paint";
-import { type Backdrop, type Box, backdrop, contactShadow, fitInto, fitted, hanger, sprig, TONES, zoom } from "./demo-art/scenes";
+import { type Entry, GARMENTS, type GarmentKind } from "./art/garments";
+import { Pen } from "./art/geometry";
+import { Defs, type Fabric } from "./art/paint";
+import { type Backdrop, type Box, backdrop, contactShadow, fitInto, fitted, hanger, sprig, TONES, zoom } from "./art/scenes";
 
 /**
  * Product "photographs" for the demo catalogue, drawn as SVG and rasterised with sharp, so

@@ -4,9 +4,9 @@ import type { Database } from "../db/client";
 import { products } from "../db/schema";
 import type { Logger } from "../logger";
 import type { ImageStorage } from "../storage/storage";
-import { type DemoArt, renderDemoImage, type Shot } from "./demo-art";
-import { DEMO_PRODUCTS, type DemoProduct } from "./demo-art/products";
-import { deleteProductImage, storeProductImage } from "./images";
+import { type DemoArt, renderDemoImage, type Shot } from "./art";
+import { DEMO_PRODUCTS, type DemoProduct } from "./art/products";
+import { deleteProductImage, storeProductImage } from "../catalog/images";
 
 /** Distinct from the migration lock (72_114_001), so seeding never waits on migrations. */
 const SEED_LOCK_KEY = 72_114_002;

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { type CartLine, lineKey, MAX_QUANTITY } from "../../domain/cart";
-import { MIN_QUANTITY } from "../../domain/cart-rules";
-import { formatMoney } from "../../domain/money";
-import type { PricedLine } from "../../server/cart/pricing";
-import { ProductImage } from "./product-image";
+import { type CartLine, lineKey, MAX_QUANTITY } from "../../../domain/cart";
+import { MIN_QUANTITY } from "../../../domain/cart-rules";
+import { formatMoney } from "../../../domain/money";
+import type { PricedLine } from "../../../server/cart/pricing";
+import { ProductImage } from "~/components/catalog/product-image";
 
 interface CartLineItemProps {
   line: CartLine;

@@ -1,10 +1,10 @@
 import { useEffect, useId, useState } from "react";
 import { useActionData, useFetcher, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { messages } from "../../domain/messages";
-import { loginPathFor } from "../../domain/redirects";
-import { DEFAULT_RATING, RATINGS, REVIEW_MAX_LENGTH } from "../../domain/review-schemas";
-import type { ReviewActionResult } from "../lib/review-action.server";
+import { messages } from "../../../domain/messages";
+import { loginPathFor } from "../../../domain/redirects";
+import { DEFAULT_RATING, RATINGS, REVIEW_MAX_LENGTH } from "../../../domain/review-schemas";
+import type { ReviewActionResult } from "~/lib/review-action.server";
 
 /** The one fetcher of the shopper's own review (post, edit, delete), so the reviews section can answer each. */
 export const OWN_REVIEW_FETCHER = "own-review";

@@ -11,10 +11,10 @@ import type { DatabaseHandle } from "../db/client";
 import { products } from "../db/schema";
 import { createLogger } from "../logger";
 import { createLocalStorage, MEDIA_PREFIX } from "../storage/local";
-import { demoImageSvg, type Shot } from "./demo-art";
-import { GARMENTS, type GarmentKind } from "./demo-art/garments";
-import { DEMO_PRODUCTS } from "./demo-art/products";
-import { demoCreationDates, demoImageJobs, seedDemoCatalog } from "./demo-data";
+import { demoImageSvg, type Shot } from "./art";
+import { GARMENTS, type GarmentKind } from "./art/garments";
+import { DEMO_PRODUCTS } from "./art/products";
+import { demoCreationDates, demoImageJobs, seedDemoCatalog } from "./seed";
 
 let handle: DatabaseHandle;
 let mediaDir: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CartLine } from "../../../domain/cart";
-import { loadPaypalSdk, paypalSdkUrl } from "../../lib/paypal-sdk";
-import { addressOptionLabel, type CheckoutAddress, preselectedAddressId } from "./address-fields";
+import { loadPaypalSdk, paypalSdkUrl } from "~/lib/paypal-sdk";
+import { addressOptionLabel, type CheckoutAddress, preselectedAddressId } from "~/components/checkout/address-fields";
 import { checkoutRequest, failureText, PaymentRequestError, serverTotalsOf, walletFallbackOf } from "./payment-api";
 import { isSandboxWalletMessage, SANDBOX_WALLET_MESSAGE, sandboxReturnPath } from "./sandbox-wallet-window";
 import { serviceRefusal, serviceStatus } from "./service-error";

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef } from "react";
-import { type GalleryDirection, keyDirection, swipeDirection } from "../../domain/gallery";
+import { type GalleryDirection, keyDirection, swipeDirection } from "../../../domain/gallery";
 import { ProductImage } from "./product-image";
 
 interface ProductZoomProps {

@@ -1,11 +1,11 @@
 import { useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { lineImages } from "../../domain/color-images";
-import { messages } from "../../domain/messages";
-import { loginPathFor } from "../../domain/redirects";
-import type { ProductSummary } from "../../server/catalog/service";
-import { addToCart } from "../lib/cart";
-import { useRootData } from "../root";
+import { lineImages } from "../../../domain/color-images";
+import { messages } from "../../../domain/messages";
+import { loginPathFor } from "../../../domain/redirects";
+import type { ProductSummary } from "../../../server/catalog/service";
+import { addToCart } from "~/lib/cart";
+import { useRootData } from "~/root";
 
 interface AddToCartButtonProps {
   product: Pick<ProductSummary, "id" | "title" | "priceCents" | "imageUrls" | "sizes" | "colors" | "stockCount">;

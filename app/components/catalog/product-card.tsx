@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import { stockLabel } from "../../domain/catalog";
-import { formatMoney } from "../../domain/money";
-import { formatAverageRating } from "../../domain/rating";
-import { useRootData } from "../root";
-import type { ProductSummary } from "../../server/catalog/service";
+import { stockLabel } from "../../../domain/catalog";
+import { formatMoney } from "../../../domain/money";
+import { formatAverageRating } from "../../../domain/rating";
+import { useRootData } from "~/root";
+import type { ProductSummary } from "../../../server/catalog/service";
 import { AddToCartButton } from "./add-to-cart-button";
 import { ProductImage } from "./product-image";
-import { Stars } from "./stars";
+import { Stars } from "~/components/reviews/stars";
 
 interface ProductCardProps {
   product: ProductSummary;

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../http/request-context";
+import type { AppEnv } from "./request-context";
 import { isLoopbackAddress } from "../net/addresses";
-import type { LocalMailbox, StoredMail } from "./mailbox";
+import type { LocalMailbox, StoredMail } from "../mail/mailbox";
 
 /**
  * Only a request from this machine: the client address (server/http/client-address.ts,
