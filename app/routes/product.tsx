@@ -16,7 +16,7 @@ import { Stars } from "~/components/reviews/stars";
 import { useLiveRevalidate } from "~/lib/live";
 import { reviewAction } from "~/lib/review-action.server";
 import { pageMeta, STORE_NAME } from "~/lib/store";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import type { Route } from "./+types/product";
 
 /** Spec section 6: a permission error on reading reviews shows an empty list rather than failing the page. */

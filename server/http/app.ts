@@ -3,7 +3,7 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
-import type { StoreContext } from "../../app/context";
+import type { StoreContext } from "./load-context";
 import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../logger";

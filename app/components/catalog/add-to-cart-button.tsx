@@ -5,7 +5,7 @@ import { messages } from "../../../domain/messages";
 import { loginPathFor } from "../../../domain/redirects";
 import type { ProductSummary } from "../../../server/catalog/service";
 import { addToCart } from "~/lib/cart";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 
 interface AddToCartButtonProps {
   product: Pick<ProductSummary, "id" | "title" | "priceCents" | "imageUrls" | "sizes" | "colors" | "stockCount">;

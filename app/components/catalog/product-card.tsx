@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { stockLabel } from "../../../domain/catalog";
 import { formatMoney } from "../../../domain/money";
 import { formatAverageRating } from "../../../domain/rating";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import type { ProductSummary } from "../../../server/catalog/service";
 import { AddToCartButton } from "./add-to-cart-button";
 import { ProductImage } from "./product-image";

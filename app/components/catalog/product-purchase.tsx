@@ -6,7 +6,7 @@ import { lineImages } from "../../../domain/color-images";
 import { messages } from "../../../domain/messages";
 import type { ProductDetail } from "../../../server/catalog/service";
 import { addToCart as storeInCart } from "~/lib/cart";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 
 interface ProductPurchaseProps {
   product: Pick<ProductDetail, "id" | "title" | "priceCents" | "imageUrls" | "sizes" | "colors" | "stockCount">;

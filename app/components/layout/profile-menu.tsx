@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { clearCart } from "~/lib/cart";
-import type { RootUser } from "~/root";
+import type { RootUser } from "~/lib/root-data";
 
 /** The avatar letter: from the first name, else the e-mail (spec section 2). */
 export function avatarInitial(user: Pick<RootUser, "firstName" | "email">): string {

@@ -1,7 +1,7 @@
 import { Link, NavLink } from "react-router";
 import { useCartCount } from "~/lib/cart";
 import { STORE_NAME } from "~/lib/store";
-import { useRootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import { ProfileMenu } from "./profile-menu";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
