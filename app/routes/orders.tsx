@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { OrderView } from "../../server/orders/service";
+import type { OrderView } from "../../domain/views";
 import { AccountLayout } from "~/components/account/account-layout";
 import { LocalDateTime } from "~/components/ui/local-date-time";
 import { OrderStatusBadge } from "~/components/orders/order-status-badge";

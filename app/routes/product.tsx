@@ -6,8 +6,7 @@ import { IMAGE_WIDTHS, imageHeightFor, PLACEHOLDER_IMAGE, variantUrl } from "../
 import { CURRENCY, centsToDecimalString, formatMoney } from "../../domain/money";
 import { messages } from "../../domain/messages";
 import { formatAverageRating, reviewCountLabel } from "../../domain/rating";
-import type { ProductDetail } from "../../server/catalog/service";
-import type { ReviewItem } from "../../server/reviews/service";
+import type { ProductDetail, ReviewItem } from "../../domain/views";
 import { ProductGallery } from "~/components/catalog/product-gallery";
 import { ProductPurchase } from "~/components/catalog/product-purchase";
 import { OwnReview } from "~/components/reviews/own-review";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form } from "react-router";
-import type { AddressView } from "../../../server/accounts/service";
+import type { AddressView } from "../../../domain/views";
 import { addressSchema } from "../../../domain/account-schemas";
 import { COUNTRIES, DEFAULT_COUNTRY } from "../../../domain/address-rules";
 import { type FieldErrors, formFields, parseFields } from "../../../domain/forms";

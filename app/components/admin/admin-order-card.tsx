@@ -4,7 +4,7 @@ import { historyNote, STATUS_NOTE_MAX, statusLabel } from "../../../domain/admin
 import { messages } from "../../../domain/messages";
 import { sandboxOrderMessages } from "../../../domain/payment-messages";
 import { allowedNextStatuses } from "../../../domain/order-status";
-import type { OrderView } from "../../../server/orders/service";
+import type { OrderView } from "../../../domain/views";
 import type { AdminResult } from "~/lib/admin-result";
 import { useHydrated } from "~/lib/cart";
 import { LocalDateTime } from "~/components/ui/local-date-time";

@@ -13,7 +13,7 @@ import {
   productSchema,
   TITLE_MAX,
 } from "../../../domain/product-schemas";
-import type { AdminProductDetail } from "../../../server/catalog/admin-products";
+import type { AdminProductDetail } from "../../../domain/views";
 import { FormAlert, FormField, inputClass, primaryButtonClass } from "~/components/ui/form-field";
 import { variantUrl } from "../../../domain/images";
 import { type ColorImageChoice, ColorsField } from "./colors-field";

@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import { lineImages } from "../../../domain/color-images";
 import { messages } from "../../../domain/messages";
 import { loginPathFor } from "../../../domain/redirects";
-import type { ProductSummary } from "../../../server/catalog/service";
+import type { ProductSummary } from "../../../domain/views";
 import { addToCart } from "~/lib/cart";
 import { useRootData } from "~/lib/root-data";
 

@@ -3,7 +3,7 @@ import { stockLabel } from "../../../domain/catalog";
 import { formatMoney } from "../../../domain/money";
 import { formatAverageRating } from "../../../domain/rating";
 import { useRootData } from "~/lib/root-data";
-import type { ProductSummary } from "../../../server/catalog/service";
+import type { ProductSummary } from "../../../domain/views";
 import { AddToCartButton } from "./add-to-cart-button";
 import { ProductImage } from "./product-image";
 import { Stars } from "~/components/reviews/stars";

@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { MAX_QUANTITY, MIN_QUANTITY, missingChoice, parseQuantity } from "../../../domain/cart-rules";
 import { lineImages } from "../../../domain/color-images";
 import { messages } from "../../../domain/messages";
-import type { ProductDetail } from "../../../server/catalog/service";
+import type { ProductDetail } from "../../../domain/views";
 import { addToCart as storeInCart } from "~/lib/cart";
 import { useRootData } from "~/lib/root-data";
 

@@ -1,5 +1,5 @@
 import { statusLabel } from "../../../domain/admin-dashboard";
-import type { StatusHistoryEntry } from "../../../server/db/schema";
+import type { StatusHistoryEntry } from "../../../domain/views";
 import { LocalDateTime } from "~/components/ui/local-date-time";
 
 /** Every status the order went through, oldest first, with when and why. */

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { reviewMessages } from "../../../domain/review-schemas";
-import type { ReviewItem } from "../../../server/reviews/service";
+import type { ReviewItem } from "../../../domain/views";
 import type { ReviewActionResult } from "~/lib/review-action.server";
 import { LocalDateTime } from "~/components/ui/local-date-time";
 import { OWN_REVIEW_FETCHER, ReviewForm } from "./review-form";

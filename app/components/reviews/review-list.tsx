@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { messages } from "../../../domain/messages";
 import { reviewMessages } from "../../../domain/review-schemas";
-import type { ReviewItem } from "../../../server/reviews/service";
+import type { ReviewItem } from "../../../domain/views";
 import type { ReviewActionResult } from "~/lib/review-action.server";
 import { LocalDateTime } from "~/components/ui/local-date-time";
 import { Stars } from "./stars";

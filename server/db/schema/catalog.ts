@@ -1,13 +1,10 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { tsvector } from "./columns";
+import type { ProductColor } from "../../../domain/views";
 
-export interface ProductColor {
-  name: string;
-  hex: string;
-  /** One of the product's imageUrls showing this colour; absent or null when none does. */
-  image?: string | null;
-}
+/** Column types declared with the views in domain/views.ts. */
+export type { ProductColor };
 
 export const products = pgTable(
   "products",

@@ -2,8 +2,11 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { stamp } from "./columns";
+import type { AddressSnapshot, PaymentMethod } from "../../../domain/views";
 
-export type PaymentMethod = "paypal" | "stripe";
+/** Column types declared with the views in domain/views.ts. */
+export type { AddressSnapshot, PaymentMethod };
+
 /**
  * pending: open, the provider may bring the money; completed: the order exists; failed,
  * expired: over without money; refunded: the money went back; superseded: replaced by a newer
@@ -23,18 +26,6 @@ export interface CheckoutLine {
   unitPriceCents: number;
   lineTotalCents: number;
 }
-
-/** An address as it was when the payment started: later edits of the address book do not rewrite orders. */
-export interface AddressSnapshot {
-  name: string;
-  street: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-  phone: string;
-}
-
 
 /**
  * A payment in progress: what the server priced and where the money should go, written before

@@ -4,23 +4,10 @@ import type { OrderStatus } from "../../../domain/order-status";
 import { users } from "./accounts";
 import { type AddressSnapshot, checkouts, type PaymentMethod } from "./checkouts";
 import { stamp } from "./columns";
+import type { OrderItem, StatusHistoryEntry } from "../../../domain/views";
 
-/** An order line (spec section 3), with the unit price as charged. */
-export interface OrderItem {
-  productId: string;
-  title: string;
-  imageUrls: string[];
-  selectedSize: string | null;
-  color: string | null;
-  quantity: number;
-  priceCents: number;
-}
-
-export interface StatusHistoryEntry {
-  status: OrderStatus;
-  timestamp: string;
-  note: string;
-}
+/** Column types declared with the views in domain/views.ts. */
+export type { OrderItem, StatusHistoryEntry };
 
 /** Orders (spec section 3). Only the orders service writes them, after a verified payment. */
 export const orders = pgTable(
