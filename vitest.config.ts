@@ -11,7 +11,9 @@ export default defineConfig({
         test: {
           name: "unit",
           sequence: { groupOrder: 0 },
-          include: ["domain/**/*.test.ts", "app/**/*.test.ts", "server/**/*.unit.test.ts"],
+          // Which project a test file belongs to follows from its path and name (docs/architecture.md,
+          // "Tests"); tests/architecture/test-names.test.ts fails on a file that matches neither.
+          include: ["domain/**/*.test.ts", "app/**/*.test.ts", "server/**/*.unit.test.ts", "tests/architecture/**/*.test.ts"],
           environment: "node",
         },
       },
@@ -20,8 +22,7 @@ export default defineConfig({
         test: {
           name: "integration",
           sequence: { groupOrder: 1 },
-          include: ["server/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/security/**/*.test.ts"],
-          exclude: ["server/**/*.unit.test.ts"],
+          include: ["server/**/*.integration.test.ts", "tests/integration/**/*.test.ts", "tests/security/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/helpers/global-setup.ts"],
           testTimeout: 30_000,
