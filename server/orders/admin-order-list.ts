@@ -28,7 +28,7 @@ function searchCondition(search: string): SQL | undefined {
 }
 
 // The list's order, newest first; (created_at, id) is unique, so pages never overlap. Written
-// with NULLS LAST like the indexes (server/db/schema.ts), so the database walks the index.
+// with NULLS LAST like the indexes (server/db/schema/orders.ts), so the database walks the index.
 const NEWEST_FIRST = sql`${orders.createdAt} desc nulls last, ${orders.id} desc nulls last`;
 const OLDEST_FIRST = sql`${orders.createdAt} asc nulls first, ${orders.id} asc nulls first`;
 const key = sql`(${orders.createdAt}, ${orders.id})`;

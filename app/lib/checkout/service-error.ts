@@ -1,5 +1,5 @@
 /**
- * The status a service's typed error carries (server/errors.ts, server/payments/errors.ts:
+ * The status a service's typed error carries (server/errors.ts, server/payment-errors.ts:
  * 400 invalid, 404 not found, 409 conflict, 502 provider). Pages may not import server code,
  * so they read the status the error carries; anything untyped is our fault: 500.
  */

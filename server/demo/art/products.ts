@@ -5,7 +5,7 @@ import type { PatternKind } from "./paint";
 
 /** The demo shop window: what the store sells before its owner adds anything. */
 
-/** front/back/detail/hanger/styled as in demo-art Shot; "colour" shows the next colourway. */
+/** front/back/detail/hanger/styled as in server/demo/art.ts Shot; "colour" shows the next colourway. */
 export type DemoShot = "front" | "back" | "detail" | "hanger" | "styled" | "colour";
 
 export interface DemoProduct {
