@@ -1,15 +1,7 @@
-import type { Logger } from "../server/logger";
-import type { PublicConfig, Services } from "../server/services";
+import type { StoreContext } from "../server/http/load-context";
 
-/** What the server hands every loader and action (see server/http/app.ts). Types only: no server code reaches the browser. */
-export interface StoreContext {
-  services: Services;
-  config: PublicConfig;
-  requestId: string;
-  logger: Logger;
-  /** This response's Content-Security-Policy nonce, for inline scripts (app/entry.server.tsx). */
-  cspNonce: string;
-}
+/** The load context every loader and action receives, declared in server/http/load-context.ts (the server does not import app/). */
+export type { StoreContext };
 
 declare module "react-router" {
   interface AppLoadContext extends StoreContext {}

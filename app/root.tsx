@@ -8,39 +8,23 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
-  useRouteLoaderData,
 } from "react-router";
 import { Toaster, toast } from "sonner";
-import type { PublicConfig } from "../server/services";
 import type { Route } from "./+types/root";
 import "./app.css";
 import "./context";
-import { ProductPending } from "./components/product-pending";
-import { RouteFocus } from "./components/route-focus";
-import { SiteFooter } from "./components/site-footer";
-import { SiteHeader } from "./components/site-header";
-import { clearFlashCookie, type FlashToast, isSecureUrl, readFlash } from "./lib/flash";
+import { ProductPending } from "./components/catalog/product-pending";
+import { RouteFocus } from "./components/layout/route-focus";
+import { SiteFooter } from "./components/layout/site-footer";
+import { SiteHeader } from "./components/layout/site-header";
+import { clearFlashCookie, isSecureUrl, readFlash } from "./lib/flash";
+import type { RootData, RootUser } from "./lib/root-data";
 import { STORE_NAME } from "./lib/store";
 
 /** The header is 64 px tall and sticky: toasts start just below it. */
 const TOAST_TOP = 76;
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
-
-/** The signed-in shopper as every page sees it: no tokens, nothing secret. */
-export interface RootUser {
-  id: string;
-  email: string;
-  firstName?: string;
-  isAdmin: boolean;
-}
-
-export interface RootData {
-  user: RootUser | null;
-  config: PublicConfig;
-  /** A one-shot message left by the page that redirected here. */
-  toast: FlashToast | null;
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer, cookies } = await context.services.auth.session(request);
@@ -53,10 +37,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? { id: viewer.id, email: viewer.email, firstName: viewer.firstName, isAdmin: viewer.isAdmin }
     : null;
   return data<RootData>({ user, config: context.config, toast: flash }, { headers });
-}
-
-export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<RootData>("root");
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

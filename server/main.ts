@@ -3,7 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
-import { seedDemoCatalog } from "./catalog/demo-data";
+import { seedDemoCatalog } from "./demo/seed";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { migrate } from "./db/migrate";

@@ -4,7 +4,7 @@ import type { LiveNotice } from "../../domain/live-events";
 const toastError = vi.fn();
 vi.mock("sonner", () => ({ toast: { error: (...args: unknown[]) => toastError(...args) } }));
 // The hook is not under test here; its module pulls in the whole root route.
-vi.mock("../root", () => ({ useRootData: () => undefined }));
+vi.mock("~/lib/root-data", () => ({ useRootData: () => undefined }));
 
 const P = "11111111-1111-4111-8111-111111111111";
 

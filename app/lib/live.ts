@@ -3,7 +3,7 @@ import { useNavigation, useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { type LiveEvent, type LiveNotice, liveNoticeSchema } from "../../domain/live-events";
 import { messages } from "../../domain/messages";
-import { useRootData } from "../root";
+import { useRootData } from "./root-data";
 
 /**
  * The live stream of one browser tab: a single EventSource on /api/events shared by every

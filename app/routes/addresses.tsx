@@ -3,12 +3,12 @@ import { data, Form, useNavigation } from "react-router";
 import { addressSchema } from "../../domain/account-schemas";
 import { type FieldErrors, formFields, parseFields } from "../../domain/forms";
 import { messages } from "../../domain/messages";
-import { AccountLayout } from "../components/account-layout";
-import { AddressForm } from "../components/address-form";
-import { actionButtonClass, secondaryButtonClass } from "../components/form-field";
-import { failureMessage, failureStatus } from "../lib/service-failure";
-import { pageMeta } from "../lib/store";
-import { actionToast, type ActionToast, useActionToast } from "../lib/use-action-toast";
+import { AccountLayout } from "~/components/account/account-layout";
+import { AddressForm } from "~/components/account/address-form";
+import { actionButtonClass, secondaryButtonClass } from "~/components/ui/form-field";
+import { failureMessage, failureStatus } from "~/lib/service-failure";
+import { pageMeta } from "~/lib/store";
+import { actionToast, type ActionToast, useActionToast } from "~/lib/use-action-toast";
 import type { Route } from "./+types/addresses";
 
 export const meta = () => [...pageMeta("My Addresses"), { name: "robots", content: "noindex" }];

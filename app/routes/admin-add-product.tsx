@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { ProductForm } from "../components/admin/product-form";
-import { useAdminResultToast } from "../lib/admin-result";
-import { type ProductFormResult, productFormAction } from "../lib/product-form-action.server";
-import { pageMeta } from "../lib/store";
+import { ProductForm } from "~/components/admin/product-form";
+import { useAdminResultToast } from "~/lib/admin-result";
+import { type ProductFormResult, productFormAction } from "~/lib/product-form-action.server";
+import { pageMeta } from "~/lib/store";
 import type { Route } from "./+types/admin-add-product";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

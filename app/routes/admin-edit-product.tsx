@@ -1,9 +1,9 @@
 import { Link, redirect } from "react-router";
-import { ProductForm } from "../components/admin/product-form";
-import { adminPath } from "../lib/admin-notices";
-import { useAdminResultToast } from "../lib/admin-result";
-import { type ProductFormResult, productFormAction } from "../lib/product-form-action.server";
-import { pageMeta } from "../lib/store";
+import { ProductForm } from "~/components/admin/product-form";
+import { adminPath } from "~/lib/admin-notices";
+import { useAdminResultToast } from "~/lib/admin-result";
+import { type ProductFormResult, productFormAction } from "~/lib/product-form-action.server";
+import { pageMeta } from "~/lib/store";
 import type { Route } from "./+types/admin-edit-product";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

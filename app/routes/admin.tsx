@@ -3,15 +3,15 @@ import { historyNote, parseAdminTab, statusLabel } from "../../domain/admin-dash
 import { messages } from "../../domain/messages";
 import { ORDERS_PER_PAGE, parseOrderListQuery } from "../../domain/order-list";
 import { isOrderStatus } from "../../domain/order-status";
-import { AdminTabs, TAB_PANEL_ID, tabId } from "../components/admin/admin-tabs";
-import { EditPending } from "../components/admin/edit-pending";
-import { OrdersPanel } from "../components/admin/orders-panel";
-import { OverviewPanel } from "../components/admin/overview-panel";
-import { ProductsPanel } from "../components/admin/products-panel";
-import { useAdminNotice } from "../lib/admin-notices";
-import { type AdminResult, adminResult, refusal, showAdminResultToast } from "../lib/admin-result";
-import { useLiveRevalidate } from "../lib/live";
-import { pageMeta } from "../lib/store";
+import { AdminTabs, TAB_PANEL_ID, tabId } from "~/components/admin/admin-tabs";
+import { EditPending } from "~/components/admin/edit-pending";
+import { OrdersPanel } from "~/components/admin/orders-panel";
+import { OverviewPanel } from "~/components/admin/overview-panel";
+import { ProductsPanel } from "~/components/admin/products-panel";
+import { useAdminNotice } from "~/lib/admin-notices";
+import { type AdminResult, adminResult, refusal, showAdminResultToast } from "~/lib/admin-result";
+import { useLiveRevalidate } from "~/lib/live";
+import { pageMeta } from "~/lib/store";
 import type { Route } from "./+types/admin";
 
 const PRODUCTS_PER_PAGE = 25;

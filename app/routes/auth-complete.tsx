@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { safeRedirectPath } from "../../domain/redirects";
-import { flashCookie, isSecureUrl } from "../lib/flash";
+import { flashCookie, isSecureUrl } from "~/lib/flash";
 import type { Route } from "./+types/auth-complete";
 
 /** Where Google sign-in comes back to: says how it went, then goes on to where the shopper was. */

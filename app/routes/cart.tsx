@@ -2,11 +2,11 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import { type CartLine, cartItemCount, cartTotals, countedLines, lineKey } from "../../domain/cart";
 import { messages } from "../../domain/messages";
-import { CartLineItem } from "../components/cart-line-item";
-import { CartSummary } from "../components/cart-summary";
-import { clearCart, removeFromCart, setCartQuantity, useCartLines, useHydrated } from "../lib/cart";
-import { useCartCheck } from "../lib/cart-check";
-import { pageMeta } from "../lib/store";
+import { CartLineItem } from "~/components/cart/cart-line-item";
+import { CartSummary } from "~/components/cart/cart-summary";
+import { clearCart, removeFromCart, setCartQuantity, useCartLines, useHydrated } from "~/lib/cart";
+import { useCartCheck } from "~/lib/cart-check";
+import { pageMeta } from "~/lib/store";
 import type { Route } from "./+types/cart";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -3,10 +3,10 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { messages } from "../../domain/messages";
 import { loginPathFor } from "../../domain/redirects";
-import { CheckoutForm, type CheckoutPayments } from "../components/checkout/checkout-form";
-import { PanelLink, StatePanel, secondaryLinkClass } from "../components/checkout/checkout-panels";
-import { clearCart, useCartLines, useHydrated } from "../lib/cart";
-import { pageMeta } from "../lib/store";
+import { CheckoutForm, type CheckoutPayments } from "~/components/checkout/checkout-form";
+import { PanelLink, StatePanel, secondaryLinkClass } from "~/components/checkout/checkout-panels";
+import { clearCart, useCartLines, useHydrated } from "~/lib/cart";
+import { pageMeta } from "~/lib/store";
 import type { Route } from "./+types/checkout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -2,9 +2,9 @@ import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { emailOnlySchema } from "../../domain/account-schemas";
 import { type FieldErrors, formFields, parseFields } from "../../domain/forms";
-import { AuthPanel, FormAlert, FormField, primaryButtonClass } from "../components/form-field";
-import { pageMeta } from "../lib/store";
-import { actionToast, type ActionToast, useActionToast } from "../lib/use-action-toast";
+import { AuthPanel, FormAlert, FormField, primaryButtonClass } from "~/components/ui/form-field";
+import { pageMeta } from "~/lib/store";
+import { actionToast, type ActionToast, useActionToast } from "~/lib/use-action-toast";
 import type { Route } from "./+types/forgot-password";
 
 export const meta = () => pageMeta("Forgot password", "Reset the password of your account.");

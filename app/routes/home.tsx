@@ -2,10 +2,10 @@ import { Form, Link, useNavigate, useNavigation, useSubmit } from "react-router"
 import { CATEGORIES, categorySlug, PAGE_SIZE } from "../../domain/catalog";
 import { listingSearch, parseListingQuery } from "../../domain/listing";
 import { messages } from "../../domain/messages";
-import { ProductCard } from "../components/product-card";
-import { ScrollRow } from "../components/scroll-row";
-import { useLiveRevalidate } from "../lib/live";
-import { pageMeta, STORE_NAME } from "../lib/store";
+import { ProductCard } from "~/components/catalog/product-card";
+import { ScrollRow } from "~/components/ui/scroll-row";
+import { useLiveRevalidate } from "~/lib/live";
+import { pageMeta, STORE_NAME } from "~/lib/store";
 import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

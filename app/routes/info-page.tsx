@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { INFO_PAGES } from "../lib/info-pages";
-import { pageMeta } from "../lib/store";
+import { INFO_PAGES } from "~/lib/info-pages";
+import { pageMeta } from "~/lib/store";
 import type { Route } from "./+types/info-page";
 
 export async function loader({ params }: Route.LoaderArgs) {

@@ -4,10 +4,10 @@ import { emailOnlySchema, loginSchema } from "../../domain/account-schemas";
 import { type FieldErrors, formFields, parseFields } from "../../domain/forms";
 import { messages } from "../../domain/messages";
 import { safeRedirectPath } from "../../domain/redirects";
-import { AuthPanel, FormAlert, FormField, primaryButtonClass, secondaryButtonClass } from "../components/form-field";
-import { flashCookie, isSecureUrl } from "../lib/flash";
-import { pageMeta } from "../lib/store";
-import { actionToast, type ActionToast, useActionToast } from "../lib/use-action-toast";
+import { AuthPanel, FormAlert, FormField, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-field";
+import { flashCookie, isSecureUrl } from "~/lib/flash";
+import { pageMeta } from "~/lib/store";
+import { actionToast, type ActionToast, useActionToast } from "~/lib/use-action-toast";
 import type { Route } from "./+types/login";
 
 export const meta = () => pageMeta("Login", "Log in to your account.");

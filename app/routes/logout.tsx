@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { flashCookie, isSecureUrl } from "../lib/flash";
+import { flashCookie, isSecureUrl } from "~/lib/flash";
 import type { Route } from "./+types/logout";
 
 /** Sign Out: ends the session on the server (the row is deleted), then clears the cookie. */

@@ -1,13 +1,13 @@
 import { Link } from "react-router";
-import type { OrderView } from "../../server/orders/service";
-import { AccountLayout } from "../components/account-layout";
-import { LocalDateTime } from "../components/local-date-time";
-import { OrderStatusBadge } from "../components/orders/order-status-badge";
-import { SandboxBadge } from "../components/orders/sandbox-badge";
-import { AddressBlock, OrderItems, OrderTotals } from "../components/orders/order-items";
-import { StatusHistory } from "../components/orders/status-history";
-import { useLiveRevalidate } from "../lib/live";
-import { pageMeta } from "../lib/store";
+import type { OrderView } from "../../domain/views";
+import { AccountLayout } from "~/components/account/account-layout";
+import { LocalDateTime } from "~/components/ui/local-date-time";
+import { OrderStatusBadge } from "~/components/orders/order-status-badge";
+import { SandboxBadge } from "~/components/orders/sandbox-badge";
+import { AddressBlock, OrderItems, OrderTotals } from "~/components/orders/order-items";
+import { StatusHistory } from "~/components/orders/status-history";
+import { useLiveRevalidate } from "~/lib/live";
+import { pageMeta } from "~/lib/store";
 import type { Route } from "./+types/orders";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

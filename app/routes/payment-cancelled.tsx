@@ -1,5 +1,5 @@
-import { PanelLink, StatePanel } from "../components/checkout/checkout-panels";
-import { pageMeta } from "../lib/store";
+import { PanelLink, StatePanel } from "~/components/checkout/checkout-panels";
+import { pageMeta } from "~/lib/store";
 
 /** Where the card provider's Cancel leads (spec section 2). The cart is kept, so trying again is one click. */
 export function meta() {

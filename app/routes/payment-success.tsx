@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 import { formatMoney } from "../../domain/money";
-import { PanelLink, StatePanel } from "../components/checkout/checkout-panels";
-import { serviceStatus } from "../components/checkout/service-error";
-import { clearCart } from "../lib/cart";
-import { pageMeta } from "../lib/store";
+import { PanelLink, StatePanel } from "~/components/checkout/checkout-panels";
+import { serviceStatus } from "~/lib/checkout/service-error";
+import { clearCart } from "~/lib/cart";
+import { pageMeta } from "~/lib/store";
 import type { Route } from "./+types/payment-success";
 
 type Confirmation =

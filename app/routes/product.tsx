@@ -6,17 +6,16 @@ import { IMAGE_WIDTHS, imageHeightFor, PLACEHOLDER_IMAGE, variantUrl } from "../
 import { CURRENCY, centsToDecimalString, formatMoney } from "../../domain/money";
 import { messages } from "../../domain/messages";
 import { formatAverageRating, reviewCountLabel } from "../../domain/rating";
-import type { ProductDetail } from "../../server/catalog/service";
-import type { ReviewItem } from "../../server/reviews/service";
-import { ProductGallery } from "../components/product-gallery";
-import { ProductPurchase } from "../components/product-purchase";
-import { OwnReview } from "../components/own-review";
-import { ReviewList } from "../components/review-list";
-import { Stars } from "../components/stars";
-import { useLiveRevalidate } from "../lib/live";
-import { reviewAction } from "../lib/review-action.server";
-import { pageMeta, STORE_NAME } from "../lib/store";
-import { useRootData } from "../root";
+import type { ProductDetail, ReviewItem } from "../../domain/views";
+import { ProductGallery } from "~/components/catalog/product-gallery";
+import { ProductPurchase } from "~/components/catalog/product-purchase";
+import { OwnReview } from "~/components/reviews/own-review";
+import { ReviewList } from "~/components/reviews/review-list";
+import { Stars } from "~/components/reviews/stars";
+import { useLiveRevalidate } from "~/lib/live";
+import { reviewAction } from "~/lib/review-action.server";
+import { pageMeta, STORE_NAME } from "~/lib/store";
+import { useRootData } from "~/lib/root-data";
 import type { Route } from "./+types/product";
 
 /** Spec section 6: a permission error on reading reviews shows an empty list rather than failing the page. */

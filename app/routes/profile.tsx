@@ -3,11 +3,11 @@ import { data, Form, useNavigation } from "react-router";
 import { profileSchema } from "../../domain/account-schemas";
 import { type FieldErrors, formFields, parseFields } from "../../domain/forms";
 import { messages } from "../../domain/messages";
-import { FormField, primaryButtonClass } from "../components/form-field";
-import { AccountLayout } from "../components/account-layout";
-import { failureStatus } from "../lib/service-failure";
-import { pageMeta } from "../lib/store";
-import { actionToast, type ActionToast, useActionToast } from "../lib/use-action-toast";
+import { FormField, primaryButtonClass } from "~/components/ui/form-field";
+import { AccountLayout } from "~/components/account/account-layout";
+import { failureStatus } from "~/lib/service-failure";
+import { pageMeta } from "~/lib/store";
+import { actionToast, type ActionToast, useActionToast } from "~/lib/use-action-toast";
 import type { Route } from "./+types/profile";
 
 export const meta = () => [...pageMeta("My Profile"), { name: "robots", content: "noindex" }];

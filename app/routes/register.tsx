@@ -2,10 +2,10 @@ import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { registerSchema } from "../../domain/account-schemas";
 import { type FieldErrors, formFields, parseFields } from "../../domain/forms";
-import { AuthPanel, FormField, NewPasswordFields, primaryButtonClass } from "../components/form-field";
-import { flashCookie, isSecureUrl } from "../lib/flash";
-import { pageMeta } from "../lib/store";
-import { actionToast, type ActionToast, useActionToast } from "../lib/use-action-toast";
+import { AuthPanel, FormField, NewPasswordFields, primaryButtonClass } from "~/components/ui/form-field";
+import { flashCookie, isSecureUrl } from "~/lib/flash";
+import { pageMeta } from "~/lib/store";
+import { actionToast, type ActionToast, useActionToast } from "~/lib/use-action-toast";
 import type { Route } from "./+types/register";
 
 export const meta = () => pageMeta("Register", "Create your account.");

@@ -2,10 +2,10 @@ import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { resetPasswordSchema } from "../../domain/account-schemas";
 import { type FieldErrors, formFields, parseFields } from "../../domain/forms";
-import { AuthPanel, FormAlert, NewPasswordFields, primaryButtonClass } from "../components/form-field";
-import { flashCookie, isSecureUrl } from "../lib/flash";
-import { pageMeta } from "../lib/store";
-import { actionToast, type ActionToast, useActionToast } from "../lib/use-action-toast";
+import { AuthPanel, FormAlert, NewPasswordFields, primaryButtonClass } from "~/components/ui/form-field";
+import { flashCookie, isSecureUrl } from "~/lib/flash";
+import { pageMeta } from "~/lib/store";
+import { actionToast, type ActionToast, useActionToast } from "~/lib/use-action-toast";
 import type { Route } from "./+types/reset-password";
 
 export const meta = () => [...pageMeta("Choose a new password"), { name: "robots", content: "noindex" }];

@@ -1,8 +1,8 @@
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
 import { formatMoney } from "../../domain/money";
-import { SandboxFrame } from "../components/checkout/sandbox-frame";
-import { serviceRefusal, serviceStatus } from "../components/checkout/service-error";
-import { pageMeta } from "../lib/store";
+import { SandboxFrame } from "~/components/checkout/sandbox-frame";
+import { serviceRefusal, serviceStatus } from "~/lib/checkout/service-error";
+import { pageMeta } from "~/lib/store";
 import type { Route } from "./+types/sandbox-checkout";
 
 /**

@@ -1,15 +1,15 @@
 import { useEffect, useState } from "react";
 import { data, Link, useFetcher, useNavigate } from "react-router";
-import { SandboxFrame } from "../components/checkout/sandbox-frame";
+import { SandboxFrame } from "~/components/checkout/sandbox-frame";
 import {
   type SandboxDecision,
   SANDBOX_WALLET_MESSAGE,
   type SandboxWalletMessage,
   sandboxReturnPath,
-} from "../components/checkout/sandbox-wallet-window";
-import { serviceRefusal, serviceStatus } from "../components/checkout/service-error";
-import { useHydrated } from "../lib/cart";
-import { pageMeta } from "../lib/store";
+} from "~/lib/checkout/sandbox-wallet-window";
+import { serviceRefusal, serviceStatus } from "~/lib/checkout/service-error";
+import { useHydrated } from "~/lib/cart";
+import { pageMeta } from "~/lib/store";
 import type { Route } from "./+types/sandbox-paypal";
 
 /**

@@ -3,10 +3,10 @@ import { data, Form, Link, redirect } from "react-router";
 import { emailOnlySchema } from "../../domain/account-schemas";
 import { type FieldErrors, formFields, parseFields } from "../../domain/forms";
 import { messages } from "../../domain/messages";
-import { AuthPanel, FormAlert, FormField, primaryButtonClass } from "../components/form-field";
-import { flashCookie, isSecureUrl } from "../lib/flash";
-import { pageMeta } from "../lib/store";
-import { actionToast, type ActionToast, useActionToast } from "../lib/use-action-toast";
+import { AuthPanel, FormAlert, FormField, primaryButtonClass } from "~/components/ui/form-field";
+import { flashCookie, isSecureUrl } from "~/lib/flash";
+import { pageMeta } from "~/lib/store";
+import { actionToast, type ActionToast, useActionToast } from "~/lib/use-action-toast";
 import type { Route } from "./+types/verify-email";
 
 export const meta = () => [...pageMeta("Verify your email"), { name: "robots", content: "noindex" }];

@@ -1,7 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { AddressInput, ProfileInput } from "../../domain/account-schemas";
 import {
-  type Country,
   defaultAfterRemoval,
   MAX_ADDRESSES_PER_USER,
   newAddressIsDefault,
@@ -10,24 +9,13 @@ import { isUuid } from "../../domain/ids";
 import type { Database } from "../db/client";
 import { addresses, users } from "../db/schema";
 import { InvalidRequestError, NotFoundError } from "../errors";
+import type { AddressView } from "../../domain/views";
 
 export interface ProfileView {
   email: string;
   firstName: string;
   lastName: string;
   phone: string;
-}
-
-export interface AddressView {
-  id: string;
-  name: string;
-  phone: string;
-  street: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: Country;
-  isDefault: boolean;
 }
 
 const addressColumns = {

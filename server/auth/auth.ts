@@ -7,15 +7,11 @@ import { accounts, rateLimits, sessions, users, verifications } from "../db/sche
 import type { Logger } from "../logger";
 import type { MailService } from "../mail/service";
 import { passwordResetEmail, verificationEmail } from "./emails";
-import { createAuthHooks } from "./hooks";
+import { CLIENT_ADDRESS_HEADER, createAuthHooks } from "./hooks";
 import { createThrottle } from "../limits/throttle";
 
-/**
- * The client address as the store saw it on the socket. server/http/client-address.ts sets it
- * on every request (and drops any copy the client sent), so better-auth's rate limiter can
- * trust it.
- */
-export const CLIENT_ADDRESS_HEADER = "x-threadline-client-address";
+/** Defined beside the hooks that read it (server/auth/hooks.ts); exported here for the HTTP layer. */
+export { CLIENT_ADDRESS_HEADER };
 
 export const AUTH_BASE_PATH = "/api/auth";
 const VERIFY_EMAIL_VALID_S = 24 * 3600;

@@ -4,10 +4,16 @@ import { EMAIL_MAX, fieldMessages, PASSWORD_MAX } from "../../domain/account-sch
 import { messages } from "../../domain/messages";
 import { isWeakPassword } from "../../domain/password-strength";
 import { safeRedirectPath } from "../../domain/redirects";
-import { CLIENT_ADDRESS_HEADER } from "./auth";
 import type { Database } from "../db/client";
 import { users, verifications } from "../db/schema";
 import type { Throttle } from "../limits/throttle";
+
+/**
+ * The client address as the store saw it on the socket. server/http/client-address.ts sets it
+ * on every request (and drops any copy the client sent), so better-auth's rate limiter can
+ * trust it.
+ */
+export const CLIENT_ADDRESS_HEADER = "x-threadline-client-address";
 
 /**
  * Wrong passwords (only those: a right one never counts) before sign-in is refused for the

@@ -9,30 +9,7 @@ import { InvalidRequestError, NotFoundError } from "../errors";
 import type { Logger } from "../logger";
 import type { ImageStorage } from "../storage/storage";
 import { readUploadedImages, removeImages, storeUploadedImages } from "./upload";
-
-export interface AdminProductRow {
-  id: string;
-  title: string;
-  category: Category;
-  priceCents: number;
-  sizes: Size[];
-  imageUrls: string[];
-  stockCount: number;
-  createdAt: string;
-}
-
-export interface AdminProductDetail extends AdminProductRow {
-  description: string;
-  colors: ProductColor[];
-  updatedAt: string;
-}
-
-export interface AdminProductPage {
-  items: AdminProductRow[];
-  total: number;
-  page: number;
-  pageCount: number;
-}
+import type { AdminProductDetail, AdminProductPage, AdminProductRow } from "../../domain/views";
 
 const rowColumns = {
   id: products.id,

@@ -4,31 +4,7 @@ import { isUuid } from "../../domain/ids";
 import { type ListingQuery, toPrefixTsQuery } from "../../domain/listing";
 import type { Database } from "../db/client";
 import { type ProductColor, products } from "../db/schema";
-
-export interface ProductSummary {
-  id: string;
-  title: string;
-  priceCents: number;
-  category: Category;
-  sizes: Size[];
-  colors: ProductColor[];
-  imageUrls: string[];
-  stockCount: number;
-  ratingAverage: number;
-  reviewCount: number;
-  createdAt: string;
-}
-
-export interface ProductDetail extends ProductSummary {
-  description: string;
-  updatedAt: string;
-}
-
-export interface ProductPage {
-  items: ProductSummary[];
-  total: number;
-  hasMore: boolean;
-}
+import type { ProductDetail, ProductPage, ProductSummary } from "../../domain/views";
 
 // Written out in full: inside a select list drizzle leaves columns unqualified, and an
 // unqualified "id" in the subquery would mean reviews.id.

@@ -12,7 +12,7 @@ import {
 } from "../../domain/payment-schemas";
 import type { Viewer } from "../auth/service";
 import { InvalidRequestError, NotFoundError, TooManyRequestsError } from "../errors";
-import { PaymentConflictError, ProviderError } from "../payments/errors";
+import { PaymentConflictError, ProviderError } from "../payment-errors";
 import type { Services } from "../services";
 import type { AppEnv } from "./request-context";
 

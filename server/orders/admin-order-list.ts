@@ -4,21 +4,8 @@ import type { OrderStatus } from "../../domain/order-status";
 import { containsPattern, type OrderCursor, orderSearchTerms } from "../../domain/order-list";
 import type { Database } from "../db/client";
 import { orders } from "../db/schema";
-import { type OrderView, toOrderView } from "./service";
-
-export interface AdminOrderPage {
-  items: OrderView[];
-  /** Orders matching the search, by status: the counts on the filter buttons. */
-  countsByStatus: Partial<Record<OrderStatus, number>>;
-  /** Orders matching the filter and the search. */
-  total: number;
-  /** How many of those are newer than the first order shown (0 on the first page). */
-  position: number;
-  /** The first order shown, when newer ones exist: the next-newer page starts before it. */
-  newerThan: string | null;
-  /** The last order shown, when older ones exist: the next-older page starts after it. */
-  olderThan: string | null;
-}
+import { toOrderView } from "./service";
+import type { AdminOrderPage, } from "../../domain/views";
 
 export interface AdminOrderListQuery {
   filter: OrderFilter;
@@ -41,7 +28,7 @@ function searchCondition(search: string): SQL | undefined {
 }
 
 // The list's order, newest first; (created_at, id) is unique, so pages never overlap. Written
-// with NULLS LAST like the indexes (server/db/schema.ts), so the database walks the index.
+// with NULLS LAST like the indexes (server/db/schema/orders.ts), so the database walks the index.
 const NEWEST_FIRST = sql`${orders.createdAt} desc nulls last, ${orders.id} desc nulls last`;
 const OLDEST_FIRST = sql`${orders.createdAt} asc nulls first, ${orders.id} asc nulls first`;
 const key = sql`(${orders.createdAt}, ${orders.id})`;

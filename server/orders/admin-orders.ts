@@ -8,9 +8,10 @@ import { orders, type StatusHistoryEntry } from "../db/schema";
 import { NotFoundError } from "../errors";
 import type { Logger } from "../logger";
 import { enqueueMail } from "../mail/outbox";
-import { type AdminOrderListQuery, type AdminOrderPage, listAdminOrders } from "./admin-order-list";
-import { type OrderView, returnStock, toOrderView } from "./service";
+import { type AdminOrderListQuery, listAdminOrders } from "./admin-order-list";
+import { returnStock, toOrderView } from "./service";
 import { orderStatusEmail } from "./status-emails";
+import type { AdminOrderPage, OrdersOverview, OrderView } from "../../domain/views";
 
 /** A status change the table or the order's current status does not allow; nothing was changed. */
 export class OrderStatusRefusedError extends Error {
@@ -22,19 +23,6 @@ export class OrderStatusRefusedError extends Error {
     this.name = "OrderStatusRefusedError";
   }
 }
-
-export interface OrdersOverview {
-  /** Every order, sandbox ones included. */
-  totalOrders: number;
-  /** What customers paid (subtotal + tax + shipping) over every real order that is not cancelled, in cents. */
-  revenueCents: number;
-  pendingOrders: number;
-  /** Orders paid through the built-in sandbox: counted apart, their "revenue" is no money at all. */
-  sandboxOrders: number;
-  sandboxRevenueCents: number;
-}
-
-export type { AdminOrderPage } from "./admin-order-list";
 
 /**
  * The administrator's side of orders: the dashboard's figures and lists, and status changes.

@@ -1,53 +1,25 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { isUuid, orderNumber } from "../../domain/ids";
 import type { LiveEvent } from "../../domain/live-events";
-import { INITIAL_ORDER_NOTE, INITIAL_ORDER_STATUS, type OrderStatus } from "../../domain/order-status";
+import { INITIAL_ORDER_NOTE, INITIAL_ORDER_STATUS } from "../../domain/order-status";
 import type { Database } from "../db/client";
 import {
-  type AddressSnapshot,
   type CheckoutLine,
   type CheckoutStatus,
   checkouts,
   type OrderItem,
   orders,
-  type PaymentMethod,
   products,
-  type StatusHistoryEntry,
   users,
 } from "../db/schema";
 import { NotFoundError } from "../errors";
 import type { Logger } from "../logger";
 import { enqueueMail } from "../mail/outbox";
-import { OutOfStockError, PaymentConflictError } from "../payments/errors";
+import { OutOfStockError, PaymentConflictError } from "../payment-errors";
 import { orderConfirmationEmail } from "./emails";
+import type { OrderView } from "../../domain/views";
 
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
-export interface OrderView {
-  id: string;
-  /** Last 8 characters of the id in capitals (spec section 9). */
-  number: string;
-  userId: string;
-  userEmail: string;
-  userName: string;
-  items: OrderItem[];
-  /** The subtotal (spec section 3 calls it total). */
-  totalCents: number;
-  taxCents: number;
-  shippingCents: number;
-  /** What was charged: subtotal + tax + shipping. */
-  grandTotalCents: number;
-  shippingAddress: AddressSnapshot;
-  billingAddress: AddressSnapshot;
-  paymentMethod: PaymentMethod;
-  paymentId: string;
-  /** Paid through the built-in sandbox: no money moved. */
-  sandbox: boolean;
-  status: OrderStatus;
-  statusHistory: StatusHistoryEntry[];
-  createdAt: string;
-  updatedAt: string;
-}
 
 type OrderRow = typeof orders.$inferSelect;
 

@@ -5,7 +5,7 @@ import { InvalidRequestError, NotFoundError } from "../errors";
 import type { Logger } from "../logger";
 import type { OrdersService } from "../orders/service";
 import { type Checkout, type CheckoutInput, type CheckoutStore, quoteView } from "./checkouts";
-import { OutOfStockError, PaymentConflictError } from "./errors";
+import { OutOfStockError, PaymentConflictError } from "../payment-errors";
 import type { CheckoutOpener } from "./open-checkout";
 import type { SandboxCard } from "./sandbox";
 import type { StripeCardProvider } from "./stripe";

@@ -6,7 +6,7 @@ import type { PricingService, Quote } from "../cart/pricing";
 import type { Database } from "../db/client";
 import { type AddressSnapshot, type CheckoutLine, type CheckoutStatus, checkouts, type PaymentMethod, users } from "../db/schema";
 import { NotFoundError } from "../errors";
-import { PaymentConflictError } from "./errors";
+import { PaymentConflictError } from "../payment-errors";
 import type { PaymentRequest } from "./types";
 
 export type Checkout = typeof checkouts.$inferSelect;

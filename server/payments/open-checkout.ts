@@ -5,7 +5,7 @@ import type { Viewer } from "../auth/service";
 import type { PaymentMethod } from "../db/schema";
 import type { Logger } from "../logger";
 import type { Checkout, CheckoutStore, PricedCheckout } from "./checkouts";
-import { PaymentConflictError, ProviderError } from "./errors";
+import { PaymentConflictError, ProviderError } from "../payment-errors";
 import type { CardProvider, CardSession, WalletOrder, WalletProvider } from "./types";
 
 /** An open checkout of the same offer is reused only while its provider order or session has long to live. */

@@ -1,5 +1,5 @@
 import { centsToDecimalString, parseDollars } from "../../domain/money";
-import { ProviderError } from "./errors";
+import { ProviderError } from "../payment-errors";
 import type { PaymentRequest, WalletCapture, WalletOrder, WalletProvider, WalletRefusal } from "./types";
 
 export interface PaypalOptions {

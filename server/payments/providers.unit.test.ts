@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ProviderError } from "./errors";
+import { ProviderError } from "../payment-errors";
 import { paypalOrderBody, readPaypalOrder } from "./paypal";
 import { stripeSessionParams } from "./stripe";
 import { isCompletedWalletPayment, type PaymentRequest, type WalletOrder } from "./types";

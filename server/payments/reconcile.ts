@@ -2,7 +2,7 @@ import type { Logger } from "../logger";
 import type { OrdersService } from "../orders/service";
 import type { CardFlow } from "./card-flow";
 import type { Checkout, CheckoutStore } from "./checkouts";
-import { PaymentConflictError } from "./errors";
+import { PaymentConflictError } from "../payment-errors";
 import type { CardProvider, WalletProvider } from "./types";
 import type { WalletFlow } from "./wallet-flow";
 

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { ProviderError } from "./errors";
+import { ProviderError } from "../payment-errors";
 import type { CardProvider, CardSession, PaymentRequest } from "./types";
 
 export interface StripeOptions {

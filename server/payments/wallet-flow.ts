@@ -8,7 +8,7 @@ import { NotFoundError } from "../errors";
 import type { Logger } from "../logger";
 import type { OrdersService } from "../orders/service";
 import { type Checkout, type CheckoutInput, type CheckoutStore, quoteView } from "./checkouts";
-import { OutOfStockError, PaymentConflictError, ProviderError } from "./errors";
+import { OutOfStockError, PaymentConflictError, ProviderError } from "../payment-errors";
 import type { CheckoutOpener } from "./open-checkout";
 import type { SandboxWallet } from "./sandbox";
 import { isCompletedWalletPayment, isWalletRefusal, type WalletOrder, type WalletProvider } from "./types";

@@ -15,22 +15,7 @@ import type { Database } from "../db/client";
 import { products, reviews, users } from "../db/schema";
 import { ConflictError, ForbiddenError, InvalidRequestError, NotFoundError, TooManyRequestsError } from "../errors";
 import type { Logger } from "../logger";
-
-/** A review as pages show it. The author's id stays on the server. */
-export interface ReviewItem {
-  id: string;
-  /** The reviewer's first name or 'Customer' (domain/reviewer-name.ts): never an e-mail address. */
-  userName: string;
-  text: string;
-  rating: number;
-  createdAt: string;
-  /** When the author last edited it; null if never. */
-  updatedAt: string | null;
-  /** The author has an order (not cancelled) with this product. */
-  verifiedPurchase: boolean;
-  /** Written by the person asking (false for visitors). */
-  mine: boolean;
-}
+import type { ReviewItem } from "../../domain/views";
 
 /** Who is acting, from the session: never from the request body. */
 export interface ReviewActor {

@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { seedDemoCatalog } from "../../server/catalog/demo-data";
+import { seedDemoCatalog } from "../../server/demo/seed";
 import { storeProductImage } from "../../server/catalog/images";
 import { loadConfig } from "../../server/config";
 import { openDatabase } from "../../server/db/client";

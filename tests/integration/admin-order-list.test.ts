@@ -4,7 +4,7 @@ import type { OrderFilter } from "../../domain/admin-dashboard";
 import { orderNumber } from "../../domain/ids";
 import { ORDER_STATUSES } from "../../domain/order-status";
 import { type OrderCursor, ORDERS_PER_PAGE, orderListHref } from "../../domain/order-list";
-import type { AdminOrderPage } from "../../server/orders/admin-orders";
+import type { AdminOrderPage } from "../../domain/views";
 import { type AdminTest, startAdminTest } from "../helpers/admin";
 
 /**

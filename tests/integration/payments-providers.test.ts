@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ProviderError } from "../../server/payments/errors";
+import { ProviderError } from "../../server/payment-errors";
 import { createPaypalProvider } from "../../server/payments/paypal";
 import { createStripeProvider } from "../../server/payments/stripe";
 import { isCompletedWalletPayment, isPaidCardSession, isWalletRefusal, type PaymentRequest, type WalletOrder } from "../../server/payments/types";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../server/db/client";
-import { isDirectLoopback } from "../../server/mail/dev-mailbox";
+import { isDirectLoopback } from "../../server/http/dev-mailbox";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { createTestDatabase } from "../helpers/database";
 

@@ -4,14 +4,14 @@ import { historyNote, STATUS_NOTE_MAX, statusLabel } from "../../../domain/admin
 import { messages } from "../../../domain/messages";
 import { sandboxOrderMessages } from "../../../domain/payment-messages";
 import { allowedNextStatuses } from "../../../domain/order-status";
-import type { OrderView } from "../../../server/orders/service";
-import type { AdminResult } from "../../lib/admin-result";
-import { useHydrated } from "../../lib/cart";
-import { LocalDateTime } from "../local-date-time";
-import { OrderStatusBadge } from "../orders/order-status-badge";
-import { SandboxBadge } from "../orders/sandbox-badge";
-import { AddressBlock, OrderItems, OrderTotals } from "../orders/order-items";
-import { StatusHistory } from "../orders/status-history";
+import type { OrderView } from "../../../domain/views";
+import type { AdminResult } from "~/lib/admin-result";
+import { useHydrated } from "~/lib/cart";
+import { LocalDateTime } from "~/components/ui/local-date-time";
+import { OrderStatusBadge } from "~/components/orders/order-status-badge";
+import { SandboxBadge } from "~/components/orders/sandbox-badge";
+import { AddressBlock, OrderItems, OrderTotals } from "~/components/orders/order-items";
+import { StatusHistory } from "~/components/orders/status-history";
 import { CancelOrderDialog } from "./cancel-order-dialog";
 
 const PAYMENT_LABELS: Record<OrderView["paymentMethod"], string> = { paypal: "PayPal", stripe: "Stripe (card)" };

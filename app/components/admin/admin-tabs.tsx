@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { ADMIN_TAB_LABELS, ADMIN_TABS, type AdminTab } from "../../../domain/admin-dashboard";
-import { adminPath } from "../../lib/admin-notices";
+import { adminPath } from "~/lib/admin-notices";
 
 export const TAB_PANEL_ID = "admin-tabpanel";
 export const tabId = (tab: AdminTab) => `admin-tab-${tab}`;

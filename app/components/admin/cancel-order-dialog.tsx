@@ -1,6 +1,6 @@
 import { forwardRef, useId } from "react";
 import { cancellationNotice } from "../../../domain/order-cancel";
-import type { OrderView } from "../../../server/orders/service";
+import type { OrderView } from "../../../domain/views";
 
 /**
  * The confirmation before an order is cancelled: a native modal <dialog> (opened with

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { COLOR_NAME_MAX, MAX_COLORS, parseColorValue } from "../../../domain/product-schemas";
-import { inputClass } from "../form-field";
+import { inputClass } from "~/components/ui/form-field";
 
 interface Row {
   key: number;

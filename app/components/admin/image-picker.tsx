@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import { variantUrl } from "../../../domain/images";
 import { messages } from "../../../domain/messages";
 import { IMAGE_ACCEPT, remainingImageSlots } from "../../../domain/product-schemas";
-import { imageFileProblem } from "../../lib/image-check";
+import { imageFileProblem } from "~/lib/image-check";
 
 interface ImagePickerProps {
   /** The product's current images (edit only): each can be removed. */

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { filterCounts, filterLabel, ORDER_FILTERS } from "../../../domain/admin-dashboard";
 import { type OrderListQuery, ORDER_SEARCH_MAX, orderListHref, pageRangeLabel } from "../../../domain/order-list";
-import type { AdminOrderPage } from "../../../server/orders/admin-orders";
+import type { AdminOrderPage } from "../../../domain/views";
 import { AdminOrderCard } from "./admin-order-card";
 
 const chipClass = (active: boolean) =>

@@ -1,11 +1,10 @@
 import { Link } from "react-router";
 import { formatMoney } from "../../../domain/money";
 import { sandboxOrderMessages } from "../../../domain/payment-messages";
-import type { AdminProductRow } from "../../../server/catalog/admin-products";
-import type { OrdersOverview } from "../../../server/orders/admin-orders";
-import { adminPath } from "../../lib/admin-notices";
-import { LocalDateTime } from "../local-date-time";
-import { ProductImage } from "../product-image";
+import type { AdminProductRow, OrdersOverview } from "../../../domain/views";
+import { adminPath } from "~/lib/admin-notices";
+import { LocalDateTime } from "~/components/ui/local-date-time";
+import { ProductImage } from "~/components/catalog/product-image";
 
 export interface OverviewData extends OrdersOverview {
   totalProducts: number;

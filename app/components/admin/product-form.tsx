@@ -13,8 +13,8 @@ import {
   productSchema,
   TITLE_MAX,
 } from "../../../domain/product-schemas";
-import type { AdminProductDetail } from "../../../server/catalog/admin-products";
-import { FormAlert, FormField, inputClass, primaryButtonClass } from "../form-field";
+import type { AdminProductDetail } from "../../../domain/views";
+import { FormAlert, FormField, inputClass, primaryButtonClass } from "~/components/ui/form-field";
 import { variantUrl } from "../../../domain/images";
 import { type ColorImageChoice, ColorsField } from "./colors-field";
 import { ImagePicker, usePreviews } from "./image-picker";

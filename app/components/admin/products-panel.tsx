@@ -2,9 +2,9 @@ import { Link, useFetcher, useLocation } from "react-router";
 import { stockLabel } from "../../../domain/catalog";
 import { messages } from "../../../domain/messages";
 import { formatMoney } from "../../../domain/money";
-import type { AdminProductPage, AdminProductRow } from "../../../server/catalog/admin-products";
-import type { AdminResult } from "../../lib/admin-result";
-import { ProductImage } from "../product-image";
+import type { AdminProductPage, AdminProductRow } from "../../../domain/views";
+import type { AdminResult } from "~/lib/admin-result";
+import { ProductImage } from "~/components/catalog/product-image";
 import { Pager } from "./pager";
 
 const TABLE_COLUMNS = ["Product", "Category", "Price", "Sizes", "Stock", "Actions"] as const;

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Link } from "react-router";
-import { inputClass } from "../form-field";
+import { inputClass } from "~/components/ui/form-field";
 
 /** A saved address as the checkout shows it. */
 export interface CheckoutAddress {

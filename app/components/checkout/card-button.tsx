@@ -1,7 +1,7 @@
 import { toast } from "sonner";
 import { messages } from "../../../domain/messages";
-import { type CheckoutRequest, failureText, paymentApi, type ServerTotals, serverTotalsOf } from "./payment-api";
-import type { PaymentLock } from "./use-payment-lock";
+import { type CheckoutRequest, failureText, paymentApi, type ServerTotals, serverTotalsOf } from "~/lib/checkout/payment-api";
+import type { PaymentLock } from "~/lib/checkout/use-payment-lock";
 
 /** Only a web address may be followed: never a javascript: or data: URL, whatever the answer says. */
 function safeRedirect(url: string): string | null {

@@ -6,14 +6,14 @@ import { toRequestLines } from "../../../domain/cart-schemas";
 import { messages } from "../../../domain/messages";
 import { formatMoney } from "../../../domain/money";
 import { paymentMessages } from "../../../domain/payment-messages";
-import { useCartCheck } from "../../lib/cart-check";
+import { useCartCheck } from "~/lib/cart-check";
 import { BillingAddressSection, type CheckoutAddress, preselectedAddressId, ShippingAddressSection } from "./address-fields";
 import { CardButton } from "./card-button";
 import { ProcessingPayment } from "./checkout-panels";
 import { OrderSummary } from "./order-summary";
-import { type CheckoutRequest, checkoutRequest, type ServerTotals } from "./payment-api";
+import { type CheckoutRequest, checkoutRequest, type ServerTotals } from "~/lib/checkout/payment-api";
 import { type PaymentMethodChoice, PaymentMethodSection } from "./payment-method";
-import { usePaymentLock } from "./use-payment-lock";
+import { usePaymentLock } from "~/lib/checkout/use-payment-lock";
 import { WalletButtons } from "./wallet-buttons";
 
 export interface CheckoutPayments {

@@ -1,8 +1,8 @@
 import { type CartLine, type CartTotals, lineKey } from "../../../domain/cart";
 import { formatMoney } from "../../../domain/money";
 import type { PricedLine } from "../../../server/cart/pricing";
-import { problemText } from "../cart-line-item";
-import { ProductImage } from "../product-image";
+import { problemText } from "~/components/cart/cart-line-item";
+import { ProductImage } from "~/components/catalog/product-image";
 import type { CheckoutAddress } from "./address-fields";
 
 interface OrderSummaryProps {

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { messages } from "../../../domain/messages";
-import { loadPaypalSdk, type PaypalButtonsActions, type PaypalButtonsInstance } from "../../lib/paypal-sdk";
-import { PaymentRequestError, paymentApi, serverTotalsOf, type WalletOutcome, walletFallbackOf } from "./payment-api";
-import type { WalletButtonProps } from "./wallet-buttons";
+import { loadPaypalSdk, type PaypalButtonsActions, type PaypalButtonsInstance } from "~/lib/paypal-sdk";
+import { PaymentRequestError, paymentApi, serverTotalsOf, type WalletOutcome, walletFallbackOf } from "~/lib/checkout/payment-api";
+import type { WalletButtonProps } from "~/lib/checkout/wallet-button-props";
 
 /** The server could not be reached or failed (not: it refused the cart); only then does the browser take over. */
 const serverFailed = (error: unknown) => !(error instanceof PaymentRequestError) || !error.refused;

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { formatMoney } from "../../../domain/money";
-import { ProductImage } from "../product-image";
+import { ProductImage } from "~/components/catalog/product-image";
 
 export interface SandboxLine {
   productId: string;

@@ -3,18 +3,9 @@ import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { messages } from "../../../domain/messages";
 import { PaypalButtons } from "./paypal-buttons";
-import { type CheckoutRequest, failureText, paymentApi, type ServerTotals, serverTotalsOf } from "./payment-api";
-import { awaitSandboxDecision, openApprovalWindow, sandboxApprovalPath } from "./sandbox-wallet-window";
-import type { PaymentLock } from "./use-payment-lock";
-
-export interface WalletButtonProps {
-  lock: PaymentLock;
-  /** The request for the chosen cart and addresses; null (and a toast) when it cannot be made yet. */
-  request: () => CheckoutRequest | null;
-  onServerTotals: (totals: ServerTotals) => void;
-  /** Called once the server recorded the order. */
-  onPaid: () => void;
-}
+import { failureText, paymentApi, serverTotalsOf } from "~/lib/checkout/payment-api";
+import { awaitSandboxDecision, openApprovalWindow, sandboxApprovalPath } from "~/lib/checkout/sandbox-wallet-window";
+import type { WalletButtonProps } from "~/lib/checkout/wallet-button-props";
 
 /** Capture on the server; only a COMPLETED answer is a paid order (spec section 4). */
 export async function captureOnServer(orderId: string, onPaid: () => void): Promise<void> {

@@ -1,6 +1,6 @@
 import { formatMoney } from "../../../domain/money";
-import type { OrderItem } from "../../../server/db/schema";
-import { ProductImage } from "../product-image";
+import type { OrderItem } from "../../../domain/views";
+import { ProductImage } from "~/components/catalog/product-image";
 
 /** The lines of an order as they were bought: the order's own copy of title, image and price. */
 export function OrderItems({ items }: { items: readonly OrderItem[] }) {

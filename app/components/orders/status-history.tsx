@@ -1,6 +1,6 @@
 import { statusLabel } from "../../../domain/admin-dashboard";
-import type { StatusHistoryEntry } from "../../../server/db/schema";
-import { LocalDateTime } from "../local-date-time";
+import type { StatusHistoryEntry } from "../../../domain/views";
+import { LocalDateTime } from "~/components/ui/local-date-time";
 
 /** Every status the order went through, oldest first, with when and why. */
 export function StatusHistory({ entries, id }: { entries: readonly StatusHistoryEntry[]; id?: string }) {

@@ -1,0 +1,186 @@
+import { useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { MAX_QUANTITY, MIN_QUANTITY, missingChoice, parseQuantity } from "../../../domain/cart-rules";
+import { lineImages } from "../../../domain/color-images";
+import { messages } from "../../../domain/messages";
+import type { ProductDetail } from "../../../domain/views";
+import { addToCart as storeInCart } from "~/lib/cart";
+import { useRootData } from "~/lib/root-data";
+
+interface ProductPurchaseProps {
+  product: Pick<ProductDetail, "id" | "title" | "priceCents" | "imageUrls" | "sizes" | "colors" | "stockCount">;
+  /** Told when the shopper picks (or unpicks) a colour, so the gallery can show it. */
+  onColorChange?: (color: string | null) => void;
+}
+
+/**
+ * Size, colour and quantity choices with 'Add to cart' and 'Go to checkout'. A sold-out
+ * product cannot be added: its button is disabled and says 'Out of Stock' (the server refuses
+ * such a line at checkout anyway).
+ */
+export function ProductPurchase({ product, onColorChange }: ProductPurchaseProps) {
+  const { sizes, colors } = product;
+  const soldOut = product.stockCount <= 0;
+  const user = useRootData()?.user;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [selectedSize, setSelectedSize] = useState<string | null>(null);
+  const [selectedColor, setSelectedColor] = useState<string | null>(null);
+  // The raw text, so the shopper can clear the field while typing; it is normalised on blur and on add.
+  const [quantityText, setQuantityText] = useState("1");
+  const quantity = parseQuantity(quantityText);
+
+  function addToCart() {
+    if (soldOut) return;
+    if (!user) {
+      toast.error(messages.cart.loginToAdd);
+      navigate(`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`);
+      return;
+    }
+    setQuantityText(String(quantity));
+    const problem = missingChoice({ sizes, colors, selectedSize, selectedColor });
+    if (problem) {
+      toast.error(messages.cart[problem]);
+      return;
+    }
+    try {
+      storeInCart({
+        productId: product.id,
+        title: product.title,
+        priceCents: product.priceCents,
+        // A display copy: the chosen colour's picture first, as the server will price the line.
+        imageUrls: lineImages(product, colors.length > 0 ? selectedColor : null),
+        quantity,
+        // A product without sizes or colours takes none, whatever was clicked before.
+        selectedSize: sizes.length > 0 ? selectedSize : null,
+        color: colors.length > 0 ? selectedColor : null,
+      });
+    } catch {
+      toast.error(messages.cart.failure);
+      return;
+    }
+    toast.success(messages.cart.added);
+  }
+
+  return (
+    <div className="space-y-6">
+      {sizes.length > 0 && (
+        <div>
+          <p id="size-label" className="text-sm font-medium text-ink">
+            Size{selectedSize && <span className="font-normal text-stone-600">: {selectedSize}</span>}
+          </p>
+          <div role="group" aria-labelledby="size-label" className="mt-2 flex flex-wrap gap-2">
+            {sizes.map((size) => {
+              const active = size === selectedSize;
+              return (
+                <button
+                  key={size}
+                  type="button"
+                  aria-pressed={active}
+                  onClick={() => setSelectedSize(active ? null : size)}
+                  className={`h-11 min-w-12 rounded-full border px-4 text-sm font-medium transition-colors ${
+                    active ? "border-ink bg-ink text-white" : "border-stone-300 text-ink hover:border-ink"
+                  }`}
+                >
+                  {size}
+                </button>
+              );
+            })}
+          </div>
+        </div>
+      )}
+
+      {colors.length > 0 && (
+        <div>
+          <p id="color-label" className="text-sm font-medium text-ink">
+            Color{selectedColor && <span className="font-normal text-stone-600">: {selectedColor}</span>}
+          </p>
+          <div role="group" aria-labelledby="color-label" className="mt-2 flex flex-wrap gap-3">
+            {colors.map((color) => {
+              const active = color.name === selectedColor;
+              return (
+                <button
+                  key={color.name}
+                  type="button"
+                  aria-label={color.name}
+                  aria-pressed={active}
+                  title={color.name}
+                  onClick={() => {
+                    const next = active ? null : color.name;
+                    setSelectedColor(next);
+                    onColorChange?.(next);
+                  }}
+                  className={`flex h-11 w-11 items-center justify-center rounded-full border-2 transition ${
+                    active ? "border-ink" : "border-transparent hover:border-stone-400"
+                  }`}
+                >
+                  <span
+                    aria-hidden="true"
+                    className="h-8 w-8 rounded-full ring-1 ring-inset ring-black/15"
+                    style={{ backgroundColor: color.hex }}
+                  />
+                </button>
+              );
+            })}
+          </div>
+        </div>
+      )}
+
+      <div>
+        <label htmlFor="quantity" className="block text-sm font-medium text-ink">
+          Quantity
+        </label>
+        <div className="mt-2 inline-flex items-center rounded-full border border-stone-300 has-[input:focus]:ring-2 has-[input:focus]:ring-brand-600">
+          <button
+            type="button"
+            aria-label="Decrease quantity"
+            disabled={quantity <= MIN_QUANTITY}
+            onClick={() => setQuantityText(String(parseQuantity(quantity - 1)))}
+            className="h-11 w-11 rounded-full text-lg text-ink disabled:text-stone-300"
+          >
+            −
+          </button>
+          <input
+            id="quantity"
+            type="number"
+            inputMode="numeric"
+            min={MIN_QUANTITY}
+            max={MAX_QUANTITY}
+            step={1}
+            value={quantityText}
+            onChange={(event) => setQuantityText(event.currentTarget.value)}
+            onBlur={() => setQuantityText(String(quantity))}
+            className="h-11 w-14 border-0 bg-transparent text-center text-sm tabular-nums [appearance:textfield] focus:outline-none [&::-webkit-inner-spin-button]:appearance-none"
+          />
+          <button
+            type="button"
+            aria-label="Increase quantity"
+            disabled={quantity >= MAX_QUANTITY}
+            onClick={() => setQuantityText(String(parseQuantity(quantity + 1)))}
+            className="h-11 w-11 rounded-full text-lg text-ink disabled:text-stone-300"
+          >
+            +
+          </button>
+        </div>
+      </div>
+
+      <div className="grid gap-3 sm:grid-cols-2">
+        <button
+          type="button"
+          onClick={addToCart}
+          disabled={soldOut}
+          className="h-12 rounded-full bg-ink px-6 text-sm font-semibold text-white transition-colors hover:bg-stone-800 disabled:cursor-not-allowed disabled:bg-stone-200 disabled:text-stone-700"
+        >
+          {soldOut ? "Out of Stock" : "Add to cart"}
+        </button>
+        <Link
+          to="/checkout"
+          className="flex h-12 items-center justify-center rounded-full border border-ink px-6 text-sm font-semibold text-ink transition-colors hover:bg-ink hover:text-white"
+        >
+          Go to checkout
+        </Link>
+      </div>
+    </div>
+  );
+}

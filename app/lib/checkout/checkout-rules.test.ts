@@ -1,0 +1,214 @@
+import { describe, expect, it } from "vitest";
+import type { CartLine } from "../../../domain/cart";
+import { loadPaypalSdk, paypalSdkUrl } from "~/lib/paypal-sdk";
+import { addressOptionLabel, type CheckoutAddress, preselectedAddressId } from "~/components/checkout/address-fields";
+import { checkoutRequest, failureText, PaymentRequestError, serverTotalsOf, walletFallbackOf } from "./payment-api";
+import { isSandboxWalletMessage, SANDBOX_WALLET_MESSAGE, sandboxReturnPath } from "./sandbox-wallet-window";
+import { serviceRefusal, serviceStatus } from "./service-error";
+
+const ID = "11111111-1111-4111-8111-111111111111";
+const line: CartLine = {
+  productId: ID,
+  title: "Linen Dress",
+  priceCents: 1,
+  quantity: 2,
+  imageUrls: ["/media/a.webp"],
+  selectedSize: "M",
+  color: "Sage",
+  description: "cheap, honest",
+};
+
+const address = (overrides: Partial<CheckoutAddress> = {}): CheckoutAddress => ({
+  id: "a1",
+  name: "Ada Shopper",
+  street: "12 Loom Street",
+  city: "Portland",
+  state: "OR",
+  zipCode: "97201",
+  country: "United States",
+  phone: "555",
+  isDefault: false,
+  ...overrides,
+});
+
+describe("checkoutRequest", () => {
+  it("sends what to buy and where, never a price, title or total", () => {
+    const body = checkoutRequest([line], "ship-1", { sameAsShipping: true, billingAddressId: "bill-1" });
+    expect(body).toEqual({
+      lines: [{ productId: ID, selectedSize: "M", color: "Sage", quantity: 2 }],
+      shippingAddressId: "ship-1",
+      billingAddressId: null,
+      sameAsShipping: true,
+    });
+    expect(JSON.stringify(body)).not.toMatch(/price|title|total|amount|currency|description/i);
+  });
+
+  it.each([
+    ["a chosen billing address", "bill-1", "bill-1"],
+    ["no billing address chosen", "", null],
+  ])("sends %s when billing differs from shipping", (_name, chosen, sent) => {
+    const body = checkoutRequest([line], "ship-1", { sameAsShipping: false, billingAddressId: chosen });
+    expect(body.billingAddressId).toBe(sent);
+    expect(body.sameAsShipping).toBe(false);
+  });
+});
+
+describe("serverTotalsOf", () => {
+  it.each([
+    ["all four in cents", { subtotalCents: 8900, taxCents: 890, shippingCents: 10, totalCents: 9800 }, true],
+    ["one missing", { subtotalCents: 8900, taxCents: 890, shippingCents: 10 }, false],
+    ["dollars instead of cents", { subtotalCents: 89.5, taxCents: 8.95, shippingCents: 0.1, totalCents: 98.55 }, false],
+    ["text", { subtotalCents: "8900", taxCents: 890, shippingCents: 10, totalCents: 9800 }, false],
+  ])("%s", (_name, answer, usable) => {
+    const totals = serverTotalsOf(answer as never);
+    if (usable) expect(totals).toEqual(answer);
+    else expect(totals).toBeNull();
+  });
+});
+
+describe("failureText", () => {
+  const generic = "Stripe checkout failed. Please try again.";
+  it.each([
+    ["a refusal the server explained", new PaymentRequestError(409, "Only 1 of Linen Dress left in stock."), "Only 1 of Linen Dress left in stock."],
+    ["a bad request", new PaymentRequestError(400, "Please select a billing address"), "Please select a billing address"],
+    ["a server failure", new PaymentRequestError(502, "PayPal is not answering right now."), generic],
+    ["no answer at all", new PaymentRequestError(0, "Failed to fetch"), generic],
+    ["any other error", new Error("boom"), generic],
+  ])("%s", (_name, error, text) => {
+    expect(failureText(error, generic)).toBe(text);
+  });
+});
+
+describe("addresses", () => {
+  it("labels options with name, street, city and '(Default)'", () => {
+    expect(addressOptionLabel(address({ isDefault: true }))).toBe("Ada Shopper - 12 Loom Street, Portland (Default)");
+    expect(addressOptionLabel(address())).toBe("Ada Shopper - 12 Loom Street, Portland");
+  });
+
+  it.each([
+    ["the default", [address({ id: "a" }), address({ id: "b", isDefault: true })], "b"],
+    ["the first when none is default", [address({ id: "a" }), address({ id: "b" })], "a"],
+    ["nothing without addresses", [], ""],
+  ])("preselects %s", (_name, list, id) => {
+    expect(preselectedAddressId(list)).toBe(id);
+  });
+});
+
+describe("sandbox wallet messages", () => {
+  it.each([
+    [{ type: SANDBOX_WALLET_MESSAGE, orderId: "SANDBOX1", decision: "approved" }, true],
+    [{ type: SANDBOX_WALLET_MESSAGE, orderId: "SANDBOX1", decision: "cancelled" }, true],
+    [{ type: SANDBOX_WALLET_MESSAGE, orderId: "SANDBOX1", decision: "captured" }, false],
+    [{ type: "other", orderId: "SANDBOX1", decision: "approved" }, false],
+    [{ type: SANDBOX_WALLET_MESSAGE, orderId: 7, decision: "approved" }, false],
+    [null, false],
+    ["approved", false],
+  ])("%j is ours: %s", (message, ours) => {
+    expect(isSandboxWalletMessage(message)).toBe(ours);
+  });
+
+  it("comes back to the checkout with the decision", () => {
+    expect(sandboxReturnPath("SANDBOX1", "approved")).toBe("/checkout?paypal=approved&order=SANDBOX1");
+  });
+});
+
+describe("service errors in pages", () => {
+  class Typed extends Error {
+    constructor(
+      readonly status: number,
+      message: string,
+    ) {
+      super(message);
+    }
+  }
+  it.each([
+    [new Typed(404, "Payment session not found"), 404, "Payment session not found"],
+    [new Typed(409, "This payment session has expired."), 409, "This payment session has expired."],
+    [new Typed(502, "Stripe is not answering"), 502, undefined],
+    [new Error("database down"), 500, undefined],
+    ["a string", 500, undefined],
+  ])("%o has status %i", (error, status, refusal) => {
+    expect(serviceStatus(error)).toBe(status);
+    expect(serviceRefusal(error)).toBe(refusal);
+  });
+});
+
+describe("PayPal's JS SDK", () => {
+  it("is loaded from PayPal with capture intent in US dollars", () => {
+    expect(paypalSdkUrl("AbC-123")).toBe("https://www.paypal.com/sdk/js?client-id=AbC-123&currency=USD&intent=capture");
+    expect(paypalSdkUrl("a&b=c")).toBe("https://www.paypal.com/sdk/js?client-id=a%26b%3Dc&currency=USD&intent=capture");
+  });
+
+  /** A document with just enough of script loading for the loader. */
+  function fakeDocument() {
+    const scripts: { src: string; listeners: Record<string, () => void>; removed: boolean; dataset: Record<string, string> }[] = [];
+    const view: { paypal?: unknown } = {};
+    const doc = {
+      defaultView: view,
+      createElement: () => {
+        const script = {
+          src: "",
+          async: false,
+          dataset: {} as Record<string, string>,
+          listeners: {} as Record<string, () => void>,
+          removed: false,
+          addEventListener(type: string, listener: () => void) {
+            script.listeners[type] = listener;
+          },
+          remove() {
+            script.removed = true;
+          },
+        };
+        return script;
+      },
+      head: { appendChild: (script: (typeof scripts)[number]) => scripts.push(script) },
+    };
+    return { doc: doc as unknown as Document, scripts, view };
+  }
+
+  it("adds the script once and resolves with window.paypal", async () => {
+    const { doc, scripts, view } = fakeDocument();
+    const first = loadPaypalSdk("client-once", doc);
+    const second = loadPaypalSdk("client-once", doc);
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0].src).toBe(paypalSdkUrl("client-once"));
+    const paypal = { version: "fake" };
+    view.paypal = paypal;
+    scripts[0].listeners.load();
+    expect(await first).toBe(paypal);
+    expect(await second).toBe(paypal);
+  });
+
+  it("rejects when the script fails and tries again next time", async () => {
+    const { doc, scripts } = fakeDocument();
+    const failed = loadPaypalSdk("client-retry", doc);
+    scripts[0].listeners.error();
+    await expect(failed).rejects.toThrow("PayPal failed to load");
+    expect(scripts[0].removed).toBe(true);
+    void loadPaypalSdk("client-retry", doc).catch(() => {});
+    expect(scripts).toHaveLength(2);
+  });
+
+  it("rejects when the script loads without defining paypal", async () => {
+    const { doc, scripts } = fakeDocument();
+    const loaded = loadPaypalSdk("client-empty", doc);
+    scripts[0].listeners.load();
+    await expect(loaded).rejects.toThrow("PayPal failed to load");
+  });
+});
+
+describe("walletFallbackOf", () => {
+  const CHECKOUT = "22222222-2222-4222-8222-222222222222";
+  const fallback = { checkoutId: CHECKOUT, amount: { currency_code: "USD", value: "98.00" } };
+  it.each<[string, unknown, typeof fallback | null]>([
+    ["a 502 that carries the checkout reference", new PaymentRequestError(502, "PayPal is not answering", undefined, { fallback }), fallback],
+    ["a 502 without one", new PaymentRequestError(502, "PayPal is not answering"), null],
+    ["no answer at all (offline)", new PaymentRequestError(0, "Network error"), null],
+    ["a reference that is not a checkout id", new PaymentRequestError(502, "x", undefined, { fallback: { ...fallback, checkoutId: "../x" } }), null],
+    ["an amount that is not money", new PaymentRequestError(502, "x", undefined, { fallback: { ...fallback, amount: { currency_code: "USD", value: "1e3" } } }), null],
+    ["no currency", new PaymentRequestError(502, "x", undefined, { fallback: { ...fallback, amount: { value: "98.00" } } }), null],
+    ["an error that is not the server's answer", new Error("boom"), null],
+  ])("%s", (_name, error, expected) => {
+    expect(walletFallbackOf(error)).toEqual(expected);
+  });
+});

@@ -1,0 +1,182 @@
+import type { Country } from "./address-rules";
+import type { Category, Size } from "./catalog";
+import type { OrderStatus } from "./order-status";
+
+/*
+ * The shapes data leaves the server in: what loaders return and components render. The
+ * services build them (server/<area>/service.ts) and the pages import them from here, so app/
+ * never reaches into a service for a type (docs/architecture.md, "Layers").
+ */
+
+// ---- Catalog ----
+
+export interface ProductColor {
+  name: string;
+  hex: string;
+  /** One of the product's imageUrls showing this colour; absent or null when none does. */
+  image?: string | null;
+}
+
+export interface ProductSummary {
+  id: string;
+  title: string;
+  priceCents: number;
+  category: Category;
+  sizes: Size[];
+  colors: ProductColor[];
+  imageUrls: string[];
+  stockCount: number;
+  ratingAverage: number;
+  reviewCount: number;
+  createdAt: string;
+}
+
+export interface ProductDetail extends ProductSummary {
+  description: string;
+  updatedAt: string;
+}
+
+export interface ProductPage {
+  items: ProductSummary[];
+  total: number;
+  hasMore: boolean;
+}
+
+export interface AdminProductRow {
+  id: string;
+  title: string;
+  category: Category;
+  priceCents: number;
+  sizes: Size[];
+  imageUrls: string[];
+  stockCount: number;
+  createdAt: string;
+}
+
+export interface AdminProductDetail extends AdminProductRow {
+  description: string;
+  colors: ProductColor[];
+  updatedAt: string;
+}
+
+export interface AdminProductPage {
+  items: AdminProductRow[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+// ---- Accounts ----
+
+export interface AddressView {
+  id: string;
+  name: string;
+  phone: string;
+  street: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: Country;
+  isDefault: boolean;
+}
+
+// ---- Orders ----
+
+export type PaymentMethod = "paypal" | "stripe";
+
+/** An address as it was when the payment started: later edits of the address book do not rewrite orders. */
+export interface AddressSnapshot {
+  name: string;
+  street: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+  phone: string;
+}
+
+/** An order line (spec section 3), with the unit price as charged. */
+export interface OrderItem {
+  productId: string;
+  title: string;
+  imageUrls: string[];
+  selectedSize: string | null;
+  color: string | null;
+  quantity: number;
+  priceCents: number;
+}
+
+export interface StatusHistoryEntry {
+  status: OrderStatus;
+  timestamp: string;
+  note: string;
+}
+
+export interface OrderView {
+  id: string;
+  /** Last 8 characters of the id in capitals (spec section 9). */
+  number: string;
+  userId: string;
+  userEmail: string;
+  userName: string;
+  items: OrderItem[];
+  /** The subtotal (spec section 3 calls it total). */
+  totalCents: number;
+  taxCents: number;
+  shippingCents: number;
+  /** What was charged: subtotal + tax + shipping. */
+  grandTotalCents: number;
+  shippingAddress: AddressSnapshot;
+  billingAddress: AddressSnapshot;
+  paymentMethod: PaymentMethod;
+  paymentId: string;
+  /** Paid through the built-in sandbox: no money moved. */
+  sandbox: boolean;
+  status: OrderStatus;
+  statusHistory: StatusHistoryEntry[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AdminOrderPage {
+  items: OrderView[];
+  /** Orders matching the search, by status: the counts on the filter buttons. */
+  countsByStatus: Partial<Record<OrderStatus, number>>;
+  /** Orders matching the filter and the search. */
+  total: number;
+  /** How many of those are newer than the first order shown (0 on the first page). */
+  position: number;
+  /** The first order shown, when newer ones exist: the next-newer page starts before it. */
+  newerThan: string | null;
+  /** The last order shown, when older ones exist: the next-older page starts after it. */
+  olderThan: string | null;
+}
+
+export interface OrdersOverview {
+  /** Every order, sandbox ones included. */
+  totalOrders: number;
+  /** What customers paid (subtotal + tax + shipping) over every real order that is not cancelled, in cents. */
+  revenueCents: number;
+  pendingOrders: number;
+  /** Orders paid through the built-in sandbox: counted apart, their "revenue" is no money at all. */
+  sandboxOrders: number;
+  sandboxRevenueCents: number;
+}
+
+// ---- Reviews ----
+
+/** A review as pages show it. The author's id stays on the server. */
+export interface ReviewItem {
+  id: string;
+  /** The reviewer's first name or 'Customer' (domain/reviewer-name.ts): never an e-mail address. */
+  userName: string;
+  text: string;
+  rating: number;
+  createdAt: string;
+  /** When the author last edited it; null if never. */
+  updatedAt: string | null;
+  /** The author has an order (not cancelled) with this product. */
+  verifiedPurchase: boolean;
+  /** Written by the person asking (false for visitors). */
+  mine: boolean;
+}

@@ -1,0 +1,43 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { tsvector } from "./columns";
+import type { ProductColor } from "../../../domain/views";
+
+/** Column types declared with the views in domain/views.ts. */
+export type { ProductColor };
+
+export const products = pgTable(
+  "products",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    priceCents: integer("price_cents").notNull(),
+    category: text("category").notNull(),
+    sizes: text("sizes").array().notNull().default(sql`'{}'::text[]`),
+    colors: jsonb("colors").$type<ProductColor[]>().notNull().default(sql`'[]'::jsonb`),
+    imageUrls: text("image_urls").array().notNull().default(sql`'{}'::text[]`),
+    stockCount: integer("stock_count").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    search: tsvector("search").generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(category, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
+    ),
+  },
+  (t) => [
+    check("products_price_nonnegative", sql`${t.priceCents} >= 0`),
+    check("products_stock_nonnegative", sql`${t.stockCount} >= 0`),
+    check("products_at_most_5_images", sql`coalesce(array_length(${t.imageUrls}, 1), 0) <= 5`),
+    // A colour's picture is one of the product's own images (so removing that image must clear it).
+    check(
+      "products_color_images_known",
+      sql`not jsonb_path_exists(${t.colors}, '$[*].image ? (@ != null && (@.type() != "string" || !(@ == $images[*])))', jsonb_build_object('images', to_jsonb(${t.imageUrls})))`,
+    ),
+    index("products_newest_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("products_price_idx").on(t.priceCents, t.createdAt.desc(), t.id.desc()),
+    // Dearest first, newest first among equal prices: a backward scan of the index above would give oldest first.
+    index("products_price_desc_idx").on(t.priceCents.desc(), t.createdAt.desc(), t.id.desc()),
+    index("products_category_idx").on(t.category),
+    index("products_search_idx").using("gin", t.search),
+  ],
+);

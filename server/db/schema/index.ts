@@ -1,0 +1,13 @@
+/**
+ * The database schema, one file per area (docs/architecture.md, "Which module writes which
+ * table"). drizzle.config.ts reads this index; `npm run db:generate` diffs it against
+ * server/db/migrations.
+ */
+export * from "./accounts";
+export * from "./catalog";
+export * from "./checkouts";
+export * from "./limits";
+export * from "./mail";
+export * from "./orders";
+export * from "./payments";
+export * from "./reviews";

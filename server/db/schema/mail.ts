@@ -1,0 +1,22 @@
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { stamp } from "./columns";
+
+/** Every e-mail goes through here; the mail worker sends due rows and retries failures. */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    attempts: integer("attempts").notNull().default(0),
+    /** Null once the message is sent or given up on. */
+    nextAttemptAt: stamp("next_attempt_at").defaultNow(),
+    sentAt: stamp("sent_at"),
+    lastError: text("last_error"),
+    createdAt: stamp("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.nextAttemptAt} is not null`)],
+);

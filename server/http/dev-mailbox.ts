@@ -1,0 +1,77 @@
+import { Hono } from "hono";
+import type { AppEnv } from "./request-context";
+import { isLoopbackAddress } from "../net/addresses";
+import type { LocalMailbox, StoredMail } from "../mail/mailbox";
+
+/**
+ * Only a request from this machine: the client address (server/http/client-address.ts,
+ * after TRUST_PROXY) must be loopback. When the peer is not a proxy TRUST_PROXY names, any
+ * proxy header refuses too: a reverse proxy on this host that nobody declared would
+ * otherwise make every visitor look local. No address at all (no socket) is refused.
+ */
+export function isDirectLoopback(clientAddress: string | null | undefined, headers: Headers, viaTrustedProxy = false): boolean {
+  if (!isLoopbackAddress(clientAddress)) return false;
+  if (viaTrustedProxy) return true;
+  return !headers.has("x-forwarded-for") && !headers.has("forwarded") && !headers.has("x-real-ip");
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Escapes the text and turns http(s) links into anchors, so a verification link can be opened. */
+function linkify(text: string): string {
+  return escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)} | Local mailbox</title>
+<style>body{font-family:system-ui,sans-serif;max-width:56rem;margin:2rem auto;padding:0 1rem;color:#1c1917}
+table{border-collapse:collapse;width:100%;table-layout:fixed}td,th{text-align:left;padding:.5rem;border-bottom:1px solid #e7e5e4;vertical-align:top;overflow-wrap:anywhere}
+pre{white-space:pre-wrap;word-break:break-all;background:#fafaf9;padding:1rem;border:1px solid #e7e5e4}a{color:#72422d}</style>
+</head><body>${body}</body></html>`;
+}
+
+function listPage(messages: StoredMail[]): string {
+  const rows = messages
+    .map(
+      (m) =>
+        `<tr><td>${escapeHtml(new Date(m.date).toLocaleString("en-US", { timeZone: "UTC" }))} UTC</td><td>${escapeHtml(m.to)}</td><td><a href="/dev/mailbox/${m.id}">${escapeHtml(m.subject)}</a></td></tr>`,
+    )
+    .join("");
+  const body = messages.length
+    ? `<table><thead><tr><th>Date</th><th>To</th><th>Subject</th></tr></thead><tbody>${rows}</tbody></table>`
+    : "<p>No e-mail yet.</p>";
+  return page("Local mailbox", `<h1>Local mailbox</h1><p>E-mail the store would have sent. Visible only from this machine.</p>${body}`);
+}
+
+function messagePage(m: StoredMail): string {
+  return page(
+    m.subject,
+    `<p><a href="/dev/mailbox">&larr; All messages</a></p><h1>${escapeHtml(m.subject)}</h1>
+<p><strong>From:</strong> ${escapeHtml(m.from)}<br><strong>To:</strong> ${escapeHtml(m.to)}<br><strong>Date:</strong> ${escapeHtml(m.date)}</p>
+<pre>${linkify(m.text)}</pre>`,
+  );
+}
+
+/**
+ * /dev/mailbox: the local mailbox as web pages. It answers only when no SMTP is configured
+ * and only to loopback requests; everyone else gets a plain 404, as if it did not exist.
+ */
+export function devMailboxRoutes(mailbox: LocalMailbox | undefined) {
+  const routes = new Hono<AppEnv>();
+  routes.use("*", async (c, next) => {
+    const client = c.var.client;
+    if (!mailbox || !isDirectLoopback(client.address, c.req.raw.headers, client.viaTrustedProxy)) return c.text("Not found", 404);
+    c.header("Cache-Control", "no-store");
+    c.header("X-Robots-Tag", "noindex");
+    await next();
+  });
+  routes.get("/", async (c) => c.html(listPage(await mailbox!.list())));
+  routes.get("/:id", async (c) => {
+    const message = await mailbox!.read(c.req.param("id"));
+    return message ? c.html(messagePage(message)) : c.text("Not found", 404);
+  });
+  return routes;
+}
