@@ -21,9 +21,24 @@ export function safeName(name: string): string {
  * width. Metadata (camera, GPS) is dropped because sharp writes none unless asked.
  * Returns the image's address: the prefix that domain/images variantUrl() completes.
  */
-export async function storeProductImage(
+/** The stored variants of one picture: WebP at each of IMAGE_WIDTHS, cropped to the store's aspect. */
+export async function imageVariants(input: Buffer): Promise<Map<(typeof IMAGE_WIDTHS)[number], Buffer>> {
+  const variants = new Map<(typeof IMAGE_WIDTHS)[number], Buffer>();
+  for (const width of IMAGE_WIDTHS) {
+    const data = await sharp(input, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize(width, imageHeightFor(width), { fit: "cover", position: "attention" })
+      .webp({ quality: 80, effort: 2 })
+      .toBuffer();
+    variants.set(width, data);
+  }
+  return variants;
+}
+
+/** Stores variants made by imageVariants under a new key; its address, or nothing left behind on failure. */
+export async function storeImageVariants(
   storage: ImageStorage,
-  input: Buffer,
+  variants: Map<(typeof IMAGE_WIDTHS)[number], Buffer>,
   originalName: string,
   now: number = Date.now(),
 ): Promise<string> {
@@ -32,11 +47,8 @@ export async function storeProductImage(
   const written: string[] = [];
   try {
     for (const width of IMAGE_WIDTHS) {
-      const data = await sharp(input, { limitInputPixels: 40_000_000 })
-        .rotate()
-        .resize(width, imageHeightFor(width), { fit: "cover", position: "attention" })
-        .webp({ quality: 80, effort: 2 })
-        .toBuffer();
+      const data = variants.get(width);
+      if (!data) throw new Error(`missing the ${width} px variant of ${originalName}`);
       const key = `${baseKey}-${width}.webp`;
       await storage.put(key, data, "image/webp");
       written.push(key);
@@ -46,6 +58,15 @@ export async function storeProductImage(
     throw error;
   }
   return storage.url(baseKey);
+}
+
+export async function storeProductImage(
+  storage: ImageStorage,
+  input: Buffer,
+  originalName: string,
+  now: number = Date.now(),
+): Promise<string> {
+  return storeImageVariants(storage, await imageVariants(input), originalName, now);
 }
 
 /** Removes every variant of an image address that belongs to this storage. */

@@ -4,9 +4,10 @@ import type { Database } from "../db/client";
 import { products } from "../db/schema";
 import type { Logger } from "../logger";
 import type { ImageStorage } from "../storage/storage";
-import { type DemoArt, renderDemoImage, type Shot } from "./art";
+import type { DemoArt, Shot } from "./art";
 import { DEMO_PRODUCTS, type DemoProduct } from "./art/products";
-import { deleteProductImage, storeProductImage } from "../catalog/images";
+import { deleteProductImage, storeImageVariants } from "../catalog/images";
+import { DEMO_PICTURE_DIR, demoPictureVariants } from "./picture-cache";
 
 /** Distinct from the migration lock (72_114_001), so seeding never waits on migrations. */
 const SEED_LOCK_KEY = 72_114_002;
@@ -101,7 +102,18 @@ async function runPool<T>(jobs: readonly (() => Promise<T>)[], concurrency: numb
  * run under a transaction-scoped advisory lock, so two instances starting at once on one
  * PostgreSQL database seed exactly once; the second waits, then finds the products there.
  */
-export async function seedDemoCatalog({ db, storage, logger }: { db: Database; storage: ImageStorage; logger: Logger }): Promise<number> {
+export async function seedDemoCatalog({
+  db,
+  storage,
+  logger,
+  pictureDir = DEMO_PICTURE_DIR,
+}: {
+  db: Database;
+  storage: ImageStorage;
+  logger: Logger;
+  /** Where finished pictures are kept between runs (server/demo/picture-cache.ts). */
+  pictureDir?: string;
+}): Promise<number> {
   const written: string[] = [];
   try {
     return await db.transaction(async (tx) => {
@@ -114,10 +126,12 @@ export async function seedDemoCatalog({ db, storage, logger }: { db: Database; s
       const flat = jobs.flat();
       // sharp spreads each image over libvips threads; a few images in flight keep every core busy.
       const concurrency = Math.max(2, Math.min(4, availableParallelism()));
+      let drawn = 0;
       const addresses = await runPool(
         flat.map((job) => async () => {
-          const image = await renderDemoImage(job.art, job.shot, job.product);
-          const address = await storeProductImage(storage, image, job.name);
+          const { variants, cached } = await demoPictureVariants({ art: job.art, shot: job.shot, seed: job.product }, pictureDir);
+          if (!cached) drawn++;
+          const address = await storeImageVariants(storage, variants, job.name);
           written.push(address);
           return address;
         }),
@@ -147,7 +161,7 @@ export async function seedDemoCatalog({ db, storage, logger }: { db: Database; s
         updatedAt: dates[i],
       }));
       await tx.insert(products).values(rows);
-      logger.info({ products: rows.length, images: flat.length, ms: Math.round(performance.now() - started) }, "demo catalogue drawn");
+      logger.info({ products: rows.length, images: flat.length, drawn, ms: Math.round(performance.now() - started) }, "demo catalogue stored");
       return rows.length;
     });
   } catch (error) {
