@@ -7,9 +7,7 @@ import type { OrdersService } from "../orders/service";
 import { type Checkout, type CheckoutInput, type CheckoutStore, quoteView } from "./checkouts";
 import { OutOfStockError, PaymentConflictError } from "./errors";
 import type { CheckoutOpener } from "./open-checkout";
-import type { SandboxCard } from "./sandbox";
-import type { StripeCardProvider } from "./stripe";
-import { type CardProvider, type CardSession, isPaidCardSession } from "./types";
+import { type CardProvider, type CardSession, isPaidCardSession, type SandboxCardProvider } from "./types";
 
 /** Where a card session stands, as the success page and the webhook see it. */
 export interface CardOutcome {
@@ -99,11 +97,12 @@ export function createCardFlow(deps: { card: CardProvider; store: CheckoutStore;
     return settle(checkout, session);
   }
 
-  async function ownSandboxSession(viewer: Viewer, sessionId: string): Promise<Checkout> {
+  /** The shopper's own sandbox session, with the sandbox provider narrowed by its mode; 404 otherwise. */
+  async function ownSandboxSession(viewer: Viewer, sessionId: string): Promise<{ checkout: Checkout; sandbox: SandboxCardProvider }> {
     if (card.mode !== "sandbox" || !CARD_SESSION_ID.test(sessionId)) throw new NotFoundError(paymentMessages.sessionNotFound);
     const checkout = await store.byRef("stripe", sessionId);
     if (!checkout || checkout.userId !== viewer.id) throw new NotFoundError(paymentMessages.sessionNotFound);
-    return checkout;
+    return { checkout, sandbox: card };
   }
 
   return {
@@ -136,9 +135,9 @@ export function createCardFlow(deps: { card: CardProvider; store: CheckoutStore;
     /** POST /api/stripe-webhook: only a correctly signed, recent event is read at all. */
     async webhook(rawBody: Buffer, signature: string | undefined): Promise<{ received: true; outcome?: CardOutcome }> {
       if (card.mode !== "stripe") throw new NotFoundError("Not found");
-      let event: ReturnType<StripeCardProvider["verifyWebhook"]>;
+      let event: ReturnType<typeof card.verifyWebhook>;
       try {
-        event = (card as StripeCardProvider).verifyWebhook(rawBody, signature);
+        event = card.verifyWebhook(rawBody, signature);
       } catch (error) {
         log.warn({ reason: (error as Error).message }, "webhook refused");
         throw new InvalidRequestError(paymentMessages.webhookInvalid);
@@ -162,15 +161,15 @@ export function createCardFlow(deps: { card: CardProvider; store: CheckoutStore;
 
     /** What the sandbox's hosted page shows. */
     async sandboxSession(viewer: Viewer, sessionId: string) {
-      const checkout = await ownSandboxSession(viewer, sessionId);
+      const { checkout } = await ownSandboxSession(viewer, sessionId);
       const session = await card.retrieveSession(sessionId);
       return { id: sessionId, status: session?.status ?? "expired", mode: "sandbox" as const, checkoutStatus: checkout.status, ...quoteView(checkout) };
     },
 
     /** The sandbox page's Pay button: the session is paid, then the same confirm() as Stripe's webhook runs. */
     async paySandbox(viewer: Viewer, sessionId: string): Promise<CardOutcome & { redirectTo: string }> {
-      await ownSandboxSession(viewer, sessionId);
-      await (card as SandboxCard).pay(sessionId);
+      const { sandbox } = await ownSandboxSession(viewer, sessionId);
+      await sandbox.pay(sessionId);
       const outcome = await confirm(sessionId);
       if (outcome.status !== "paid" && outcome.status !== "refunded") {
         throw new PaymentConflictError(outcome.message ?? paymentMessages.sessionExpired, outcome.status);
@@ -183,8 +182,8 @@ export function createCardFlow(deps: { card: CardProvider; store: CheckoutStore;
      * is not cancelled: the answer says it is paid and where its confirmation is.
      */
     async cancelSandbox(viewer: Viewer, sessionId: string) {
-      const checkout = await ownSandboxSession(viewer, sessionId);
-      if (await (card as SandboxCard).cancel(sessionId)) {
+      const { checkout, sandbox } = await ownSandboxSession(viewer, sessionId);
+      if (await sandbox.cancel(sessionId)) {
         await store.mark(checkout.id, "expired", ["pending"], "cancelled on the sandbox page");
       } else if ((await card.retrieveSession(sessionId))?.paid) {
         throw new PaymentConflictError(paymentMessages.alreadyPaid, "already_paid", {

@@ -1,6 +1,6 @@
 import { centsToDecimalString, parseDollars } from "../../domain/money";
 import { ProviderError } from "./errors";
-import type { PaymentRequest, WalletCapture, WalletOrder, WalletProvider, WalletRefusal } from "./types";
+import type { PaymentRequest, WalletCapture, WalletOrder, PaypalWalletProvider, WalletRefusal } from "./types";
 
 export interface PaypalOptions {
   clientId: string;
@@ -113,7 +113,7 @@ export function readPaypalOrder(body: unknown): WalletOrder {
 }
 
 /** PayPal's Orders v2 REST API over plain fetch. */
-export function createPaypalProvider(options: PaypalOptions): WalletProvider {
+export function createPaypalProvider(options: PaypalOptions): PaypalWalletProvider {
   const base = options.apiBase.replace(/\/+$/, "");
   const timeoutMs = options.timeoutMs ?? 20_000;
   const now = options.now ?? Date.now;

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { ProviderError } from "./errors";
-import type { CardProvider, CardSession, PaymentRequest } from "./types";
+import type { CardSession, PaymentRequest, StripeCardProvider } from "./types";
 
 export interface StripeOptions {
   secretKey: string;
@@ -98,15 +98,6 @@ export function readStripeSession(session: Stripe.Checkout.Session): CardSession
 function wrap(what: string, error: unknown): ProviderError {
   const status = error instanceof Stripe.errors.StripeError ? error.statusCode : undefined;
   return new ProviderError("stripe", `Stripe ${what} failed: ${(error as Error).message}`, status);
-}
-
-export interface StripeCardProvider extends CardProvider {
-  readonly mode: "stripe";
-  /**
-   * The event in a webhook request, if its Stripe-Signature header proves it came from Stripe
-   * for exactly these bytes within the tolerance; throws otherwise.
-   */
-  verifyWebhook(rawBody: Buffer, signature: string | undefined): StripeEvent;
 }
 
 /** Stripe Checkout through the official package. */

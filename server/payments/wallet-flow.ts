@@ -10,7 +10,6 @@ import type { OrdersService } from "../orders/service";
 import { type Checkout, type CheckoutInput, type CheckoutStore, quoteView } from "./checkouts";
 import { OutOfStockError, PaymentConflictError, ProviderError } from "./errors";
 import type { CheckoutOpener } from "./open-checkout";
-import type { SandboxWallet } from "./sandbox";
 import { isCompletedWalletPayment, isWalletRefusal, type WalletOrder, type WalletProvider } from "./types";
 
 /** What the capture endpoint answers: PayPal's status, COMPLETED only when the store recorded the order. */
@@ -206,7 +205,7 @@ export function createWalletFlow(deps: {
     async approveSandbox(viewer: Viewer, orderId: string) {
       if (wallet.mode !== "sandbox") throw new NotFoundError(paymentMessages.walletOrderNotFound);
       const checkout = await ownCheckout(viewer, orderId);
-      const approved = checkout.status === "pending" && (await (wallet as SandboxWallet).approve(orderId));
+      const approved = checkout.status === "pending" && (await wallet.approve(orderId));
       if (!approved) throw new PaymentConflictError("This sandbox payment can no longer be approved.", "not_approvable");
       return { id: orderId, status: "APPROVED", mode: "sandbox" as const, ...quoteView(checkout) };
     },
