@@ -9,7 +9,7 @@ import {
 import { isUuid } from "../../domain/ids";
 import type { Database } from "../db/client";
 import { addresses, users } from "../db/schema";
-import { InvalidRequestError, NotFoundError } from "../errors";
+import { InvalidInputError, NotFoundError } from "../../domain/errors";
 
 export interface ProfileView {
   email: string;
@@ -116,7 +116,7 @@ export function createAccountsService(db: Database) {
       return db.transaction(async (tx) => {
         const existing = await lockAddressBook(tx, userId);
         if (existing.length >= MAX_ADDRESSES_PER_USER) {
-          throw new InvalidRequestError(`You can save up to ${MAX_ADDRESSES_PER_USER} addresses.`);
+          throw new InvalidInputError(`You can save up to ${MAX_ADDRESSES_PER_USER} addresses.`);
         }
         const [row] = await tx
           .insert(addresses)

@@ -9,7 +9,7 @@ import {
 } from "../../domain/cart-schemas";
 import type { Database } from "../db/client";
 import { type ProductColor, products } from "../db/schema";
-import { InvalidRequestError } from "../errors";
+import { InvalidInputError } from "../../domain/errors";
 
 /** Why a line cannot be bought as asked. */
 export type PriceProblem = "not_found" | "out_of_stock" | "insufficient_stock" | "invalid_size" | "invalid_color";
@@ -77,7 +77,7 @@ export function createPricingService(db: Database) {
     async quote(requested: readonly CartRequestLineInput[], executor: PricingExecutor = db, options: QuoteOptions = {}): Promise<Quote> {
       // Checked again here, so a caller that skipped validation still cannot pass a price or a bad quantity.
       const parsed = cartRequestSchema.safeParse(requested);
-      if (!parsed.success) throw new InvalidRequestError(cartRequestErrorMessage(parsed.error));
+      if (!parsed.success) throw new InvalidInputError(cartRequestErrorMessage(parsed.error));
       const lines = parsed.data;
 
       const ids = [...new Set(lines.map((line) => line.productId))];

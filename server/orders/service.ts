@@ -15,11 +15,10 @@ import {
   type StatusHistoryEntry,
   users,
 } from "../db/schema";
-import { NotFoundError } from "../errors";
 import type { Logger } from "../logger";
 import { enqueueMail } from "../mail/outbox";
-import { OutOfStockError, PaymentConflictError } from "../payments/errors";
 import { orderConfirmationEmail } from "./emails";
+import { NotFoundError, OutOfStockError, PaymentRefusedError } from "../../domain/errors";
 
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -168,7 +167,7 @@ export function createOrdersService(deps: {
     /**
      * Records the order of a verified payment. Idempotent: the order this checkout already has
      * is returned as is. Throws OutOfStockError (nothing written) when the pieces are gone,
-     * PaymentConflictError when the money was already given back. `sandbox` says the payment
+     * PaymentRefusedError when the money was already given back. `sandbox` says the payment
      * went through the built-in sandbox (no money moved); the order keeps that mark for good.
      */
     async fulfilCheckout(
@@ -179,9 +178,9 @@ export function createOrdersService(deps: {
         const checkout = await lockCheckout(tx, checkoutId);
         const [existing] = await tx.select().from(orders).where(eq(orders.checkoutId, checkoutId));
         if (existing) return { order: toOrderView(existing), created: false };
-        if (checkout.status === "refunded") throw new PaymentConflictError("This payment was refunded.", "refunded");
+        if (checkout.status === "refunded") throw new PaymentRefusedError("This payment was refunded.", "refunded");
         // A newer checkout of the same cart replaced this one: its money goes back rather than make a second order.
-        if (checkout.status === "superseded") throw new PaymentConflictError("This checkout was replaced by a newer one.", "superseded");
+        if (checkout.status === "superseded") throw new PaymentRefusedError("This checkout was replaced by a newer one.", "superseded");
         // A hold taken for this payment already holds the pieces; otherwise take them now.
         if (!checkout.stockReservedAt) await takeStock(tx, checkout.lines);
         const [user] = await tx

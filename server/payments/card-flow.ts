@@ -1,13 +1,12 @@
 import { paymentMessages } from "../../domain/payment-messages";
 import { CARD_SESSION_ID } from "../../domain/payment-schemas";
 import type { Viewer } from "../auth/service";
-import { InvalidRequestError, NotFoundError } from "../errors";
 import type { Logger } from "../logger";
 import type { OrdersService } from "../orders/service";
 import { type Checkout, type CheckoutInput, type CheckoutStore, quoteView } from "./checkouts";
-import { OutOfStockError, PaymentConflictError } from "./errors";
 import type { CheckoutOpener } from "./open-checkout";
 import { type CardProvider, type CardSession, isPaidCardSession, type SandboxCardProvider } from "./types";
+import { InvalidInputError, NotFoundError, OutOfStockError, PaymentRefusedError } from "../../domain/errors";
 
 /** Where a card session stands, as the success page and the webhook see it. */
 export interface CardOutcome {
@@ -54,10 +53,10 @@ export function createCardFlow(deps: { card: CardProvider; store: CheckoutStore;
         });
         return { status: "paid", sessionId, orderId: order.id };
       } catch (error) {
-        if (error instanceof PaymentConflictError && error.code === "refunded") {
+        if (error instanceof PaymentRefusedError && error.code === "refunded") {
           return { status: "refunded", sessionId, message: paymentMessages.refunded };
         }
-        if (error instanceof PaymentConflictError && error.code === "superseded") {
+        if (error instanceof PaymentRefusedError && error.code === "superseded") {
           await refundAndClose(checkout, session, "paid after a newer checkout of the same cart replaced it");
           return { status: "refunded", sessionId, message: paymentMessages.supersededRefunded };
         }
@@ -127,7 +126,7 @@ export function createCardFlow(deps: { card: CardProvider; store: CheckoutStore;
       if (checkout.status !== "pending" || checkout.providerRef !== session.id) {
         // Replaced by a newer start while Stripe was asked: this session must not be paid.
         await card.expireSession(session.id).catch(() => false);
-        throw new PaymentConflictError(paymentMessages.checkoutReplaced, "checkout_replaced");
+        throw new PaymentRefusedError(paymentMessages.checkoutReplaced, "checkout_replaced");
       }
       return { id: session.id, url: session.url, mode: card.mode, ...quoteView(checkout) };
     },
@@ -140,7 +139,7 @@ export function createCardFlow(deps: { card: CardProvider; store: CheckoutStore;
         event = card.verifyWebhook(rawBody, signature);
       } catch (error) {
         log.warn({ reason: (error as Error).message }, "webhook refused");
-        throw new InvalidRequestError(paymentMessages.webhookInvalid);
+        throw new InvalidInputError(paymentMessages.webhookInvalid);
       }
       if (!HANDLED_EVENTS.has(event.type)) return { received: true };
       const sessionId = (event.data.object as { id?: unknown }).id;
@@ -172,7 +171,7 @@ export function createCardFlow(deps: { card: CardProvider; store: CheckoutStore;
       await sandbox.pay(sessionId);
       const outcome = await confirm(sessionId);
       if (outcome.status !== "paid" && outcome.status !== "refunded") {
-        throw new PaymentConflictError(outcome.message ?? paymentMessages.sessionExpired, outcome.status);
+        throw new PaymentRefusedError(outcome.message ?? paymentMessages.sessionExpired, outcome.status);
       }
       return { ...outcome, redirectTo: `/payment-success?session_id=${encodeURIComponent(sessionId)}` };
     },
@@ -186,7 +185,7 @@ export function createCardFlow(deps: { card: CardProvider; store: CheckoutStore;
       if (await sandbox.cancel(sessionId)) {
         await store.mark(checkout.id, "expired", ["pending"], "cancelled on the sandbox page");
       } else if ((await card.retrieveSession(sessionId))?.paid) {
-        throw new PaymentConflictError(paymentMessages.alreadyPaid, "already_paid", {
+        throw new PaymentRefusedError(paymentMessages.alreadyPaid, "already_paid", {
           redirectTo: `/payment-success?session_id=${encodeURIComponent(sessionId)}`,
         });
       }

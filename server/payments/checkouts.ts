@@ -5,9 +5,8 @@ import type { Viewer } from "../auth/service";
 import type { PricingService, Quote } from "../cart/pricing";
 import type { Database } from "../db/client";
 import { type AddressSnapshot, type CheckoutLine, type CheckoutStatus, checkouts, type PaymentMethod, users } from "../db/schema";
-import { NotFoundError } from "../errors";
-import { PaymentConflictError } from "./errors";
 import type { PaymentRequest } from "./types";
+import { NotFoundError, PaymentRefusedError } from "../../domain/errors";
 
 export type Checkout = typeof checkouts.$inferSelect;
 
@@ -48,7 +47,7 @@ function snapshot(address: { name: string; street: string; city: string; state: 
 function refuseUnavailable(quote: Quote): never {
   const problems = quote.lines.filter((line) => line.problem !== null);
   const detail = problems.map((line) => lineProblemMessage({ ...line, problem: line.problem! }));
-  throw new PaymentConflictError(detail.length === 1 ? detail[0] : paymentMessages.unavailable, "unavailable", {
+  throw new PaymentRefusedError(detail.length === 1 ? detail[0] : paymentMessages.unavailable, "unavailable", {
     problems: detail,
     quote,
   });

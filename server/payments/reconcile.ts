@@ -2,9 +2,9 @@ import type { Logger } from "../logger";
 import type { OrdersService } from "../orders/service";
 import type { CardFlow } from "./card-flow";
 import type { Checkout, CheckoutStore } from "./checkouts";
-import { PaymentConflictError } from "./errors";
 import type { CardProvider, WalletProvider } from "./types";
 import type { WalletFlow } from "./wallet-flow";
+import { PaymentRefusedError } from "../../domain/errors";
 
 export interface ReconcileOptions {
   /** A pending checkout untouched this long is asked about (a payment still in a browser is left alone). */
@@ -50,7 +50,7 @@ export function createReconciler(
         return (await deps.walletFlow.settle(checkout, order, hold)).status;
       } catch (error) {
         // Refunded (sold out, wrong amount, a replaced checkout): settled, not an error to retry.
-        if (error instanceof PaymentConflictError) return `refunded (${error.code})`;
+        if (error instanceof PaymentRefusedError) return `refunded (${error.code})`;
         throw error;
       }
     }
