@@ -16,6 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { type COUNTRIES, DEFAULT_COUNTRY } from "../../domain/address-rules";
 import type { OrderStatus } from "../../domain/order-status";
+import type { CheckoutStatus } from "../../domain/checkout-status";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -229,7 +230,7 @@ export type PaymentMethod = "paypal" | "stripe";
  * checkout of the same cart, so money that still arrives for it goes back instead of becoming
  * a second order.
  */
-export type CheckoutStatus = "pending" | "completed" | "failed" | "refunded" | "expired" | "superseded";
+export type { CheckoutStatus };
 
 /** A cart line as priced by the server when the payment started; the order copies it. */
 export interface CheckoutLine {

@@ -2,12 +2,11 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { isUuid, orderNumber } from "../../domain/ids";
 import type { LiveEvent } from "../../domain/live-events";
 import { INITIAL_ORDER_NOTE, INITIAL_ORDER_STATUS, type OrderStatus } from "../../domain/order-status";
-import type { Database } from "../db/client";
+import type { Database, Tx } from "../db/client";
 import {
   type AddressSnapshot,
   type CheckoutLine,
   type CheckoutStatus,
-  checkouts,
   type OrderItem,
   orders,
   type PaymentMethod,
@@ -17,10 +16,11 @@ import {
 } from "../db/schema";
 import type { Logger } from "../logger";
 import { enqueueMail } from "../mail/outbox";
+import { completeCheckout, lockCheckout, setStockHold } from "../payments/checkouts";
 import { orderConfirmationEmail } from "./emails";
 import { NotFoundError, OutOfStockError, PaymentRefusedError } from "../../domain/errors";
 
-export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type { Tx };
 
 export interface OrderView {
   id: string;
@@ -111,12 +111,6 @@ export async function returnStock(tx: Tx, lines: readonly { productId: string; q
   return restocked;
 }
 
-async function lockCheckout(tx: Tx, checkoutId: string) {
-  const [checkout] = await tx.select().from(checkouts).where(eq(checkouts.id, checkoutId)).for("update");
-  if (!checkout) throw new NotFoundError("Checkout not found");
-  return checkout;
-}
-
 /**
  * Orders: the only code that writes them. An order exists only after a verified payment and
  * is made in one transaction with its stock decrement, its checkout's completion and its
@@ -148,7 +142,7 @@ export function createOrdersService(deps: {
         }
         await takeStock(tx, checkout.lines);
         const reservedAt = new Date();
-        await tx.update(checkouts).set({ stockReservedAt: reservedAt, updatedAt: reservedAt }).where(eq(checkouts.id, checkoutId));
+        await setStockHold(tx, checkoutId, reservedAt);
         return { status: checkout.status, reservedAt };
       });
     },
@@ -159,7 +153,7 @@ export function createOrdersService(deps: {
         const checkout = await lockCheckout(tx, checkoutId);
         if (checkout.status === "completed" || checkout.stockReservedAt?.getTime() !== reservedAt.getTime()) return false;
         await returnStock(tx, checkout.lines);
-        await tx.update(checkouts).set({ stockReservedAt: null, updatedAt: new Date() }).where(eq(checkouts.id, checkoutId));
+        await setStockHold(tx, checkoutId, null);
         return true;
       });
     },
@@ -221,10 +215,7 @@ export function createOrdersService(deps: {
             updatedAt: now,
           })
           .returning();
-        await tx
-          .update(checkouts)
-          .set({ status: "completed", stockReservedAt: null, paymentRef: payment.paymentRef ?? checkout.paymentRef, failureReason: null, updatedAt: now })
-          .where(eq(checkouts.id, checkoutId));
+        await completeCheckout(tx, checkout, payment.paymentRef, now);
         await enqueueMail(tx, orderConfirmationEmail(row, deps.publicUrl));
         return { order: toOrderView(row), created: true };
       });

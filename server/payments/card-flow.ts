@@ -37,7 +37,7 @@ export function createCardFlow(deps: { card: CardProvider; store: CheckoutStore;
   async function refundAndClose(checkout: Checkout, session: CardSession, reason: string): Promise<void> {
     if (!session.paymentRef) throw new Error(`Stripe session ${session.id} is paid but names no payment to refund`);
     await card.refund(session.paymentRef, `refund-${checkout.id}`);
-    await store.mark(checkout.id, "refunded", ["pending", "failed", "expired", "superseded"], reason);
+    await store.mark(checkout.id, "refunded", reason);
     log.warn({ checkoutId: checkout.id, sessionId: session.id, reason }, "card payment refunded");
   }
 
@@ -72,7 +72,7 @@ export function createCardFlow(deps: { card: CardProvider; store: CheckoutStore;
       return { status: "refunded", sessionId, message: paymentMessages.amountMismatchRefunded };
     }
     if (session.status === "expired") {
-      await store.mark(checkout.id, "expired", ["pending"], "Checkout Session expired");
+      await store.mark(checkout.id, "expired", "Checkout Session expired");
       return { status: "expired", sessionId, message: paymentMessages.sessionExpired };
     }
     return { status: "open", sessionId, message: paymentMessages.sessionNotPaid };
@@ -119,7 +119,7 @@ export function createCardFlow(deps: { card: CardProvider; store: CheckoutStore;
         session = await card.createSession(await store.paymentRequest(checkout));
       } catch (error) {
         // A reused checkout may be another request's, still asking Stripe: that one decides its fate.
-        if (!opened.reused) await store.mark(checkout.id, "failed", ["pending"], (error as Error).message.slice(0, 500));
+        if (!opened.reused) await store.mark(checkout.id, "failed", (error as Error).message.slice(0, 500));
         throw error;
       }
       checkout = (await store.bindProviderRef(checkout.id, session.id)) ?? checkout;
@@ -146,7 +146,7 @@ export function createCardFlow(deps: { card: CardProvider; store: CheckoutStore;
       if (typeof sessionId !== "string") return { received: true };
       if (event.type === "checkout.session.async_payment_failed") {
         const checkout = await store.byRef("stripe", sessionId);
-        if (checkout) await store.mark(checkout.id, "failed", ["pending"], "asynchronous payment failed");
+        if (checkout) await store.mark(checkout.id, "failed", "asynchronous payment failed");
         return { received: true };
       }
       try {
@@ -183,7 +183,7 @@ export function createCardFlow(deps: { card: CardProvider; store: CheckoutStore;
     async cancelSandbox(viewer: Viewer, sessionId: string) {
       const { checkout, sandbox } = await ownSandboxSession(viewer, sessionId);
       if (await sandbox.cancel(sessionId)) {
-        await store.mark(checkout.id, "expired", ["pending"], "cancelled on the sandbox page");
+        await store.mark(checkout.id, "expired", "cancelled on the sandbox page");
       } else if ((await card.retrieveSession(sessionId))?.paid) {
         throw new PaymentRefusedError(paymentMessages.alreadyPaid, "already_paid", {
           redirectTo: `/payment-success?session_id=${encodeURIComponent(sessionId)}`,

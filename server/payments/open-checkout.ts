@@ -52,7 +52,7 @@ export function createCheckoutOpener(deps: {
     if (checkout.provider === "paypal") {
       const order = await deps.wallet.getOrder(checkout.providerRef);
       if (!order || order.status === "VOIDED") {
-        await store.mark(checkout.id, "expired", ["pending"], order ? "PayPal order VOIDED" : "unknown to PayPal");
+        await store.mark(checkout.id, "expired", order ? "PayPal order VOIDED" : "unknown to PayPal");
         return { state: "closed" };
       }
       if (order.status !== "COMPLETED") return { state: "open", providerStatus: order.status };
@@ -61,7 +61,7 @@ export function createCheckoutOpener(deps: {
     }
     const session = await deps.card.retrieveSession(checkout.providerRef);
     if (!session) {
-      await store.mark(checkout.id, "expired", ["pending"], "unknown to the card provider");
+      await store.mark(checkout.id, "expired", "unknown to the card provider");
       return { state: "closed" };
     }
     if (session.status === "open" && !session.paid) return { state: "open", providerStatus: session.status };

@@ -57,7 +57,7 @@ export function createReconciler(
     // Not captured (yet): a hold older than any capture in flight is given back.
     if (hold && now - hold.getTime() >= minAgeMs) await deps.orders.releaseStock(checkout.id, hold);
     if (!order || order.status === "VOIDED" || now - checkout.createdAt.getTime() >= walletExpiryMs) {
-      await deps.store.mark(checkout.id, "expired", ["pending"], order ? `PayPal order ${order.status}, never captured` : "unknown to PayPal");
+      await deps.store.mark(checkout.id, "expired", order ? `PayPal order ${order.status}, never captured` : "unknown to PayPal");
       return "expired";
     }
     return order.status;
@@ -66,7 +66,7 @@ export function createReconciler(
   async function card(checkout: Checkout): Promise<string> {
     const session = await deps.card.retrieveSession(checkout.providerRef!);
     if (!session) {
-      await deps.store.mark(checkout.id, "expired", ["pending"], "unknown to the card provider");
+      await deps.store.mark(checkout.id, "expired", "unknown to the card provider");
       return "expired";
     }
     return (await deps.cardFlow.settle(checkout, session)).status;
@@ -76,7 +76,7 @@ export function createReconciler(
     // Without a provider id the browser never got anything to pay with (a replaced one stays replaced).
     if (!checkout.providerRef) {
       if (checkout.status === "superseded") return "superseded";
-      await deps.store.mark(checkout.id, "failed", ["pending"], "the payment provider was never reached");
+      await deps.store.mark(checkout.id, "failed", "the payment provider was never reached");
       return "failed";
     }
     return checkout.provider === "paypal" ? wallet(checkout, now) : card(checkout);

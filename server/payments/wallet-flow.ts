@@ -52,7 +52,7 @@ export function createWalletFlow(deps: {
   /** Gives the whole capture back (one refund per capture, whatever retries happen) and closes the checkout. */
   async function refundAndClose(checkout: Checkout, captureId: string, reason: string): Promise<void> {
     await wallet.refundCapture(captureId, `refund-${captureId}`);
-    await store.mark(checkout.id, "refunded", ["pending", "failed", "expired", "superseded"], reason);
+    await store.mark(checkout.id, "refunded", reason);
     log.warn({ checkoutId: checkout.id, reason }, "PayPal payment refunded");
   }
 
@@ -91,7 +91,7 @@ export function createWalletFlow(deps: {
     }
     if (order.status === "COMPLETED" || order.status === "VOIDED") {
       // Finished at PayPal without money for the store (declined, voided): this checkout is over.
-      await store.mark(checkout.id, "failed", ["pending"], `PayPal order ${order.status}, capture ${capture?.status ?? "none"}`);
+      await store.mark(checkout.id, "failed", `PayPal order ${order.status}, capture ${capture?.status ?? "none"}`);
     }
     return notCompleted(ref, capture?.status ?? order.status);
   }
@@ -128,7 +128,7 @@ export function createWalletFlow(deps: {
             fallback: { checkoutId: checkout.id, amount },
           });
         }
-        if (!opened.reused) await store.mark(checkout.id, "failed", ["pending"], (error as Error).message.slice(0, 500));
+        if (!opened.reused) await store.mark(checkout.id, "failed", (error as Error).message.slice(0, 500));
         throw error;
       }
       checkout = (await store.bindProviderRef(checkout.id, created.id)) ?? checkout;
@@ -149,7 +149,7 @@ export function createWalletFlow(deps: {
         hold = await orders.reserveStock(checkout.id);
       } catch (error) {
         if (!(error instanceof OutOfStockError)) throw error;
-        await store.mark(checkout.id, "failed", ["pending"], "sold out before capture");
+        await store.mark(checkout.id, "failed", "sold out before capture");
         throw new PaymentRefusedError(paymentMessages.soldOutNotCharged, "out_of_stock");
       }
       if (hold.status === "completed") return completed(checkout);
