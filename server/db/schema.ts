@@ -17,6 +17,7 @@ import {
 import { type COUNTRIES, DEFAULT_COUNTRY } from "../../domain/address-rules";
 import type { OrderStatus } from "../../domain/order-status";
 import type { CheckoutStatus } from "../../domain/checkout-status";
+import type { AddressSnapshot, PricedLine } from "../../domain/checkout-line";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -232,28 +233,9 @@ export type PaymentMethod = "paypal" | "stripe";
  */
 export type { CheckoutStatus };
 
-/** A cart line as priced by the server when the payment started; the order copies it. */
-export interface CheckoutLine {
-  productId: string;
-  title: string;
-  imageUrls: string[];
-  selectedSize: string | null;
-  color: string | null;
-  quantity: number;
-  unitPriceCents: number;
-  lineTotalCents: number;
-}
-
-/** An address as it was when the payment started: later edits of the address book do not rewrite orders. */
-export interface AddressSnapshot {
-  name: string;
-  street: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-  phone: string;
-}
+/** A cart line as priced by the server when the payment started; the order copies it (domain/checkout-line.ts). */
+export type CheckoutLine = PricedLine;
+export type { AddressSnapshot };
 
 /** An order line (spec section 3), with the unit price as charged. */
 export interface OrderItem {

@@ -5,32 +5,28 @@ import type { Viewer } from "../auth/service";
 import type { PricingService, Quote } from "../cart/pricing";
 import { checkoutStatusesBefore } from "../../domain/checkout-status";
 import type { Database, Tx } from "../db/client";
-import { type AddressSnapshot, type CheckoutLine, type CheckoutStatus, checkouts, type PaymentMethod, users } from "../db/schema";
+import { type CheckoutStatus, checkouts, type PaymentMethod, users } from "../db/schema";
 import type { PaymentRequest } from "./types";
 import { NotFoundError, PaymentRefusedError } from "../../domain/errors";
+import { type AddressSnapshot, addressSnapshot, type LineChoice, type PricedLines } from "../../domain/checkout-line";
 
 export type Checkout = typeof checkouts.$inferSelect;
 
 /** What a shopper asks to pay for: cart lines and address ids, nothing priced. */
 export interface CheckoutInput {
-  lines: { productId: string; selectedSize: string | null; color: string | null; quantity: number }[];
+  lines: LineChoice[];
   shippingAddressId: string;
   billingAddressId?: string | null;
   sameAsShipping: boolean;
 }
 
-export interface PricedCheckout {
-  lines: CheckoutLine[];
-  subtotalCents: number;
-  taxCents: number;
-  shippingCents: number;
-  totalCents: number;
+export interface PricedCheckout extends PricedLines {
   shippingAddress: AddressSnapshot;
   billingAddress: AddressSnapshot;
 }
 
 /** The priced cart as the checkout page shows it: the server's numbers, which win over the browser's. */
-export function quoteView(checkout: Pick<Checkout, "lines" | "subtotalCents" | "taxCents" | "shippingCents" | "totalCents">) {
+export function quoteView(checkout: Pick<Checkout, "lines" | "subtotalCents" | "taxCents" | "shippingCents" | "totalCents">): PricedLines {
   return {
     lines: checkout.lines,
     subtotalCents: checkout.subtotalCents,
@@ -38,11 +34,6 @@ export function quoteView(checkout: Pick<Checkout, "lines" | "subtotalCents" | "
     shippingCents: checkout.shippingCents,
     totalCents: checkout.totalCents,
   };
-}
-
-function snapshot(address: { name: string; street: string; city: string; state: string; zipCode: string; country: string; phone: string }): AddressSnapshot {
-  const { name, street, city, state, zipCode, country, phone } = address;
-  return { name, street, city, state, zipCode, country, phone };
 }
 
 function refuseUnavailable(quote: Quote): never {
@@ -85,8 +76,8 @@ export function createCheckoutStore(deps: { db: Database; pricing: PricingServic
         taxCents: quote.taxCents,
         shippingCents: quote.shippingCents,
         totalCents: quote.totalCents,
-        shippingAddress: snapshot(shipping),
-        billingAddress: snapshot(billing),
+        shippingAddress: addressSnapshot(shipping),
+        billingAddress: addressSnapshot(billing),
       };
     },
 

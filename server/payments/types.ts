@@ -1,18 +1,14 @@
 import type Stripe from "stripe";
-import type { AddressSnapshot, CheckoutLine } from "../db/schema";
+import type { AddressSnapshot, PricedLine, Totals } from "../../domain/checkout-line";
 
 /**
  * What the providers are told about a checkout. Built from the checkout row alone, so asking
  * again (a retry, the reconciliation pass) sends the very same request and the provider's
  * idempotency keys replay the first answer instead of charging twice.
  */
-export interface PaymentRequest {
+export interface PaymentRequest extends Totals {
   checkoutId: string;
-  lines: CheckoutLine[];
-  subtotalCents: number;
-  taxCents: number;
-  shippingCents: number;
-  totalCents: number;
+  lines: PricedLine[];
   currency: "USD";
   shippingAddress: AddressSnapshot;
   customerEmail: string;
