@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Co
     if (viewer && outcome.orderId) {
       try {
         const view = await context.services.orders.orderForUser(viewer.id, outcome.orderId);
-        order = { number: view.number, totalCents: view.grandTotalCents };
+        order = { number: view.number, totalCents: view.totalCents };
       } catch (error) {
         if (!isErrorOfKind(error, "not_found")) throw error;
       }

@@ -48,7 +48,7 @@ export function createAdminOrdersService(deps: {
         PENDING_STATUSES.map((s) => sql`${s}`),
         sql`, `,
       );
-      const paid = sql`${orders.totalCents} + ${orders.taxCents} + ${orders.shippingCents}`;
+      const paid = sql`${orders.subtotalCents} + ${orders.taxCents} + ${orders.shippingCents}`;
       const [row] = await db
         .select({
           totalOrders: sql<number>`count(*)::int`,

@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import { grandTotal } from "../../domain/checkout-line";
 import { isUuid, orderNumber } from "../../domain/ids";
 import type { LiveEvent } from "../../domain/live-events";
 import { INITIAL_ORDER_NOTE, INITIAL_ORDER_STATUS, type OrderStatus } from "../../domain/order-status";
@@ -30,12 +31,12 @@ export interface OrderView {
   userEmail: string;
   userName: string;
   items: OrderItem[];
-  /** The subtotal (spec section 3 calls it total). */
-  totalCents: number;
+  /** The lines' sum before tax and shipping. */
+  subtotalCents: number;
   taxCents: number;
   shippingCents: number;
   /** What was charged: subtotal + tax + shipping. */
-  grandTotalCents: number;
+  totalCents: number;
   shippingAddress: AddressSnapshot;
   billingAddress: AddressSnapshot;
   paymentMethod: PaymentMethod;
@@ -59,10 +60,10 @@ export function toOrderView(row: OrderRow): OrderView {
     userEmail: row.userEmail,
     userName: row.userName,
     items: row.items,
-    totalCents: row.totalCents,
+    subtotalCents: row.subtotalCents,
     taxCents: row.taxCents,
     shippingCents: row.shippingCents,
-    grandTotalCents: row.totalCents + row.taxCents + row.shippingCents,
+    totalCents: grandTotal(row),
     shippingAddress: row.shippingAddress,
     billingAddress: row.billingAddress,
     paymentMethod: row.paymentMethod,
@@ -201,7 +202,7 @@ export function createOrdersService(deps: {
             userEmail: user.email,
             userName,
             items,
-            totalCents: checkout.subtotalCents,
+            subtotalCents: checkout.subtotalCents,
             taxCents: checkout.taxCents,
             shippingCents: checkout.shippingCents,
             shippingAddress: checkout.shippingAddress,
