@@ -54,7 +54,7 @@ export async function productFormAction(mode: ProductFormMode, request: Request,
     return redirect(adminPath("overview", "product-updated"));
   } catch (error) {
     const reason = refusalOf(error);
-    if (reason?.status === 404) return redirect(adminPath("overview", "product-not-found"));
+    if (reason?.kind === "not_found") return redirect(adminPath("overview", "product-not-found"));
     if (reason) return refused(mode, { images: reason.message }, reason.status);
     context.logger.error({ err: error, mode }, "saving a product failed");
     return data<ProductFormResult>(adminResult(false, FAILED[mode]), { status: 500 });
