@@ -1,25 +1,23 @@
 import { useEffect } from "react";
 import {
   data,
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
-  useRouteError,
 } from "react-router";
 import { Toaster, toast } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import "./context";
-import { ProductPending } from "./components/catalog/product-pending";
-import { RouteFocus } from "./components/layout/route-focus";
-import { SiteFooter } from "./components/layout/site-footer";
-import { SiteHeader } from "./components/layout/site-header";
-import { clearFlashCookie, isSecureUrl, readFlash } from "./lib/flash";
-import type { RootData, RootUser } from "./lib/root-data";
-import { STORE_NAME } from "./lib/store";
+import { ErrorPage } from "~/components/layout/error-page";
+import { ProductPending } from "~/components/catalog/product-pending";
+import { RouteFocus } from "~/components/layout/route-focus";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+import { clearFlashCookie, isSecureUrl, readFlash } from "~/lib/flash";
+import type { RootData, RootUser } from "~/lib/root-data";
 
 /** The header is 64 px tall and sticky: toasts start just below it. */
 const TOAST_TOP = 76;
@@ -89,25 +87,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** Renders by status (404, 403, 429, else 500) inside Layout, so the header and footer stay. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? "Page not found" : "Something went wrong";
-  const text = notFound
-    ? "We couldn't find the page you were looking for. It may have moved, or the product may no longer be available."
-    : "An unexpected error occurred on our side. Please try again in a moment.";
-  return (
-    <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <title>{`${title} | ${STORE_NAME}`}</title>
-      <p className="font-display text-6xl text-brand-600">{notFound ? "404" : "Oops"}</p>
-      <h1 className="mt-4 font-display text-3xl">{title}</h1>
-      <p className="mt-4 text-stone-600">{text}</p>
-      <a
-        href="/"
-        className="mt-8 inline-block rounded-full bg-ink px-6 py-3 text-sm font-medium text-white hover:bg-stone-800"
-      >
-        Back to the shop
-      </a>
-    </section>
-  );
+  return <ErrorPage />;
 }

@@ -3,7 +3,7 @@ import { cancellationNotice, piecesIn } from "./order-cancel";
 
 const order = {
   number: "3F66AFA6",
-  grandTotalCents: 4410,
+  totalCents: 4410,
   paymentMethod: "stripe" as const,
   paymentId: "pi_123",
   items: [{ quantity: 2 }],

@@ -9,7 +9,7 @@ import { formatMoney } from "./money";
 
 export interface CancellableOrder {
   number: string;
-  grandTotalCents: number;
+  totalCents: number;
   paymentMethod: "paypal" | "stripe";
   paymentId: string;
   items: readonly { quantity: number }[];
@@ -23,7 +23,7 @@ export function piecesIn(items: readonly { quantity: number }[]): number {
 }
 
 export function cancellationNotice(order: CancellableOrder) {
-  const amount = formatMoney(order.grandTotalCents);
+  const amount = formatMoney(order.totalCents);
   const pieces = piecesIn(order.items);
   return {
     title: `Cancel order #${order.number}?`,

@@ -1,6 +1,7 @@
 import type { Country } from "./address-rules";
 import type { Category, Size } from "./catalog";
 import type { OrderStatus } from "./order-status";
+import type { AddressSnapshot } from "./checkout-line";
 
 /*
  * The shapes data leaves the server in: what loaders return and components render. The
@@ -84,16 +85,8 @@ export interface AddressView {
 
 export type PaymentMethod = "paypal" | "stripe";
 
-/** An address as it was when the payment started: later edits of the address book do not rewrite orders. */
-export interface AddressSnapshot {
-  name: string;
-  street: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-  phone: string;
-}
+/** An address as it was when the payment started (domain/checkout-line.ts). */
+export type { AddressSnapshot };
 
 /** An order line (spec section 3), with the unit price as charged. */
 export interface OrderItem {
@@ -120,12 +113,12 @@ export interface OrderView {
   userEmail: string;
   userName: string;
   items: OrderItem[];
-  /** The subtotal (spec section 3 calls it total). */
-  totalCents: number;
+  /** The lines' sum before tax and shipping. */
+  subtotalCents: number;
   taxCents: number;
   shippingCents: number;
   /** What was charged: subtotal + tax + shipping. */
-  grandTotalCents: number;
+  totalCents: number;
   shippingAddress: AddressSnapshot;
   billingAddress: AddressSnapshot;
   paymentMethod: PaymentMethod;

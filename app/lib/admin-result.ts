@@ -21,14 +21,3 @@ export function useAdminResultToast(result: AdminResult | undefined) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: one toast per answer, keyed by its id
   useEffect(() => showAdminResultToast(result), [result?.toast.id]);
 }
-
-/**
- * A service's refusal (its typed error carries a 4xx status and a message safe to show), or
- * undefined for anything else, which is our fault: the caller logs it and answers 500.
- * Pages may not import server code, so they read the status the error carries.
- */
-export function refusal(error: unknown): { status: number; message: string } | undefined {
-  const status = error instanceof Error && "status" in error ? (error as { status: unknown }).status : undefined;
-  if (typeof status !== "number" || !Number.isInteger(status) || status < 400 || status > 499) return undefined;
-  return { status, message: (error as Error).message };
-}

@@ -4,7 +4,8 @@ import { parseFields } from "../../domain/forms";
 import { messages } from "../../domain/messages";
 import { type ProductFormMode, productFormValues, productSchema } from "../../domain/product-schemas";
 import { adminPath } from "./admin-notices";
-import { type AdminResult, adminResult, refusal } from "./admin-result";
+import { type AdminResult, adminResult } from "./admin-result";
+import { refusalOf } from "./page-failure.server";
 
 export interface ProductFormResult extends AdminResult {
   errors?: FieldErrors;
@@ -52,8 +53,8 @@ export async function productFormAction(mode: ProductFormMode, request: Request,
     await context.services.adminCatalog.updateProduct(productId ?? "", parsed.data, keep, files);
     return redirect(adminPath("overview", "product-updated"));
   } catch (error) {
-    const reason = refusal(error);
-    if (reason?.status === 404) return redirect(adminPath("overview", "product-not-found"));
+    const reason = refusalOf(error);
+    if (reason?.kind === "not_found") return redirect(adminPath("overview", "product-not-found"));
     if (reason) return refused(mode, { images: reason.message }, reason.status);
     context.logger.error({ err: error, mode }, "saving a product failed");
     return data<ProductFormResult>(adminResult(false, FAILED[mode]), { status: 500 });

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { messages } from "../../domain/messages";
 import type { Services } from "../../server/services";
+import { refusalOf } from "./page-failure.server";
 
 export type ReviewIntent = "review" | "update-review" | "delete-review";
 
@@ -11,9 +12,6 @@ export type ReviewActionResult =
   | { ok: false; intent: ReviewIntent | null; error: string; id: number };
 
 const answerId = () => Date.now() + Math.random();
-
-/** The statuses a service's typed errors carry (server/errors.ts); their messages are safe to show. */
-const SHOWN = new Set([400, 403, 404, 409, 429]);
 
 const isIntent = (value: unknown): value is ReviewIntent => value === "review" || value === "update-review" || value === "delete-review";
 
@@ -51,9 +49,9 @@ export async function reviewAction(request: Request, productId: string, services
     const result = await services.reviews.create(actor, productId, fields);
     return data<ReviewActionResult>({ ok: true, intent, outcome: result.status, id: answerId() });
   } catch (error) {
-    const status = error instanceof Error && "status" in error ? Number((error as { status: unknown }).status) : 500;
-    if (!SHOWN.has(status)) throw error;
-    const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
-    return refused(intent, status, (error as Error).message, retryAfter ? { "Retry-After": String(retryAfter) } : undefined);
+    // A typed refusal (domain/errors.ts) is shown with its message; anything else is a 500.
+    const refusal = refusalOf(error);
+    if (!refusal) throw error;
+    return refused(intent, refusal.status, refusal.message, refusal.headers);
   }
 }

@@ -6,7 +6,7 @@ import { messages } from "../../domain/messages";
 import { AccountLayout } from "~/components/account/account-layout";
 import { AddressForm } from "~/components/account/address-form";
 import { actionButtonClass, secondaryButtonClass } from "~/components/ui/form-field";
-import { failureMessage, failureStatus } from "~/lib/service-failure";
+import { refusalOf } from "~/lib/page-failure.server";
 import { pageMeta } from "~/lib/store";
 import { actionToast, type ActionToast, useActionToast } from "~/lib/use-action-toast";
 import type { Route } from "./+types/addresses";
@@ -67,12 +67,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return { intent, ok: true, toast: actionToast("success", SUCCESS[intent]) } satisfies AddressResult;
   } catch (error) {
-    const status = failureStatus(error);
-    if (status === 500) context.logger.error({ err: error, intent }, "address change failed");
-    return data<AddressResult>(
-      { intent, formError: failureMessage(error), toast: actionToast("error", FAILURE[intent]) },
-      { status },
-    );
+    const refusal = refusalOf(error);
+    if (!refusal) context.logger.error({ err: error, intent }, "address change failed");
+    const formError = refusal?.kind === "invalid_input" ? refusal.message : undefined;
+    return data<AddressResult>({ intent, formError, toast: actionToast("error", FAILURE[intent]) }, { status: refusal?.status ?? 500 });
   }
 }
 

@@ -9,7 +9,8 @@ import { OrdersPanel } from "~/components/admin/orders-panel";
 import { OverviewPanel } from "~/components/admin/overview-panel";
 import { ProductsPanel } from "~/components/admin/products-panel";
 import { useAdminNotice } from "~/lib/admin-notices";
-import { type AdminResult, adminResult, refusal, showAdminResultToast } from "~/lib/admin-result";
+import { type AdminResult, adminResult, showAdminResultToast } from "~/lib/admin-result";
+import { refusalOf } from "~/lib/page-failure.server";
 import { useLiveRevalidate } from "~/lib/live";
 import { pageMeta } from "~/lib/store";
 import type { Route } from "./+types/admin";
@@ -74,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await context.services.adminCatalog.deleteProduct(field("productId"));
       return adminResult(true, messages.admin.productDeleted);
     } catch (error) {
-      const refused = refusal(error);
+      const refused = refusalOf(error);
       if (refused) return data(adminResult(false, messages.admin.productDeleteFailed, refused.message), { status: refused.status });
       log.error({ err: error }, "deleting a product failed");
       return data(adminResult(false, messages.admin.productDeleteFailed), { status: 500 });
@@ -91,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await context.services.adminOrders.changeStatus({ orderId: field("orderId"), from, to, note: historyNote(to, field("note")) });
       return adminResult(true, messages.admin.orderStatusUpdated(statusLabel(to)));
     } catch (error) {
-      const refused = refusal(error);
+      const refused = refusalOf(error);
       if (refused) return data(adminResult(false, messages.admin.orderStatusFailed, refused.message), { status: refused.status });
       log.error({ err: error }, "changing an order status failed");
       return data(adminResult(false, messages.admin.orderStatusFailed), { status: 500 });

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { formatMoney } from "../../domain/money";
 import { PanelLink, StatePanel } from "~/components/checkout/checkout-panels";
-import { serviceStatus } from "~/lib/checkout/service-error";
+import { isErrorOfKind } from "../../domain/errors";
 import { clearCart } from "~/lib/cart";
 import { pageMeta } from "~/lib/store";
 import type { Route } from "./+types/payment-success";
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Co
   try {
     outcome = await context.services.payments.card.confirm(sessionId);
   } catch (error) {
-    if (serviceStatus(error) === 404) return { state: "not_found" };
+    if (isErrorOfKind(error, "not_found")) return { state: "not_found" };
     // The provider did not answer: the webhook or the reconciliation pass records the order later.
     context.logger.warn({ err: error }, "payment confirmation failed");
     return { state: "unavailable" };
@@ -35,9 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Co
     if (viewer && outcome.orderId) {
       try {
         const view = await context.services.orders.orderForUser(viewer.id, outcome.orderId);
-        order = { number: view.number, totalCents: view.grandTotalCents };
+        order = { number: view.number, totalCents: view.totalCents };
       } catch (error) {
-        if (serviceStatus(error) !== 404) throw error;
+        if (!isErrorOfKind(error, "not_found")) throw error;
       }
     }
     return { state: "paid", order };

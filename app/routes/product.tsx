@@ -2,6 +2,7 @@ import { useState } from "react";
 import { data, Link } from "react-router";
 import { categorySlug, stockLabel } from "../../domain/catalog";
 import { colorImageIndex } from "../../domain/color-images";
+import { isErrorOfKind } from "../../domain/errors";
 import { IMAGE_WIDTHS, imageHeightFor, PLACEHOLDER_IMAGE, variantUrl } from "../../domain/images";
 import { CURRENCY, centsToDecimalString, formatMoney } from "../../domain/money";
 import { messages } from "../../domain/messages";
@@ -23,7 +24,7 @@ async function readReviews(list: () => Promise<ReviewItem[]>): Promise<ReviewIte
   try {
     return await list();
   } catch (error) {
-    if ((error as { status?: unknown })?.status === 403) return [];
+    if (isErrorOfKind(error, "forbidden")) return [];
     throw error;
   }
 }

@@ -5,7 +5,7 @@ import { type FieldErrors, formFields, parseFields } from "../../domain/forms";
 import { messages } from "../../domain/messages";
 import { FormField, primaryButtonClass } from "~/components/ui/form-field";
 import { AccountLayout } from "~/components/account/account-layout";
-import { failureStatus } from "~/lib/service-failure";
+import { failureStatus } from "~/lib/page-failure.server";
 import { pageMeta } from "~/lib/store";
 import { actionToast, type ActionToast, useActionToast } from "~/lib/use-action-toast";
 import type { Route } from "./+types/profile";

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
 import { formatMoney } from "../../domain/money";
 import { SandboxFrame } from "~/components/checkout/sandbox-frame";
-import { serviceRefusal, serviceStatus } from "~/lib/checkout/service-error";
+import { actOnSandboxPage, loadSandboxPage } from "~/lib/sandbox-page.server";
 import { pageMeta } from "~/lib/store";
 import type { Route } from "./+types/sandbox-checkout";
 
@@ -11,37 +11,27 @@ import type { Route } from "./+types/sandbox-checkout";
  * Only the shopper who started the checkout sees it, and only while the sandbox is in use.
  */
 
-function notFound(): never {
-  throw data("Not found", { status: 404 });
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const viewer = await context.services.auth.requireUser(request);
-  try {
-    return { session: await context.services.payments.card.sandboxSession(viewer, params.id) };
-  } catch (error) {
-    if (serviceStatus(error) === 404) notFound();
-    throw error;
-  }
+  return loadSandboxPage(request, context, async (viewer) => ({
+    session: await context.services.payments.card.sandboxSession(viewer, params.id),
+  }));
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const viewer = await context.services.auth.requireUser(request);
   const card = context.services.payments.card;
-  try {
-    // Someone else's session is not found, whatever the form asks for.
-    await card.sandboxSession(viewer, params.id);
-    const intent = (await request.formData()).get("intent");
-    if (intent === "pay") return redirect((await card.paySandbox(viewer, params.id)).redirectTo);
-    if (intent === "cancel") return redirect((await card.cancelSandbox(viewer, params.id)).redirectTo);
-    return data({ error: "Choose Pay or Cancel." }, { status: 400 });
-  } catch (error) {
-    const status = serviceStatus(error);
-    if (status === 404) notFound();
-    const refusal = serviceRefusal(error);
-    if (!refusal) throw error;
-    return data({ error: refusal }, { status });
-  }
+  return actOnSandboxPage(
+    request,
+    context,
+    async (viewer) => {
+      // Someone else's session is not found, whatever the form asks for.
+      await card.sandboxSession(viewer, params.id);
+      const intent = (await request.formData()).get("intent");
+      if (intent === "pay") return redirect((await card.paySandbox(viewer, params.id)).redirectTo);
+      if (intent === "cancel") return redirect((await card.cancelSandbox(viewer, params.id)).redirectTo);
+      return data({ error: "Choose Pay or Cancel." }, { status: 400 });
+    },
+    (error) => ({ error }),
+  );
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });

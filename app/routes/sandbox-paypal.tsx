@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { data, Link, useFetcher, useNavigate } from "react-router";
+import { Link, useFetcher, useNavigate } from "react-router";
 import { SandboxFrame } from "~/components/checkout/sandbox-frame";
 import {
   type SandboxDecision,
@@ -7,8 +7,8 @@ import {
   type SandboxWalletMessage,
   sandboxReturnPath,
 } from "~/lib/checkout/sandbox-wallet-window";
-import { serviceRefusal, serviceStatus } from "~/lib/checkout/service-error";
 import { useHydrated } from "~/lib/cart";
+import { actOnSandboxPage, loadSandboxPage } from "~/lib/sandbox-page.server";
 import { pageMeta } from "~/lib/store";
 import type { Route } from "./+types/sandbox-paypal";
 
@@ -18,32 +18,22 @@ import type { Route } from "./+types/sandbox-paypal";
  * (the service answers "not found" otherwise).
  */
 
-function notFound(): never {
-  throw data("Not found", { status: 404 });
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const viewer = await context.services.auth.requireUser(request);
-  try {
-    return { order: await context.services.payments.wallet.sandboxOrder(viewer, params.id) };
-  } catch (error) {
-    if (serviceStatus(error) === 404) notFound();
-    throw error;
-  }
+  return loadSandboxPage(request, context, async (viewer) => ({
+    order: await context.services.payments.wallet.sandboxOrder(viewer, params.id),
+  }));
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const viewer = await context.services.auth.requireUser(request);
-  try {
-    await context.services.payments.wallet.approveSandbox(viewer, params.id);
-    return { approved: true as const, error: null };
-  } catch (error) {
-    const status = serviceStatus(error);
-    if (status === 404) notFound();
-    const refusal = serviceRefusal(error);
-    if (!refusal) throw error;
-    return data({ approved: false as const, error: refusal }, { status });
-  }
+  return actOnSandboxPage(
+    request,
+    context,
+    async (viewer) => {
+      await context.services.payments.wallet.approveSandbox(viewer, params.id);
+      return { approved: true as const, error: null };
+    },
+    (error) => ({ approved: false as const, error }),
+  );
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });

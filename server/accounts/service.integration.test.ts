@@ -6,8 +6,8 @@ import { hasValidDefaults, MAX_ADDRESSES_PER_USER } from "../../domain/address-r
 import { createTestDatabase } from "../../tests/helpers/database";
 import type { DatabaseHandle } from "../db/client";
 import { addresses, users } from "../db/schema";
-import { InvalidRequestError, NotFoundError } from "../errors";
 import { type AccountsService, createAccountsService } from "./service";
+import { InvalidInputError, NotFoundError } from "../../domain/errors";
 
 let handle: DatabaseHandle;
 let accounts: AccountsService;
@@ -153,6 +153,6 @@ describe("ownership", () => {
 describe("limits", () => {
   it(`keeps at most ${MAX_ADDRESSES_PER_USER} addresses`, async () => {
     for (let i = 0; i < MAX_ADDRESSES_PER_USER; i++) await accounts.addAddress(ada, address(`A${i}`));
-    await expect(accounts.addAddress(ada, address("One too many"))).rejects.toBeInstanceOf(InvalidRequestError);
+    await expect(accounts.addAddress(ada, address("One too many"))).rejects.toBeInstanceOf(InvalidInputError);
   });
 });

@@ -8,7 +8,7 @@ import {
 import { isUuid } from "../../domain/ids";
 import type { Database } from "../db/client";
 import { addresses, users } from "../db/schema";
-import { InvalidRequestError, NotFoundError } from "../errors";
+import { InvalidInputError, NotFoundError } from "../../domain/errors";
 import type { AddressView } from "../../domain/views";
 
 export interface ProfileView {
@@ -104,7 +104,7 @@ export function createAccountsService(db: Database) {
       return db.transaction(async (tx) => {
         const existing = await lockAddressBook(tx, userId);
         if (existing.length >= MAX_ADDRESSES_PER_USER) {
-          throw new InvalidRequestError(`You can save up to ${MAX_ADDRESSES_PER_USER} addresses.`);
+          throw new InvalidInputError(`You can save up to ${MAX_ADDRESSES_PER_USER} addresses.`);
         }
         const [row] = await tx
           .insert(addresses)

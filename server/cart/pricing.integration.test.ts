@@ -5,8 +5,8 @@ import { createTestDatabase } from "../../tests/helpers/database";
 import { insertProducts } from "../../tests/helpers/products";
 import type { DatabaseHandle } from "../db/client";
 import { products } from "../db/schema";
-import { InvalidRequestError } from "../errors";
 import { createPricingService, type PricingService } from "./pricing";
+import { InvalidInputError } from "../../domain/errors";
 
 let handle: DatabaseHandle;
 let pricing: PricingService;
@@ -164,9 +164,9 @@ describe("quote", () => {
     ["quantity 1.5", [{ productId: GONE, quantity: 1.5 }], "Line 1: Quantity must be a whole number from 1 to 99"],
     ["quantity 1e9", [{ productId: GONE, quantity: 1e9 }], "Line 1: Quantity must be a whole number from 1 to 99"],
     ["a non-uuid id", [{ productId: "42", quantity: 1 }], "Line 1: Product id must be a valid product id"],
-  ])("throws a clear InvalidRequestError for %s", async (_name, lines, message) => {
+  ])("throws a clear InvalidInputError for %s", async (_name, lines, message) => {
     const attempt = pricing.quote(lines as CartRequestLine[]);
-    await expect(attempt).rejects.toBeInstanceOf(InvalidRequestError);
+    await expect(attempt).rejects.toBeInstanceOf(InvalidInputError);
     await expect(attempt).rejects.toThrow(message);
   });
 

@@ -9,23 +9,18 @@ import {
 } from "../../domain/cart-schemas";
 import type { Database } from "../db/client";
 import { type ProductColor, products } from "../db/schema";
-import { InvalidRequestError } from "../errors";
+import { InvalidInputError } from "../../domain/errors";
+import type { PricedLine as CheckoutPricedLine } from "../../domain/checkout-line";
 
 /** Why a line cannot be bought as asked. */
 export type PriceProblem = "not_found" | "out_of_stock" | "insufficient_stock" | "invalid_size" | "invalid_color";
 
-export interface PricedLine {
-  productId: string;
-  /** From the database; empty when the product is gone. */
-  title: string;
-  /** The product's images, the chosen colour's own picture first (domain/color-images.ts). */
-  imageUrls: string[];
-  selectedSize: string | null;
-  color: string | null;
-  quantity: number;
-  /** The database's price now; 0 when the product is gone. */
-  unitPriceCents: number;
-  lineTotalCents: number;
+/**
+ * A quoted line: the checkout's priced line (domain/checkout-line.ts; title empty and price 0
+ * when the product is gone, pictures with the chosen colour's own first) plus what the cart
+ * page needs to say whether it can be bought.
+ */
+export interface PricedLine extends CheckoutPricedLine {
   stockCount: number;
   problem: PriceProblem | null;
 }
@@ -77,7 +72,7 @@ export function createPricingService(db: Database) {
     async quote(requested: readonly CartRequestLineInput[], executor: PricingExecutor = db, options: QuoteOptions = {}): Promise<Quote> {
       // Checked again here, so a caller that skipped validation still cannot pass a price or a bad quantity.
       const parsed = cartRequestSchema.safeParse(requested);
-      if (!parsed.success) throw new InvalidRequestError(cartRequestErrorMessage(parsed.error));
+      if (!parsed.success) throw new InvalidInputError(cartRequestErrorMessage(parsed.error));
       const lines = parsed.data;
 
       const ids = [...new Set(lines.map((line) => line.productId))];

@@ -5,11 +5,11 @@ import type { LiveEvent } from "../../domain/live-events";
 import { colorImageError, imageCountError, imageMessages, type ProductInput, productMessages } from "../../domain/product-schemas";
 import type { Database } from "../db/client";
 import { checkouts, orders, type ProductColor, products } from "../db/schema";
-import { InvalidRequestError, NotFoundError } from "../errors";
 import type { Logger } from "../logger";
 import type { ImageStorage } from "../storage/storage";
 import { readUploadedImages, removeImages, storeUploadedImages } from "./upload";
 import type { AdminProductDetail, AdminProductPage, AdminProductRow } from "../../domain/views";
+import { InvalidInputError, NotFoundError } from "../../domain/errors";
 
 const rowColumns = {
   id: products.id,
@@ -36,7 +36,7 @@ function fields(input: ProductInput, images: readonly string[]) {
   const colors: ProductColor[] = input.colors.map(({ image, ...color }) => {
     if (image === null) return color;
     const address = images[image];
-    if (!address) throw new InvalidRequestError(productMessages.colorImageInvalid);
+    if (!address) throw new InvalidInputError(productMessages.colorImageInvalid);
     return { ...color, image: address };
   });
   return {
@@ -122,11 +122,11 @@ export function createAdminCatalogService(deps: {
 
     getProduct,
 
-    /** Adds a product with 1 to 5 new images. Throws ImageRejectedError/InvalidRequestError with a message to show. */
+    /** Adds a product with 1 to 5 new images. Throws ImageRejectedError/InvalidInputError with a message to show. */
     async createProduct(input: ProductInput, files: readonly File[]): Promise<{ id: string }> {
       const images = await readUploadedImages(files);
       const countError = imageCountError(0, images.length) ?? colorImageError(input.colors, images.length);
-      if (countError) throw new InvalidRequestError(countError);
+      if (countError) throw new InvalidInputError(countError);
       const stored = await storeUploadedImages(storage, images);
       try {
         const now = new Date();
@@ -152,10 +152,10 @@ export function createAdminCatalogService(deps: {
       const current = await getProduct(id);
       if (!current) throw new NotFoundError("Product not found");
       const kept = [...new Set(keep)];
-      if (kept.some((address) => !current.imageUrls.includes(address))) throw new InvalidRequestError(imageMessages.unknownImage);
+      if (kept.some((address) => !current.imageUrls.includes(address))) throw new InvalidInputError(imageMessages.unknownImage);
       const images = await readUploadedImages(files);
       const countError = imageCountError(kept.length, images.length) ?? colorImageError(input.colors, kept.length + images.length);
-      if (countError) throw new InvalidRequestError(countError);
+      if (countError) throw new InvalidInputError(countError);
 
       const stored = await storeUploadedImages(storage, images);
       let removed: string[];
@@ -164,7 +164,7 @@ export function createAdminCatalogService(deps: {
           // Locked and checked again: another tab may have changed the images since the read above.
           const [locked] = await tx.select({ imageUrls: products.imageUrls }).from(products).where(eq(products.id, id)).for("update");
           if (!locked) throw new NotFoundError("Product not found");
-          if (kept.some((address) => !locked.imageUrls.includes(address))) throw new InvalidRequestError(imageMessages.unknownImage);
+          if (kept.some((address) => !locked.imageUrls.includes(address))) throw new InvalidInputError(imageMessages.unknownImage);
           await tx
             .update(products)
             .set({ ...fields(input, [...kept, ...stored]), imageUrls: [...kept, ...stored], updatedAt: new Date() })

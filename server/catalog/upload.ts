@@ -1,9 +1,9 @@
 import sharp, { type Metadata } from "sharp";
 import { imageMessages, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from "../../domain/product-schemas";
-import { InvalidRequestError } from "../errors";
 import type { ImageStorage } from "../storage/storage";
 import { deleteProductImage, storeProductImage } from "./images";
 import { type ImageKind, sniffImageKind } from "../../domain/image-sniff";
+import { InvalidInputError } from "../../domain/errors";
 
 /** A file as it came in a multipart form: its name is a label, never a path or a type. */
 export interface UploadedImage {
@@ -12,7 +12,7 @@ export interface UploadedImage {
 }
 
 /** An image file refused before anything was stored; the message names the file. */
-export class ImageRejectedError extends InvalidRequestError {
+export class ImageRejectedError extends InvalidInputError {
   constructor(message: string) {
     super(message);
     this.name = "ImageRejectedError";

@@ -10,6 +10,9 @@ import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A transaction of that database: what a module's part of a shared transaction is given. */
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
 /** A raw connection for work that must hold one session (advisory locks, migrations). */
 export interface RawSession {
   query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;

@@ -49,7 +49,7 @@ describe("isCompressible", () => {
   });
 });
 
-const page = "<!DOCTYPE html><html><body>" + "<p>A linen wrap dress in sand.</p>".repeat(200) + "</body></html>";
+const page = `<!DOCTYPE html><html><body>${"<p>A linen wrap dress in sand.</p>".repeat(200)}</body></html>`;
 
 function testApp() {
   const app = new Hono();

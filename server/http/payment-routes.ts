@@ -1,6 +1,5 @@
 import type { Context, Handler, MiddlewareHandler } from "hono";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { z } from "zod";
 import { paymentMessages } from "../../domain/payment-messages";
 import {
@@ -11,10 +10,11 @@ import {
   walletFallbackBodySchema,
 } from "../../domain/payment-schemas";
 import type { Viewer } from "../auth/service";
-import { InvalidRequestError, NotFoundError, TooManyRequestsError } from "../errors";
-import { PaymentConflictError, ProviderError } from "../payment-errors";
 import type { Services } from "../services";
+import { failureResponse } from "./failure";
+import { jsonBodyLimit, readJsonBody } from "./json-body";
 import type { AppEnv } from "./request-context";
+import { NotFoundError, UnauthenticatedError } from "../../domain/errors";
 
 /** Cart lines (at most 50) and a few ids: a few kilobytes. */
 const JSON_LIMIT = 64 * 1024;
@@ -23,25 +23,7 @@ const WEBHOOK_LIMIT = 512 * 1024;
 
 type Env = AppEnv;
 
-/** The one place payment failures become statuses and bodies. Anything else is a 500 from the app. */
-function failure(c: Context<Env>, error: unknown): Response {
-  if (error instanceof NotFoundError) return c.json({ message: error.message }, 404);
-  if (error instanceof InvalidRequestError) return c.json({ message: error.message }, 400);
-  if (error instanceof PaymentConflictError) return c.json({ message: error.message, code: error.code, ...error.details }, 409);
-  if (error instanceof TooManyRequestsError) {
-    c.header("Retry-After", String(error.retryAfterSeconds));
-    return c.json({ message: error.message }, 429);
-  }
-  if (error instanceof ProviderError) {
-    c.var.log?.warn({ provider: error.provider, providerStatus: error.providerStatus, reason: error.message }, "payment provider failed");
-    const provider = error.provider === "paypal" ? "PayPal" : "Stripe";
-    return c.json({ ...error.details, message: paymentMessages.providerUnavailable(provider) }, 502);
-  }
-  throw error;
-}
-
-const limit = (maxSize: number): MiddlewareHandler =>
-  bodyLimit({ maxSize, onError: (c) => c.json({ message: "Request body too large" }, 413) });
+const limit = jsonBodyLimit;
 
 const noStore: MiddlewareHandler = async (c, next) => {
   await next();
@@ -49,20 +31,7 @@ const noStore: MiddlewareHandler = async (c, next) => {
   c.header("Cache-Control", "no-store");
 };
 
-async function readJson<S extends z.ZodType>(c: Context<Env>, schema: S): Promise<z.output<S>> {
-  if (!/^application\/json\b/i.test(c.req.header("content-type") ?? "")) {
-    throw new InvalidRequestError("The request body must be JSON (Content-Type: application/json)");
-  }
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw new InvalidRequestError("The request body is not valid JSON");
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new InvalidRequestError(paymentBodyErrorMessage(parsed.error));
-  return parsed.data;
-}
+const readJson = <S extends z.ZodType>(c: Context<Env>, schema: S) => readJsonBody(c, schema, paymentBodyErrorMessage);
 
 /**
  * The payment endpoints (spec section 7 paths, mounted under /api), the Stripe webhook, the
@@ -78,10 +47,10 @@ export function paymentRoutes(services: Pick<Services, "auth" | "payments">) {
     return async (c) => {
       try {
         const viewer = await services.auth.viewer(c.req.raw);
-        if (!viewer) return c.json({ message: paymentMessages.signInRequired }, 401);
+        if (!viewer) throw new UnauthenticatedError(paymentMessages.signInRequired);
         return await handle(c, viewer);
       } catch (error) {
-        return failure(c, error);
+        return failureResponse(c, error);
       }
     };
   };
@@ -129,7 +98,7 @@ export function paymentRoutes(services: Pick<Services, "auth" | "payments">) {
       const raw = Buffer.from(await c.req.arrayBuffer());
       return c.json(await payments.card.webhook(raw, c.req.header("stripe-signature")));
     } catch (error) {
-      return failure(c, error);
+      return failureResponse(c, error);
     }
   });
 
@@ -138,7 +107,7 @@ export function paymentRoutes(services: Pick<Services, "auth" | "payments">) {
     try {
       return c.json(await payments.card.confirm(c.req.param("sessionId")));
     } catch (error) {
-      return failure(c, error);
+      return failureResponse(c, error);
     }
   });
 

@@ -5,24 +5,13 @@ import type { LiveEvent } from "../../domain/live-events";
 import { canTransition, type OrderStatus, PENDING_STATUSES } from "../../domain/order-status";
 import type { Database } from "../db/client";
 import { orders, type StatusHistoryEntry } from "../db/schema";
-import { NotFoundError } from "../errors";
 import type { Logger } from "../logger";
 import { enqueueMail } from "../mail/outbox";
 import { type AdminOrderListQuery, listAdminOrders } from "./admin-order-list";
 import { returnStock, toOrderView } from "./service";
 import { orderStatusEmail } from "./status-emails";
 import type { AdminOrderPage, OrdersOverview, OrderView } from "../../domain/views";
-
-/** A status change the table or the order's current status does not allow; nothing was changed. */
-export class OrderStatusRefusedError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 409,
-  ) {
-    super(message);
-    this.name = "OrderStatusRefusedError";
-  }
-}
+import { ConflictError, InvalidInputError, NotFoundError } from "../../domain/errors";
 
 /**
  * The administrator's side of orders: the dashboard's figures and lists, and status changes.
@@ -47,7 +36,7 @@ export function createAdminOrdersService(deps: {
         PENDING_STATUSES.map((s) => sql`${s}`),
         sql`, `,
       );
-      const paid = sql`${orders.totalCents} + ${orders.taxCents} + ${orders.shippingCents}`;
+      const paid = sql`${orders.subtotalCents} + ${orders.taxCents} + ${orders.shippingCents}`;
       const [row] = await db
         .select({
           totalOrders: sql<number>`count(*)::int`,
@@ -88,7 +77,8 @@ export function createAdminOrdersService(deps: {
       const { orderId, from, to, note } = input;
       if (!isUuid(orderId)) throw new NotFoundError("Order not found");
       if (!canTransition(from, to)) {
-        throw new OrderStatusRefusedError(`An order that is ${statusWord(from)} cannot be changed to ${statusWord(to)}.`, 400);
+        // The table does not allow it: invalid input (400); nothing was changed.
+        throw new InvalidInputError(`An order that is ${statusWord(from)} cannot be changed to ${statusWord(to)}.`);
       }
       const now = new Date();
       const entry: StatusHistoryEntry = { status: to, timestamp: now.toISOString(), note };
@@ -105,9 +95,8 @@ export function createAdminOrdersService(deps: {
         if (!row) {
           const [current] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
           if (!current) throw new NotFoundError("Order not found");
-          throw new OrderStatusRefusedError(
+          throw new ConflictError(
             `This order is already ${statusWord(current.status)}, not ${statusWord(from)}: someone changed it meanwhile. Nothing was changed.`,
-            409,
           );
         }
         const restocked = to === "cancelled" ? await returnStock(tx, row.items) : [];

@@ -1,4 +1,5 @@
 import { orderNumber } from "../../domain/ids";
+import { grandTotal } from "../../domain/checkout-line";
 import { variantUrl } from "../../domain/images";
 import { centsToDecimalString } from "../../domain/money";
 import { sandboxOrderMessages } from "../../domain/payment-messages";
@@ -46,7 +47,7 @@ export function orderConfirmationEmail(
     userEmail: string;
     userName: string;
     items: OrderItem[];
-    totalCents: number;
+    subtotalCents: number;
     taxCents: number;
     shippingCents: number;
     shippingAddress: AddressSnapshot;
@@ -55,12 +56,11 @@ export function orderConfirmationEmail(
   publicUrl: string,
 ): MailMessage {
   const number = orderNumber(order.id);
-  const grand = order.totalCents + order.taxCents + order.shippingCents;
   const totals = [
-    `Subtotal: ${dollars(order.totalCents)}`,
+    `Subtotal: ${dollars(order.subtotalCents)}`,
     `Shipping: ${dollars(order.shippingCents)}`,
     `Tax (10%): ${dollars(order.taxCents)}`,
-    `Total: ${dollars(grand)}`,
+    `Total: ${dollars(grandTotal(order))}`,
   ];
   const link = `${publicUrl}/orders`;
   const text = [

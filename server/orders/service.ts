@@ -1,25 +1,25 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import { grandTotal } from "../../domain/checkout-line";
 import { isUuid, orderNumber } from "../../domain/ids";
 import type { LiveEvent } from "../../domain/live-events";
-import { INITIAL_ORDER_NOTE, INITIAL_ORDER_STATUS } from "../../domain/order-status";
-import type { Database } from "../db/client";
+import { INITIAL_ORDER_NOTE, INITIAL_ORDER_STATUS, } from "../../domain/order-status";
+import type { Database, Tx } from "../db/client";
 import {
   type CheckoutLine,
   type CheckoutStatus,
-  checkouts,
   type OrderItem,
   orders,
   products,
   users,
 } from "../db/schema";
-import { NotFoundError } from "../errors";
 import type { Logger } from "../logger";
 import { enqueueMail } from "../mail/outbox";
-import { OutOfStockError, PaymentConflictError } from "../payment-errors";
+import { completeCheckout, lockCheckout, setStockHold } from "../checkouts/checkouts";
 import { orderConfirmationEmail } from "./emails";
+import { NotFoundError, OutOfStockError, PaymentRefusedError } from "../../domain/errors";
 import type { OrderView } from "../../domain/views";
 
-export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type { Tx };
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -32,10 +32,10 @@ export function toOrderView(row: OrderRow): OrderView {
     userEmail: row.userEmail,
     userName: row.userName,
     items: row.items,
-    totalCents: row.totalCents,
+    subtotalCents: row.subtotalCents,
     taxCents: row.taxCents,
     shippingCents: row.shippingCents,
-    grandTotalCents: row.totalCents + row.taxCents + row.shippingCents,
+    totalCents: grandTotal(row),
     shippingAddress: row.shippingAddress,
     billingAddress: row.billingAddress,
     paymentMethod: row.paymentMethod,
@@ -84,12 +84,6 @@ export async function returnStock(tx: Tx, lines: readonly { productId: string; q
   return restocked;
 }
 
-async function lockCheckout(tx: Tx, checkoutId: string) {
-  const [checkout] = await tx.select().from(checkouts).where(eq(checkouts.id, checkoutId)).for("update");
-  if (!checkout) throw new NotFoundError("Checkout not found");
-  return checkout;
-}
-
 /**
  * Orders: the only code that writes them. An order exists only after a verified payment and
  * is made in one transaction with its stock decrement, its checkout's completion and its
@@ -121,7 +115,7 @@ export function createOrdersService(deps: {
         }
         await takeStock(tx, checkout.lines);
         const reservedAt = new Date();
-        await tx.update(checkouts).set({ stockReservedAt: reservedAt, updatedAt: reservedAt }).where(eq(checkouts.id, checkoutId));
+        await setStockHold(tx, checkoutId, reservedAt);
         return { status: checkout.status, reservedAt };
       });
     },
@@ -132,7 +126,7 @@ export function createOrdersService(deps: {
         const checkout = await lockCheckout(tx, checkoutId);
         if (checkout.status === "completed" || checkout.stockReservedAt?.getTime() !== reservedAt.getTime()) return false;
         await returnStock(tx, checkout.lines);
-        await tx.update(checkouts).set({ stockReservedAt: null, updatedAt: new Date() }).where(eq(checkouts.id, checkoutId));
+        await setStockHold(tx, checkoutId, null);
         return true;
       });
     },
@@ -140,7 +134,7 @@ export function createOrdersService(deps: {
     /**
      * Records the order of a verified payment. Idempotent: the order this checkout already has
      * is returned as is. Throws OutOfStockError (nothing written) when the pieces are gone,
-     * PaymentConflictError when the money was already given back. `sandbox` says the payment
+     * PaymentRefusedError when the money was already given back. `sandbox` says the payment
      * went through the built-in sandbox (no money moved); the order keeps that mark for good.
      */
     async fulfilCheckout(
@@ -151,9 +145,9 @@ export function createOrdersService(deps: {
         const checkout = await lockCheckout(tx, checkoutId);
         const [existing] = await tx.select().from(orders).where(eq(orders.checkoutId, checkoutId));
         if (existing) return { order: toOrderView(existing), created: false };
-        if (checkout.status === "refunded") throw new PaymentConflictError("This payment was refunded.", "refunded");
+        if (checkout.status === "refunded") throw new PaymentRefusedError("This payment was refunded.", "refunded");
         // A newer checkout of the same cart replaced this one: its money goes back rather than make a second order.
-        if (checkout.status === "superseded") throw new PaymentConflictError("This checkout was replaced by a newer one.", "superseded");
+        if (checkout.status === "superseded") throw new PaymentRefusedError("This checkout was replaced by a newer one.", "superseded");
         // A hold taken for this payment already holds the pieces; otherwise take them now.
         if (!checkout.stockReservedAt) await takeStock(tx, checkout.lines);
         const [user] = await tx
@@ -180,7 +174,7 @@ export function createOrdersService(deps: {
             userEmail: user.email,
             userName,
             items,
-            totalCents: checkout.subtotalCents,
+            subtotalCents: checkout.subtotalCents,
             taxCents: checkout.taxCents,
             shippingCents: checkout.shippingCents,
             shippingAddress: checkout.shippingAddress,
@@ -194,10 +188,7 @@ export function createOrdersService(deps: {
             updatedAt: now,
           })
           .returning();
-        await tx
-          .update(checkouts)
-          .set({ status: "completed", stockReservedAt: null, paymentRef: payment.paymentRef ?? checkout.paymentRef, failureReason: null, updatedAt: now })
-          .where(eq(checkouts.id, checkoutId));
+        await completeCheckout(tx, checkout, payment.paymentRef, now);
         await enqueueMail(tx, orderConfirmationEmail(row, deps.publicUrl));
         return { order: toOrderView(row), created: true };
       });

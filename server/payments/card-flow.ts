@@ -1,15 +1,12 @@
 import { paymentMessages } from "../../domain/payment-messages";
 import { CARD_SESSION_ID } from "../../domain/payment-schemas";
 import type { Viewer } from "../auth/service";
-import { InvalidRequestError, NotFoundError } from "../errors";
 import type { Logger } from "../logger";
 import type { OrdersService } from "../orders/service";
-import { type Checkout, type CheckoutInput, type CheckoutStore, quoteView } from "./checkouts";
-import { OutOfStockError, PaymentConflictError } from "../payment-errors";
+import { type Checkout, type CheckoutInput, type CheckoutStore, quoteView } from "../checkouts/checkouts";
 import type { CheckoutOpener } from "./open-checkout";
-import type { SandboxCard } from "./sandbox";
-import type { StripeCardProvider } from "./stripe";
-import { type CardProvider, type CardSession, isPaidCardSession } from "./types";
+import { type CardProvider, type CardSession, isPaidCardSession, type SandboxCardProvider } from "./types";
+import { InvalidInputError, NotFoundError, OutOfStockError, PaymentRefusedError } from "../../domain/errors";
 
 /** Where a card session stands, as the success page and the webhook see it. */
 export interface CardOutcome {
@@ -40,7 +37,7 @@ export function createCardFlow(deps: { card: CardProvider; store: CheckoutStore;
   async function refundAndClose(checkout: Checkout, session: CardSession, reason: string): Promise<void> {
     if (!session.paymentRef) throw new Error(`Stripe session ${session.id} is paid but names no payment to refund`);
     await card.refund(session.paymentRef, `refund-${checkout.id}`);
-    await store.mark(checkout.id, "refunded", ["pending", "failed", "expired", "superseded"], reason);
+    await store.mark(checkout.id, "refunded", reason);
     log.warn({ checkoutId: checkout.id, sessionId: session.id, reason }, "card payment refunded");
   }
 
@@ -56,10 +53,10 @@ export function createCardFlow(deps: { card: CardProvider; store: CheckoutStore;
         });
         return { status: "paid", sessionId, orderId: order.id };
       } catch (error) {
-        if (error instanceof PaymentConflictError && error.code === "refunded") {
+        if (error instanceof PaymentRefusedError && error.code === "refunded") {
           return { status: "refunded", sessionId, message: paymentMessages.refunded };
         }
-        if (error instanceof PaymentConflictError && error.code === "superseded") {
+        if (error instanceof PaymentRefusedError && error.code === "superseded") {
           await refundAndClose(checkout, session, "paid after a newer checkout of the same cart replaced it");
           return { status: "refunded", sessionId, message: paymentMessages.supersededRefunded };
         }
@@ -75,7 +72,7 @@ export function createCardFlow(deps: { card: CardProvider; store: CheckoutStore;
       return { status: "refunded", sessionId, message: paymentMessages.amountMismatchRefunded };
     }
     if (session.status === "expired") {
-      await store.mark(checkout.id, "expired", ["pending"], "Checkout Session expired");
+      await store.mark(checkout.id, "expired", "Checkout Session expired");
       return { status: "expired", sessionId, message: paymentMessages.sessionExpired };
     }
     return { status: "open", sessionId, message: paymentMessages.sessionNotPaid };
@@ -99,11 +96,12 @@ export function createCardFlow(deps: { card: CardProvider; store: CheckoutStore;
     return settle(checkout, session);
   }
 
-  async function ownSandboxSession(viewer: Viewer, sessionId: string): Promise<Checkout> {
+  /** The shopper's own sandbox session, with the sandbox provider narrowed by its mode; 404 otherwise. */
+  async function ownSandboxSession(viewer: Viewer, sessionId: string): Promise<{ checkout: Checkout; sandbox: SandboxCardProvider }> {
     if (card.mode !== "sandbox" || !CARD_SESSION_ID.test(sessionId)) throw new NotFoundError(paymentMessages.sessionNotFound);
     const checkout = await store.byRef("stripe", sessionId);
     if (!checkout || checkout.userId !== viewer.id) throw new NotFoundError(paymentMessages.sessionNotFound);
-    return checkout;
+    return { checkout, sandbox: card };
   }
 
   return {
@@ -121,14 +119,14 @@ export function createCardFlow(deps: { card: CardProvider; store: CheckoutStore;
         session = await card.createSession(await store.paymentRequest(checkout));
       } catch (error) {
         // A reused checkout may be another request's, still asking Stripe: that one decides its fate.
-        if (!opened.reused) await store.mark(checkout.id, "failed", ["pending"], (error as Error).message.slice(0, 500));
+        if (!opened.reused) await store.mark(checkout.id, "failed", (error as Error).message.slice(0, 500));
         throw error;
       }
       checkout = (await store.bindProviderRef(checkout.id, session.id)) ?? checkout;
       if (checkout.status !== "pending" || checkout.providerRef !== session.id) {
         // Replaced by a newer start while Stripe was asked: this session must not be paid.
         await card.expireSession(session.id).catch(() => false);
-        throw new PaymentConflictError(paymentMessages.checkoutReplaced, "checkout_replaced");
+        throw new PaymentRefusedError(paymentMessages.checkoutReplaced, "checkout_replaced");
       }
       return { id: session.id, url: session.url, mode: card.mode, ...quoteView(checkout) };
     },
@@ -136,19 +134,19 @@ export function createCardFlow(deps: { card: CardProvider; store: CheckoutStore;
     /** POST /api/stripe-webhook: only a correctly signed, recent event is read at all. */
     async webhook(rawBody: Buffer, signature: string | undefined): Promise<{ received: true; outcome?: CardOutcome }> {
       if (card.mode !== "stripe") throw new NotFoundError("Not found");
-      let event: ReturnType<StripeCardProvider["verifyWebhook"]>;
+      let event: ReturnType<typeof card.verifyWebhook>;
       try {
-        event = (card as StripeCardProvider).verifyWebhook(rawBody, signature);
+        event = card.verifyWebhook(rawBody, signature);
       } catch (error) {
         log.warn({ reason: (error as Error).message }, "webhook refused");
-        throw new InvalidRequestError(paymentMessages.webhookInvalid);
+        throw new InvalidInputError(paymentMessages.webhookInvalid);
       }
       if (!HANDLED_EVENTS.has(event.type)) return { received: true };
       const sessionId = (event.data.object as { id?: unknown }).id;
       if (typeof sessionId !== "string") return { received: true };
       if (event.type === "checkout.session.async_payment_failed") {
         const checkout = await store.byRef("stripe", sessionId);
-        if (checkout) await store.mark(checkout.id, "failed", ["pending"], "asynchronous payment failed");
+        if (checkout) await store.mark(checkout.id, "failed", "asynchronous payment failed");
         return { received: true };
       }
       try {
@@ -162,18 +160,18 @@ export function createCardFlow(deps: { card: CardProvider; store: CheckoutStore;
 
     /** What the sandbox's hosted page shows. */
     async sandboxSession(viewer: Viewer, sessionId: string) {
-      const checkout = await ownSandboxSession(viewer, sessionId);
+      const { checkout } = await ownSandboxSession(viewer, sessionId);
       const session = await card.retrieveSession(sessionId);
       return { id: sessionId, status: session?.status ?? "expired", mode: "sandbox" as const, checkoutStatus: checkout.status, ...quoteView(checkout) };
     },
 
     /** The sandbox page's Pay button: the session is paid, then the same confirm() as Stripe's webhook runs. */
     async paySandbox(viewer: Viewer, sessionId: string): Promise<CardOutcome & { redirectTo: string }> {
-      await ownSandboxSession(viewer, sessionId);
-      await (card as SandboxCard).pay(sessionId);
+      const { sandbox } = await ownSandboxSession(viewer, sessionId);
+      await sandbox.pay(sessionId);
       const outcome = await confirm(sessionId);
       if (outcome.status !== "paid" && outcome.status !== "refunded") {
-        throw new PaymentConflictError(outcome.message ?? paymentMessages.sessionExpired, outcome.status);
+        throw new PaymentRefusedError(outcome.message ?? paymentMessages.sessionExpired, outcome.status);
       }
       return { ...outcome, redirectTo: `/payment-success?session_id=${encodeURIComponent(sessionId)}` };
     },
@@ -183,11 +181,11 @@ export function createCardFlow(deps: { card: CardProvider; store: CheckoutStore;
      * is not cancelled: the answer says it is paid and where its confirmation is.
      */
     async cancelSandbox(viewer: Viewer, sessionId: string) {
-      const checkout = await ownSandboxSession(viewer, sessionId);
-      if (await (card as SandboxCard).cancel(sessionId)) {
-        await store.mark(checkout.id, "expired", ["pending"], "cancelled on the sandbox page");
+      const { checkout, sandbox } = await ownSandboxSession(viewer, sessionId);
+      if (await sandbox.cancel(sessionId)) {
+        await store.mark(checkout.id, "expired", "cancelled on the sandbox page");
       } else if ((await card.retrieveSession(sessionId))?.paid) {
-        throw new PaymentConflictError(paymentMessages.alreadyPaid, "already_paid", {
+        throw new PaymentRefusedError(paymentMessages.alreadyPaid, "already_paid", {
           redirectTo: `/payment-success?session_id=${encodeURIComponent(sessionId)}`,
         });
       }

@@ -4,9 +4,9 @@ import { paymentMessages } from "../../domain/payment-messages";
 import type { Viewer } from "../auth/service";
 import type { PaymentMethod } from "../db/schema";
 import type { Logger } from "../logger";
-import type { Checkout, CheckoutStore, PricedCheckout } from "./checkouts";
-import { PaymentConflictError, ProviderError } from "../payment-errors";
+import type { Checkout, CheckoutStore, PricedCheckout } from "../checkouts/checkouts";
 import type { CardProvider, CardSession, WalletOrder, WalletProvider } from "./types";
+import { PaymentRefusedError, ProviderUnavailableError } from "../../domain/errors";
 
 /** An open checkout of the same offer is reused only while its provider order or session has long to live. */
 export const REUSE_MAX_AGE_MS = 30 * 60_000;
@@ -52,7 +52,7 @@ export function createCheckoutOpener(deps: {
     if (checkout.provider === "paypal") {
       const order = await deps.wallet.getOrder(checkout.providerRef);
       if (!order || order.status === "VOIDED") {
-        await store.mark(checkout.id, "expired", ["pending"], order ? "PayPal order VOIDED" : "unknown to PayPal");
+        await store.mark(checkout.id, "expired", order ? "PayPal order VOIDED" : "unknown to PayPal");
         return { state: "closed" };
       }
       if (order.status !== "COMPLETED") return { state: "open", providerStatus: order.status };
@@ -61,7 +61,7 @@ export function createCheckoutOpener(deps: {
     }
     const session = await deps.card.retrieveSession(checkout.providerRef);
     if (!session) {
-      await store.mark(checkout.id, "expired", ["pending"], "unknown to the card provider");
+      await store.mark(checkout.id, "expired", "unknown to the card provider");
       return { state: "closed" };
     }
     if (session.status === "open" && !session.paid) return { state: "open", providerStatus: session.status };
@@ -72,14 +72,14 @@ export function createCheckoutOpener(deps: {
   /** Takes an open checkout of this cart out of the way of a new one. */
   async function replace(checkout: Checkout): Promise<void> {
     // A PayPal capture holds the stock while it runs (or while PayPal keeps it PENDING): let it finish.
-    if (checkout.stockReservedAt) throw new PaymentConflictError(paymentMessages.paymentInProgress, "payment_in_progress");
+    if (checkout.stockReservedAt) throw new PaymentRefusedError(paymentMessages.paymentInProgress, "payment_in_progress");
     // A provider that does not answer does not keep the shopper from paying another way: the
     // checkout is superseded all the same, and money that still arrives for it goes back.
     const current = await standing(checkout).catch((error: unknown): Standing => {
-      if (error instanceof ProviderError) return { state: "open" };
+      if (error instanceof ProviderUnavailableError) return { state: "open" };
       throw error;
     });
-    if (current.state === "paid") throw new PaymentConflictError(paymentMessages.cartAlreadyPaid, "already_paid");
+    if (current.state === "paid") throw new PaymentRefusedError(paymentMessages.cartAlreadyPaid, "already_paid");
     if (current.state === "closed") return;
     if (!(await store.supersede(checkout.id))) return;
     log.info({ checkoutId: checkout.id, provider: checkout.provider }, "open checkout replaced by a newer one of the same cart");
@@ -120,12 +120,12 @@ export function createCheckoutOpener(deps: {
           if (existing.stockReservedAt) return { checkout: existing, reused: true };
           const current = await standing(existing);
           if (current.state === "open") return { checkout: existing, reused: true, providerStatus: current.providerStatus };
-          if (current.state === "paid") throw new PaymentConflictError(paymentMessages.cartAlreadyPaid, "already_paid");
+          if (current.state === "paid") throw new PaymentRefusedError(paymentMessages.cartAlreadyPaid, "already_paid");
           continue;
         }
         await replace(existing);
       }
-      throw new PaymentConflictError(paymentMessages.paymentInProgress, "payment_in_progress");
+      throw new PaymentRefusedError(paymentMessages.paymentInProgress, "payment_in_progress");
     },
   };
 }

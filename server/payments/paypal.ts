@@ -1,6 +1,6 @@
 import { centsToDecimalString, parseDollars } from "../../domain/money";
-import { ProviderError } from "../payment-errors";
-import type { PaymentRequest, WalletCapture, WalletOrder, WalletProvider, WalletRefusal } from "./types";
+import type { PaymentRequest, WalletCapture, WalletOrder, PaypalWalletProvider, WalletRefusal } from "./types";
+import { ProviderUnavailableError } from "../../domain/errors";
 
 export interface PaypalOptions {
   clientId: string;
@@ -92,7 +92,7 @@ export function readPaypalOrder(body: unknown): WalletOrder {
     }[];
   };
   if (typeof order.id !== "string" || typeof order.status !== "string") {
-    throw new ProviderError("paypal", "PayPal sent an order without id or status");
+    throw new ProviderUnavailableError("paypal", "PayPal sent an order without id or status");
   }
   const raw = order.purchase_units?.[0]?.payments?.captures?.[0];
   let capture: WalletCapture | null = null;
@@ -113,7 +113,7 @@ export function readPaypalOrder(body: unknown): WalletOrder {
 }
 
 /** PayPal's Orders v2 REST API over plain fetch. */
-export function createPaypalProvider(options: PaypalOptions): WalletProvider {
+export function createPaypalProvider(options: PaypalOptions): PaypalWalletProvider {
   const base = options.apiBase.replace(/\/+$/, "");
   const timeoutMs = options.timeoutMs ?? 20_000;
   const now = options.now ?? Date.now;
@@ -125,7 +125,7 @@ export function createPaypalProvider(options: PaypalOptions): WalletProvider {
     try {
       return await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
-      throw new ProviderError("paypal", `PayPal did not answer: ${(error as Error).message}`);
+      throw new ProviderUnavailableError("paypal", `PayPal did not answer: ${(error as Error).message}`);
     }
   }
 
@@ -142,7 +142,7 @@ export function createPaypalProvider(options: PaypalOptions): WalletProvider {
     });
     const body = (await response.json().catch(() => ({}))) as { access_token?: unknown; expires_in?: unknown };
     if (!response.ok || typeof body.access_token !== "string") {
-      throw new ProviderError("paypal", `PayPal refused the credentials (${response.status})`, response.status);
+      throw new ProviderUnavailableError("paypal", `PayPal refused the credentials (${response.status})`, response.status);
     }
     const lifetimeMs = (typeof body.expires_in === "number" ? body.expires_in : 0) * 1000;
     token = { value: body.access_token, expiresAt: now() + lifetimeMs - TOKEN_MARGIN_MS };
@@ -182,10 +182,10 @@ export function createPaypalProvider(options: PaypalOptions): WalletProvider {
     }
   }
 
-  function failure(what: string, result: { status: number; body: unknown }): ProviderError {
+  function failure(what: string, result: { status: number; body: unknown }): ProviderUnavailableError {
     const body = (result.body ?? {}) as PaypalErrorBody;
     const issue = body.details?.[0]?.issue ?? body.name ?? "UNKNOWN";
-    return new ProviderError("paypal", `PayPal ${what} failed: ${result.status} ${issue}${body.debug_id ? ` (debug id ${body.debug_id})` : ""}`, result.status);
+    return new ProviderUnavailableError("paypal", `PayPal ${what} failed: ${result.status} ${issue}${body.debug_id ? ` (debug id ${body.debug_id})` : ""}`, result.status);
   }
 
   return {
@@ -199,7 +199,7 @@ export function createPaypalProvider(options: PaypalOptions): WalletProvider {
       if (!result.ok) throw failure("create order", result);
       const order = result.body as { id?: unknown; status?: unknown; links?: { rel?: string; href?: string }[] };
       if (typeof order.id !== "string" || !PAYPAL_ORDER_ID.test(order.id)) {
-        throw new ProviderError("paypal", "PayPal created an order without a usable id");
+        throw new ProviderUnavailableError("paypal", "PayPal created an order without a usable id");
       }
       const approve = order.links?.find((link) => link.rel === "payer-action" || link.rel === "approve")?.href;
       return { id: order.id, status: typeof order.status === "string" ? order.status : "CREATED", approveUrl: approve };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ProviderError } from "../payment-errors";
 import { paypalOrderBody, readPaypalOrder } from "./paypal";
 import { stripeSessionParams } from "./stripe";
 import { isCompletedWalletPayment, type PaymentRequest, type WalletOrder } from "./types";
+import { ProviderUnavailableError } from "../../domain/errors";
 
 const request: PaymentRequest = {
   checkoutId: "7d1f3b8e-2c4a-4f6e-9b1d-3e5f7a9c1b2d",
@@ -59,7 +59,7 @@ describe("readPaypalOrder", () => {
   });
 
   it.each([{}, null, { id: 1, status: "COMPLETED" }, { id: "A" }])("refuses a reply without id or status: %j", (reply) => {
-    expect(() => readPaypalOrder(reply)).toThrow(ProviderError);
+    expect(() => readPaypalOrder(reply)).toThrow(ProviderUnavailableError);
   });
 
   it("treats an unreadable amount as no amount", () => {

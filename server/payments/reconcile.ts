@@ -1,10 +1,10 @@
 import type { Logger } from "../logger";
 import type { OrdersService } from "../orders/service";
 import type { CardFlow } from "./card-flow";
-import type { Checkout, CheckoutStore } from "./checkouts";
-import { PaymentConflictError } from "../payment-errors";
+import type { Checkout, CheckoutStore } from "../checkouts/checkouts";
 import type { CardProvider, WalletProvider } from "./types";
 import type { WalletFlow } from "./wallet-flow";
+import { PaymentRefusedError } from "../../domain/errors";
 
 export interface ReconcileOptions {
   /** A pending checkout untouched this long is asked about (a payment still in a browser is left alone). */
@@ -50,14 +50,14 @@ export function createReconciler(
         return (await deps.walletFlow.settle(checkout, order, hold)).status;
       } catch (error) {
         // Refunded (sold out, wrong amount, a replaced checkout): settled, not an error to retry.
-        if (error instanceof PaymentConflictError) return `refunded (${error.code})`;
+        if (error instanceof PaymentRefusedError) return `refunded (${error.code})`;
         throw error;
       }
     }
     // Not captured (yet): a hold older than any capture in flight is given back.
     if (hold && now - hold.getTime() >= minAgeMs) await deps.orders.releaseStock(checkout.id, hold);
     if (!order || order.status === "VOIDED" || now - checkout.createdAt.getTime() >= walletExpiryMs) {
-      await deps.store.mark(checkout.id, "expired", ["pending"], order ? `PayPal order ${order.status}, never captured` : "unknown to PayPal");
+      await deps.store.mark(checkout.id, "expired", order ? `PayPal order ${order.status}, never captured` : "unknown to PayPal");
       return "expired";
     }
     return order.status;
@@ -66,7 +66,7 @@ export function createReconciler(
   async function card(checkout: Checkout): Promise<string> {
     const session = await deps.card.retrieveSession(checkout.providerRef!);
     if (!session) {
-      await deps.store.mark(checkout.id, "expired", ["pending"], "unknown to the card provider");
+      await deps.store.mark(checkout.id, "expired", "unknown to the card provider");
       return "expired";
     }
     return (await deps.cardFlow.settle(checkout, session)).status;
@@ -76,7 +76,7 @@ export function createReconciler(
     // Without a provider id the browser never got anything to pay with (a replaced one stays replaced).
     if (!checkout.providerRef) {
       if (checkout.status === "superseded") return "superseded";
-      await deps.store.mark(checkout.id, "failed", ["pending"], "the payment provider was never reached");
+      await deps.store.mark(checkout.id, "failed", "the payment provider was never reached");
       return "failed";
     }
     return checkout.provider === "paypal" ? wallet(checkout, now) : card(checkout);

@@ -3,7 +3,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { sandboxPayments } from "../db/schema";
 import { SESSION_LIFETIME_S } from "./stripe";
-import type { CardProvider, CardSession, WalletOrder, WalletProvider } from "./types";
+import type { CardSession, SandboxCardProvider, SandboxWalletProvider, WalletOrder } from "./types";
 
 /**
  * The built-in sandbox: the embedded default when PayPal or Stripe keys are not set. It plays
@@ -39,21 +39,7 @@ function walletOrder(row: Row): WalletOrder {
   };
 }
 
-export interface SandboxWallet extends WalletProvider {
-  readonly mode: "sandbox";
-  /** The buyer's approval on the local approval step; false when the order cannot be approved. */
-  approve(orderId: string): Promise<boolean>;
-}
-
-export interface SandboxCard extends CardProvider {
-  readonly mode: "sandbox";
-  /** The Pay button of the local hosted page; false when the session is not open any more. */
-  pay(sessionId: string): Promise<boolean>;
-  /** The Cancel button; false when the session is not open any more. */
-  cancel(sessionId: string): Promise<boolean>;
-}
-
-export function createSandboxProviders(db: Database, publicUrl: string): { wallet: SandboxWallet; card: SandboxCard } {
+export function createSandboxProviders(db: Database, publicUrl: string): { wallet: SandboxWalletProvider; card: SandboxCardProvider } {
   async function find(id: string, kind: Row["kind"]): Promise<Row | undefined> {
     const [row] = await db
       .select()
@@ -83,7 +69,7 @@ export function createSandboxProviders(db: Database, publicUrl: string): { walle
 
   const sessionOpen = () => gt(sandboxPayments.createdAt, new Date(Date.now() - SESSION_LIFETIME_S * 1000));
 
-  const wallet: SandboxWallet = {
+  const wallet: SandboxWalletProvider = {
     mode: "sandbox",
 
     async createOrder(request) {
@@ -150,7 +136,7 @@ export function createSandboxProviders(db: Database, publicUrl: string): { walle
     };
   }
 
-  const card: SandboxCard = {
+  const card: SandboxCardProvider = {
     mode: "sandbox",
 
     async createSession(request) {

@@ -4,12 +4,11 @@ import type { Viewer } from "../auth/service";
 import type { PricingService } from "../cart/pricing";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
-import { TooManyRequestsError } from "../errors";
 import { createThrottle, type ThrottleRule } from "../limits/throttle";
 import type { Logger } from "../logger";
 import type { OrdersService } from "../orders/service";
 import { createCardFlow } from "./card-flow";
-import { createCheckoutStore } from "./checkouts";
+import { createCheckoutStore } from "../checkouts/checkouts";
 import { createCheckoutOpener } from "./open-checkout";
 import { createPaypalProvider } from "./paypal";
 import { createReconciler, type ReconcileOptions } from "./reconcile";
@@ -17,6 +16,7 @@ import { createSandboxProviders } from "./sandbox";
 import { createStripeProvider } from "./stripe";
 import type { CardProvider, WalletProvider } from "./types";
 import { createWalletFlow } from "./wallet-flow";
+import { RateLimitedError } from "../../domain/errors";
 
 export interface PaymentsOptions {
   /** Replace the providers chosen from the configuration (tests). */
@@ -83,12 +83,12 @@ export function createPaymentsService(
     modes: { wallet: wallet.mode, card: card.mode },
     /**
      * Counts one payment start (create an order or session, verify a browser-made one) for the
-     * shopper; throws TooManyRequestsError (429, Retry-After) past the limit. Each start costs
+     * shopper; throws RateLimitedError (429, Retry-After) past the limit. Each start costs
      * provider calls and may hold stock, so one account cannot hammer them.
      */
     async admitStart(viewer: Viewer): Promise<void> {
       const verdict = await throttle.hit(`checkout-start:${viewer.id}`, startLimit);
-      if (!verdict.allowed) throw new TooManyRequestsError(paymentMessages.tooManyStarts, Math.ceil(verdict.retryAfterMs / 1000));
+      if (!verdict.allowed) throw new RateLimitedError(paymentMessages.tooManyStarts, Math.ceil(verdict.retryAfterMs / 1000));
     },
     wallet: walletFlow,
     card: cardFlow,

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
-import { ProviderError } from "../payment-errors";
-import type { CardProvider, CardSession, PaymentRequest } from "./types";
+import type { CardSession, PaymentRequest, StripeCardProvider } from "./types";
+import { ProviderUnavailableError } from "../../domain/errors";
 
 export interface StripeOptions {
   secretKey: string;
@@ -95,18 +95,9 @@ export function readStripeSession(session: Stripe.Checkout.Session): CardSession
   };
 }
 
-function wrap(what: string, error: unknown): ProviderError {
+function wrap(what: string, error: unknown): ProviderUnavailableError {
   const status = error instanceof Stripe.errors.StripeError ? error.statusCode : undefined;
-  return new ProviderError("stripe", `Stripe ${what} failed: ${(error as Error).message}`, status);
-}
-
-export interface StripeCardProvider extends CardProvider {
-  readonly mode: "stripe";
-  /**
-   * The event in a webhook request, if its Stripe-Signature header proves it came from Stripe
-   * for exactly these bytes within the tolerance; throws otherwise.
-   */
-  verifyWebhook(rawBody: Buffer, signature: string | undefined): StripeEvent;
+  return new ProviderUnavailableError("stripe", `Stripe ${what} failed: ${(error as Error).message}`, status);
 }
 
 /** Stripe Checkout through the official package. */
@@ -131,7 +122,7 @@ export function createStripeProvider(options: StripeOptions): StripeCardProvider
       } catch (error) {
         throw wrap("session creation", error);
       }
-      if (!session.id || !session.url) throw new ProviderError("stripe", "Stripe created a session without id or url");
+      if (!session.id || !session.url) throw new ProviderUnavailableError("stripe", "Stripe created a session without id or url");
       return { id: session.id, url: session.url };
     },
 

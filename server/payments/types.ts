@@ -1,22 +1,8 @@
-import type { AddressSnapshot, CheckoutLine } from "../db/schema";
+import type Stripe from "stripe";
+import type { PaymentRequest } from "../../domain/checkout-line";
 
-/**
- * What the providers are told about a checkout. Built from the checkout row alone, so asking
- * again (a retry, the reconciliation pass) sends the very same request and the provider's
- * idempotency keys replay the first answer instead of charging twice.
- */
-export interface PaymentRequest {
-  checkoutId: string;
-  lines: CheckoutLine[];
-  subtotalCents: number;
-  taxCents: number;
-  shippingCents: number;
-  totalCents: number;
-  currency: "USD";
-  shippingAddress: AddressSnapshot;
-  customerEmail: string;
-  createdAt: Date;
-}
+/** What a provider is asked to charge (domain/checkout-line.ts). */
+export type { PaymentRequest };
 
 /** A PayPal order as far as the store cares: its state, the checkout it names and its (first) capture. */
 export interface WalletOrder {
@@ -46,9 +32,12 @@ export interface WalletRefusal {
   issue: string;
 }
 
-export interface WalletProvider {
-  /** "paypal": PayPal's REST API; "sandbox": the store's own stand-in. */
-  readonly mode: "paypal" | "sandbox";
+/**
+ * What every wallet provider does, whatever its mode. The mode-specific parts live on the
+ * members of WalletProvider below, so a flow narrows on `mode` instead of casting
+ * (docs/decisions/019-checkout-writer-and-provider-modes.md).
+ */
+interface WalletProviderBase {
   createOrder(request: PaymentRequest): Promise<{ id: string; status: string; approveUrl?: string }>;
   /** `requestId` makes a retried capture replay the first one instead of charging again. */
   captureOrder(orderId: string, requestId: string): Promise<WalletOrder | WalletRefusal>;
@@ -57,6 +46,21 @@ export interface WalletProvider {
   /** Refunds the whole capture: money that should not have been taken goes back in full, never in part. */
   refundCapture(captureId: string, requestId: string): Promise<{ id: string; status: string }>;
 }
+
+/** PayPal's REST API. */
+export interface PaypalWalletProvider extends WalletProviderBase {
+  readonly mode: "paypal";
+}
+
+/** The store's own stand-in for PayPal (server/payments/sandbox.ts). */
+export interface SandboxWalletProvider extends WalletProviderBase {
+  readonly mode: "sandbox";
+  /** The buyer's approval on the local approval step; false when the order cannot be approved. */
+  approve(orderId: string): Promise<boolean>;
+}
+
+/** A wallet provider, discriminated by `mode`. */
+export type WalletProvider = PaypalWalletProvider | SandboxWalletProvider;
 
 /** A Stripe Checkout Session as far as the store cares. */
 export interface CardSession {
@@ -75,9 +79,8 @@ export interface CardSession {
   paymentRef: string | null;
 }
 
-export interface CardProvider {
-  /** "stripe": Stripe's API; "sandbox": the store's own stand-in. */
-  readonly mode: "stripe" | "sandbox";
+/** What every card provider does, whatever its mode. */
+interface CardProviderBase {
   createSession(request: PaymentRequest): Promise<{ id: string; url: string }>;
   /** Null when the provider does not know the session. */
   retrieveSession(sessionId: string): Promise<CardSession | null>;
@@ -86,6 +89,28 @@ export interface CardProvider {
   /** Closes an open session so it can no longer be paid; false when it was not open any more (paid or expired). */
   expireSession(sessionId: string): Promise<boolean>;
 }
+
+/** Stripe Checkout through the official package (server/payments/stripe.ts). */
+export interface StripeCardProvider extends CardProviderBase {
+  readonly mode: "stripe";
+  /**
+   * The event in a webhook request, if its Stripe-Signature header proves it came from Stripe
+   * for exactly these bytes within the tolerance; throws otherwise.
+   */
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): Stripe.Event;
+}
+
+/** The store's own stand-in for Stripe Checkout, with its local hosted page (server/payments/sandbox.ts). */
+export interface SandboxCardProvider extends CardProviderBase {
+  readonly mode: "sandbox";
+  /** The Pay button of the local hosted page; false when the session is not open any more. */
+  pay(sessionId: string): Promise<boolean>;
+  /** The Cancel button; false when the session is not open any more. */
+  cancel(sessionId: string): Promise<boolean>;
+}
+
+/** A card provider, discriminated by `mode`. */
+export type CardProvider = StripeCardProvider | SandboxCardProvider;
 
 /**
  * The one test a PayPal payment must pass before an order exists: the order and its capture

@@ -4,14 +4,12 @@ import { messages } from "../../domain/messages";
 import { paymentMessages } from "../../domain/payment-messages";
 import type { WalletFallbackBody } from "../../domain/payment-schemas";
 import type { Viewer } from "../auth/service";
-import { NotFoundError } from "../errors";
 import type { Logger } from "../logger";
 import type { OrdersService } from "../orders/service";
-import { type Checkout, type CheckoutInput, type CheckoutStore, quoteView } from "./checkouts";
-import { OutOfStockError, PaymentConflictError, ProviderError } from "../payment-errors";
+import { type Checkout, type CheckoutInput, type CheckoutStore, quoteView } from "../checkouts/checkouts";
 import type { CheckoutOpener } from "./open-checkout";
-import type { SandboxWallet } from "./sandbox";
 import { isCompletedWalletPayment, isWalletRefusal, type WalletOrder, type WalletProvider } from "./types";
+import { NotFoundError, OutOfStockError, PaymentRefusedError, ProviderUnavailableError } from "../../domain/errors";
 
 /** What the capture endpoint answers: PayPal's status, COMPLETED only when the store recorded the order. */
 export interface WalletOutcome {
@@ -54,7 +52,7 @@ export function createWalletFlow(deps: {
   /** Gives the whole capture back (one refund per capture, whatever retries happen) and closes the checkout. */
   async function refundAndClose(checkout: Checkout, captureId: string, reason: string): Promise<void> {
     await wallet.refundCapture(captureId, `refund-${captureId}`);
-    await store.mark(checkout.id, "refunded", ["pending", "failed", "expired", "superseded"], reason);
+    await store.mark(checkout.id, "refunded", reason);
     log.warn({ checkoutId: checkout.id, reason }, "PayPal payment refunded");
   }
 
@@ -74,14 +72,14 @@ export function createWalletFlow(deps: {
         });
         return { status: "COMPLETED", id: ref, orderId: placed.id };
       } catch (error) {
-        if (error instanceof PaymentConflictError && error.code === "superseded") {
+        if (error instanceof PaymentRefusedError && error.code === "superseded") {
           await refundAndClose(checkout, capture!.id, "paid after a newer checkout of the same cart replaced it");
-          throw new PaymentConflictError(paymentMessages.supersededRefunded, "superseded");
+          throw new PaymentRefusedError(paymentMessages.supersededRefunded, "superseded");
         }
         if (!(error instanceof OutOfStockError)) throw error;
         // Only possible without a hold (a capture the browser or PayPal made on its own): the money goes back.
         await refundAndClose(checkout, capture!.id, "sold out before the order was recorded");
-        throw new PaymentConflictError(paymentMessages.soldOutRefunded, "out_of_stock");
+        throw new PaymentRefusedError(paymentMessages.soldOutRefunded, "out_of_stock");
       }
     }
     if (capture?.status === "PENDING") return notCompleted(ref, "PENDING");
@@ -89,11 +87,11 @@ export function createWalletFlow(deps: {
     if (capture?.status === "COMPLETED") {
       log.error({ checkoutId: checkout.id, captured: capture.amountCents, currency: capture.currency, expected: checkout.totalCents }, "PayPal captured an amount that is not the checkout's");
       await refundAndClose(checkout, capture.id, "captured amount did not match the checkout");
-      throw new PaymentConflictError(paymentMessages.amountMismatchRefunded, "amount_mismatch");
+      throw new PaymentRefusedError(paymentMessages.amountMismatchRefunded, "amount_mismatch");
     }
     if (order.status === "COMPLETED" || order.status === "VOIDED") {
       // Finished at PayPal without money for the store (declined, voided): this checkout is over.
-      await store.mark(checkout.id, "failed", ["pending"], `PayPal order ${order.status}, capture ${capture?.status ?? "none"}`);
+      await store.mark(checkout.id, "failed", `PayPal order ${order.status}, capture ${capture?.status ?? "none"}`);
     }
     return notCompleted(ref, capture?.status ?? order.status);
   }
@@ -125,16 +123,16 @@ export function createWalletFlow(deps: {
       try {
         created = await wallet.createOrder(await store.paymentRequest(checkout));
       } catch (error) {
-        if (error instanceof ProviderError) {
-          throw new ProviderError(error.provider, error.message, error.providerStatus, {
+        if (error instanceof ProviderUnavailableError) {
+          throw new ProviderUnavailableError(error.provider, error.message, error.providerStatus, {
             fallback: { checkoutId: checkout.id, amount },
           });
         }
-        if (!opened.reused) await store.mark(checkout.id, "failed", ["pending"], (error as Error).message.slice(0, 500));
+        if (!opened.reused) await store.mark(checkout.id, "failed", (error as Error).message.slice(0, 500));
         throw error;
       }
       checkout = (await store.bindProviderRef(checkout.id, created.id)) ?? checkout;
-      if (checkout.status !== "pending") throw new PaymentConflictError(paymentMessages.checkoutReplaced, "checkout_replaced");
+      if (checkout.status !== "pending") throw new PaymentRefusedError(paymentMessages.checkoutReplaced, "checkout_replaced");
       // Bound meanwhile to the order the browser made for it (the fallback): that one is the checkout's.
       if (checkout.providerRef !== created.id) return answer(checkout.providerRef!, "CREATED");
       return { ...answer(created.id, created.status), approveUrl: created.approveUrl ?? null };
@@ -144,15 +142,15 @@ export function createWalletFlow(deps: {
     async capture(viewer: Viewer, orderId: string): Promise<WalletOutcome> {
       const checkout = await ownCheckout(viewer, orderId);
       if (checkout.status === "completed") return completed(checkout);
-      if (checkout.status === "refunded") throw new PaymentConflictError(paymentMessages.refunded, "refunded");
+      if (checkout.status === "refunded") throw new PaymentRefusedError(paymentMessages.refunded, "refunded");
       if (checkout.status !== "pending") return notCompleted(orderId, checkout.status.toUpperCase());
       let hold: Awaited<ReturnType<OrdersService["reserveStock"]>>;
       try {
         hold = await orders.reserveStock(checkout.id);
       } catch (error) {
         if (!(error instanceof OutOfStockError)) throw error;
-        await store.mark(checkout.id, "failed", ["pending"], "sold out before capture");
-        throw new PaymentConflictError(paymentMessages.soldOutNotCharged, "out_of_stock");
+        await store.mark(checkout.id, "failed", "sold out before capture");
+        throw new PaymentRefusedError(paymentMessages.soldOutNotCharged, "out_of_stock");
       }
       if (hold.status === "completed") return completed(checkout);
       if (hold.status !== "pending" || !hold.reservedAt) return notCompleted(orderId, hold.status.toUpperCase());
@@ -193,12 +191,12 @@ export function createWalletFlow(deps: {
         if (order.capture?.status === "COMPLETED") {
           await wallet.refundCapture(order.capture.id, `refund-${order.capture.id}`);
           log.warn({ checkoutId: checkout.id, orderId: body.orderId }, "second PayPal payment for one checkout refunded");
-          throw new PaymentConflictError(paymentMessages.duplicateRefunded, "duplicate_refunded");
+          throw new PaymentRefusedError(paymentMessages.duplicateRefunded, "duplicate_refunded");
         }
         return notCompleted(body.orderId, order.status);
       }
       if (checkout.status === "completed") return completed(checkout);
-      if (checkout.status === "refunded") throw new PaymentConflictError(paymentMessages.refunded, "refunded");
+      if (checkout.status === "refunded") throw new PaymentRefusedError(paymentMessages.refunded, "refunded");
       return settle(checkout, order, checkout.stockReservedAt);
     },
 
@@ -206,8 +204,8 @@ export function createWalletFlow(deps: {
     async approveSandbox(viewer: Viewer, orderId: string) {
       if (wallet.mode !== "sandbox") throw new NotFoundError(paymentMessages.walletOrderNotFound);
       const checkout = await ownCheckout(viewer, orderId);
-      const approved = checkout.status === "pending" && (await (wallet as SandboxWallet).approve(orderId));
-      if (!approved) throw new PaymentConflictError("This sandbox payment can no longer be approved.", "not_approvable");
+      const approved = checkout.status === "pending" && (await wallet.approve(orderId));
+      if (!approved) throw new PaymentRefusedError("This sandbox payment can no longer be approved.", "not_approvable");
       return { id: orderId, status: "APPROVED", mode: "sandbox" as const, ...quoteView(checkout) };
     },
 

@@ -9,9 +9,9 @@ import { createThrottle } from "../limits/throttle";
 import { createCatalogService } from "../catalog/service";
 import type { DatabaseHandle } from "../db/client";
 import { authThrottles, checkouts, orders, products, reviews, users } from "../db/schema";
-import { ConflictError, ForbiddenError, InvalidRequestError, NotFoundError, TooManyRequestsError } from "../errors";
 import { createLogger } from "../logger";
 import { createReviewsService, type ReviewsService } from "./service";
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, RateLimitedError, statusOf } from "../../domain/errors";
 
 let handle: DatabaseHandle;
 let service: ReviewsService;
@@ -75,8 +75,8 @@ describe("create", () => {
 
   it.each([0, 6, 3.5, "five", "", null, -1])("refuses rating %j with 400 and writes nothing", async (rating) => {
     const error = await service.create(alice, productId, { rating, text: "x" }).catch((e) => e);
-    expect(error).toBeInstanceOf(InvalidRequestError);
-    expect(error.status).toBe(400);
+    expect(error).toBeInstanceOf(InvalidInputError);
+    expect(statusOf(error)).toBe(400);
     expect(error.message).toBe(reviewMessages.rating);
     expect(await handle.db.select().from(reviews)).toHaveLength(0);
     expect(published).toEqual([]);
@@ -91,7 +91,7 @@ describe("create", () => {
 
   it("refuses text over the maximum with a clear message", async () => {
     const error = await service.create(alice, productId, { rating: 5, text: "a".repeat(REVIEW_MAX_LENGTH + 1) }).catch((e) => e);
-    expect(error).toBeInstanceOf(InvalidRequestError);
+    expect(error).toBeInstanceOf(InvalidInputError);
     expect(error.message).toBe("Reviews can be at most 2000 characters long");
   });
 
@@ -110,8 +110,8 @@ describe("create", () => {
     const others = await insertProducts(handle.db, Array.from({ length: 6 }, (_, i) => ({ title: `Rated ${i}` })));
     for (let i = 0; i < 5; i++) await service.create(alice, others[i].id, { rating: 5, text: `Review ${i}` });
     const error = await service.create(alice, productId, { rating: 5, text: "One too many" }).catch((e) => e);
-    expect(error).toBeInstanceOf(TooManyRequestsError);
-    expect(error.status).toBe(429);
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect(statusOf(error)).toBe(429);
     expect(error.message).toMatch(/^You can post at most 5 reviews in 10 minutes\. Please try again in (9|10) minutes\.$/);
     expect(await service.create(bob, productId, { rating: 5, text: "Mine" })).toMatchObject({ status: "created" });
     // Reviews older than the window no longer count.
@@ -131,7 +131,7 @@ describe("create", () => {
     published.length = 0;
     const error = await service.create(alice, productId, { rating: 1, text: "Second thoughts" }).catch((e) => e);
     expect(error).toBeInstanceOf(ConflictError);
-    expect(error.status).toBe(409);
+    expect(statusOf(error)).toBe(409);
     expect(error.message).toBe("You have already reviewed this product. You can edit or delete your review.");
     expect((await handle.db.select().from(reviews)).map((r) => r.text)).toEqual(["First thoughts"]);
     expect(published).toEqual([]);
@@ -241,7 +241,7 @@ describe("update", () => {
   ])("refuses %s with a clear message and changes nothing", async (_what, input, status, message) => {
     const id = await aliceReview();
     const error = await service.update(alice, id, input).catch((e) => e);
-    expect([error.status, error.message]).toEqual([status, message]);
+    expect([statusOf(error), error.message]).toEqual([status, message]);
     expect((await handle.db.select().from(reviews))[0]).toMatchObject({ text: "Nice", rating: 4 });
   });
 
@@ -254,7 +254,7 @@ describe("update", () => {
     const id = await aliceReview();
     for (let i = 0; i < 3; i++) await service.update(alice, id, { rating: 5, text: `Edit ${i}` });
     const error = await service.update(alice, id, { rating: 5, text: "Edit 4" }).catch((e) => e);
-    expect(error).toBeInstanceOf(TooManyRequestsError);
+    expect(error).toBeInstanceOf(RateLimitedError);
     expect(error.message).toBe("You can edit reviews at most 3 times in 1 minute. Please try again later.");
     expect((await handle.db.select().from(reviews))[0].text).toBe("Edit 2");
   });
@@ -266,7 +266,7 @@ describe("remove", () => {
     const id = created.status === "created" ? created.review.id : "";
     const error = await service.remove(bob, id).catch((e) => e);
     expect(error).toBeInstanceOf(ForbiddenError);
-    expect(error.status).toBe(403);
+    expect(statusOf(error)).toBe(403);
     expect(await handle.db.select().from(reviews)).toHaveLength(1);
   });
 

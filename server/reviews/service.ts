@@ -13,9 +13,9 @@ import { reviewerDisplayName, reviewerName } from "../../domain/reviewer-name";
 import type { Throttle } from "../limits/throttle";
 import type { Database } from "../db/client";
 import { products, reviews, users } from "../db/schema";
-import { ConflictError, ForbiddenError, InvalidRequestError, NotFoundError, TooManyRequestsError } from "../errors";
 import type { Logger } from "../logger";
 import type { ReviewItem } from "../../domain/views";
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, RateLimitedError } from "../../domain/errors";
 
 /** Who is acting, from the session: never from the request body. */
 export interface ReviewActor {
@@ -143,7 +143,7 @@ export function createReviewsService(deps: {
      */
     async create(actor: ReviewActor, productId: string, input: unknown): Promise<CreateResult> {
       const parsed = reviewInputSchema.safeParse(input);
-      if (!parsed.success) throw new InvalidRequestError(reviewErrorMessage(parsed.error));
+      if (!parsed.success) throw new InvalidInputError(reviewErrorMessage(parsed.error));
       if (!isUuid(productId)) throw new NotFoundError("Product not found");
       if (parsed.data.text === "") return { status: "ignored" };
       const { rating, text } = parsed.data;
@@ -174,7 +174,7 @@ export function createReviewsService(deps: {
           rateLimit,
         );
         if (!decision.allowed) {
-          throw new TooManyRequestsError(reviewRateLimitMessage(decision.retryAfterSeconds, rateLimit), decision.retryAfterSeconds);
+          throw new RateLimitedError(reviewRateLimitMessage(decision.retryAfterSeconds, rateLimit), decision.retryAfterSeconds);
         }
 
         const [inserted] = await tx
@@ -201,11 +201,11 @@ export function createReviewsService(deps: {
      */
     async update(actor: ReviewActor, reviewId: unknown, input: unknown): Promise<ReviewItem> {
       const parsed = reviewInputSchema.safeParse(input);
-      if (!parsed.success) throw new InvalidRequestError(reviewErrorMessage(parsed.error));
-      if (parsed.data.text === "") throw new InvalidRequestError(reviewMessages.emptyEdit);
+      if (!parsed.success) throw new InvalidInputError(reviewErrorMessage(parsed.error));
+      if (parsed.data.text === "") throw new InvalidInputError(reviewMessages.emptyEdit);
       const owned = await ownedReview(actor, reviewId, false);
       const edits = await deps.throttle.hit(`review-edit:${actor.id}`, editLimit);
-      if (!edits.allowed) throw new TooManyRequestsError(reviewEditLimitMessage(editLimit), Math.ceil(edits.retryAfterMs / 1000));
+      if (!edits.allowed) throw new RateLimitedError(reviewEditLimitMessage(editLimit), Math.ceil(edits.retryAfterMs / 1000));
       const [user] = await db.select({ firstName: users.firstName, name: users.name }).from(users).where(eq(users.id, actor.id));
       const [updated] = await db
         .update(reviews)

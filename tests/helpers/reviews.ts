@@ -77,7 +77,7 @@ export async function insertOrder(db: Database, userId: string, productIds: stri
       userEmail: "buyer@example.com",
       userName: "Buyer",
       items: lines.map(({ unitPriceCents, lineTotalCents: _, ...line }) => ({ ...line, priceCents: unitPriceCents })),
-      totalCents: subtotal,
+      subtotalCents: subtotal,
       taxCents: subtotal / 10,
       shippingCents: 10,
       shippingAddress: address,

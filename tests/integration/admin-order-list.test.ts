@@ -56,7 +56,7 @@ beforeAll(async () => {
       from generate_series(1, ${TOTAL})
       returning id
     ), numbered as (select id, row_number() over (order by id) as n from made)
-    insert into orders (checkout_id, user_id, user_email, user_name, items, total_cents, tax_cents, shipping_cents,
+    insert into orders (checkout_id, user_id, user_email, user_name, items, subtotal_cents, tax_cents, shipping_cents,
                         shipping_address, billing_address, payment_method, payment_id, status, status_history, created_at, updated_at)
     select id, ${test.shopperId}, 'buyer' || (n % 50) || '@example.com', 'Customer ' || n, '[]'::jsonb, 1000, 100, 10,
            ${address}::jsonb, ${address}::jsonb, 'stripe', 'pi_bulk_' || id, (${statuses})[1 + (n % 7)], '[]'::jsonb,
@@ -121,7 +121,7 @@ describe("10,000 orders", () => {
         select ${test.shopperId}, 'stripe', '[]'::jsonb, 1000, 100, 10, 1110, shipping_address, billing_address, 'completed' from checkouts limit 5
         returning id, shipping_address
       )
-      insert into orders (checkout_id, user_id, user_email, user_name, items, total_cents, tax_cents, shipping_cents, shipping_address, billing_address, payment_method, payment_id, status, status_history)
+      insert into orders (checkout_id, user_id, user_email, user_name, items, subtotal_cents, tax_cents, shipping_cents, shipping_address, billing_address, payment_method, payment_id, status, status_history)
       select id, ${test.shopperId}, 'late@example.com', 'Late Buyer', '[]'::jsonb, 1000, 100, 10, shipping_address, shipping_address, 'stripe', 'pi_late_' || id, 'placed', '[]'::jsonb from made`);
     const third = await list("all", { kind: "after", id: second.olderThan as string });
     expect([...first.items, ...second.items, ...third.items].map((o) => o.id)).toEqual(before.slice(0, 3 * ORDERS_PER_PAGE));

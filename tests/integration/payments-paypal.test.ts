@@ -54,7 +54,7 @@ describe("a PayPal purchase", () => {
       paymentMethod: "paypal",
       paymentId: created.id,
       status: "placed",
-      totalCents: 5100,
+      subtotalCents: 5100,
       taxCents: 510,
       shippingCents: 10,
       items: [{ productId: dress, title: "PayPal Dress", imageUrls: ["/media/d.webp"], selectedSize: "M", color: null, quantity: 2, priceCents: 2550 }],

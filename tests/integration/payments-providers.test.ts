@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ProviderError } from "../../server/payment-errors";
 import { createPaypalProvider } from "../../server/payments/paypal";
 import { createStripeProvider } from "../../server/payments/stripe";
 import { isCompletedWalletPayment, isPaidCardSession, isWalletRefusal, type PaymentRequest, type WalletOrder } from "../../server/payments/types";
 import { type FakePaypal, startFakePaypal } from "../fakes/paypal";
 import { type FakeStripe, startFakeStripe } from "../fakes/stripe";
+import { ProviderUnavailableError } from "../../domain/errors";
 
 const PUBLIC_URL = "http://store.test";
 
@@ -127,11 +127,11 @@ describe("PayPal provider against the fake Orders v2 API", () => {
     expect(isWalletRefusal(result) && result.issue).toBe("INSTRUMENT_DECLINED");
   });
 
-  it("throws a ProviderError when the answer is lost, and the order can be looked up afterwards", async () => {
+  it("throws a ProviderUnavailableError when the answer is lost, and the order can be looked up afterwards", async () => {
     const created = await paypal.createOrder(paymentRequest());
     fake.approve(created.id);
     fake.scriptCapture(created.id, "LOST_RESPONSE");
-    await expect(paypal.captureOrder(created.id, "c")).rejects.toBeInstanceOf(ProviderError);
+    await expect(paypal.captureOrder(created.id, "c")).rejects.toBeInstanceOf(ProviderUnavailableError);
     const looked = await paypal.getOrder(created.id);
     expect(isCompletedWalletPayment(looked!, { totalCents: 6719, currency: "USD" })).toBe(true);
   });
@@ -139,7 +139,7 @@ describe("PayPal provider against the fake Orders v2 API", () => {
   it("returns null for an unknown order and throws on an outage", async () => {
     expect(await paypal.getOrder("NOSUCHORDER123")).toBeNull();
     fake.failNext(1);
-    await expect(paypal.getOrder("NOSUCHORDER123")).rejects.toBeInstanceOf(ProviderError);
+    await expect(paypal.getOrder("NOSUCHORDER123")).rejects.toBeInstanceOf(ProviderUnavailableError);
   });
 
   it("refunds a whole capture (no amount: never a part of it), once per request id", async () => {
@@ -243,8 +243,8 @@ describe("Stripe provider through the official package against the fake", () => 
     expect(() => stripe.verifyWebhook(Buffer.from(good.body), undefined)).toThrow();
   });
 
-  it("throws a ProviderError with a bad key", async () => {
+  it("throws a ProviderUnavailableError with a bad key", async () => {
     const bad = createStripeProvider({ secretKey: "sk_test_wrong", apiBase: fake.url, publicUrl: PUBLIC_URL });
-    await expect(bad.createSession(paymentRequest())).rejects.toBeInstanceOf(ProviderError);
+    await expect(bad.createSession(paymentRequest())).rejects.toBeInstanceOf(ProviderUnavailableError);
   });
 });

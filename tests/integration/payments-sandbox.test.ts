@@ -48,7 +48,7 @@ describe("sandbox wallet", () => {
     const captured = await (await ada.browser.postJson("/api/capture-paypal-order", { orderId: created.id })).json();
     expect(captured).toMatchObject({ status: "COMPLETED", id: created.id });
     const list = await test.t.services.orders.listOrdersForUser(ada.userId);
-    expect(list[0]).toMatchObject({ id: captured.orderId, paymentMethod: "paypal", paymentId: created.id, grandTotalCents: 3310, status: "placed", sandbox: true });
+    expect(list[0]).toMatchObject({ id: captured.orderId, paymentMethod: "paypal", paymentId: created.id, totalCents: 3310, status: "placed", sandbox: true });
     expect(await stockOf(test.database, tee)).toBe(2);
   });
 });

@@ -59,7 +59,7 @@ describe("a Stripe purchase", () => {
     const res = await deliver(event.body, event.signature);
     expect(res.status).toBe(200);
     const [order] = await ordersFor(session.id);
-    expect(order).toMatchObject({ paymentMethod: "stripe", userEmail: ada.email, totalCents: 12000, taxCents: 1200, shippingCents: 10, status: "placed", sandbox: false });
+    expect(order).toMatchObject({ paymentMethod: "stripe", userEmail: ada.email, subtotalCents: 12000, taxCents: 1200, shippingCents: 10, status: "placed", sandbox: false });
     expect(await stockOf(test.database, coat)).toBe(1);
     expect(await mailTo(test.database, ada.email, "Your Threadline order")).toHaveLength(1);
 

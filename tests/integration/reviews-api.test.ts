@@ -9,6 +9,7 @@ import { createTestDatabase } from "../helpers/database";
 import { insertProducts } from "../helpers/products";
 import { insertOrder } from "../helpers/reviews";
 import { readSse } from "../helpers/sse";
+import { ForbiddenError } from "../../domain/errors";
 
 const ADMIN = "admin@example.com";
 
@@ -239,7 +240,7 @@ describe("a permission error", () => {
     await post(alice, { rating: "5", text: "Hidden by a permission error" });
     const list = t.services.reviews.list;
     t.services.reviews.list = async () => {
-      throw Object.assign(new Error("Forbidden"), { status: 403 });
+      throw new ForbiddenError();
     };
     try {
       const res = await visitor.request(`/product/${productId}`);

@@ -75,7 +75,7 @@ describe("an order made in the browser against the checkout the server opened", 
     const reply = await res.json();
     expect(reply).toMatchObject({ status: "COMPLETED", id: orderId });
     const [order] = (await ordersOf(test.database, ada.userId)).filter((o) => o.paymentId === orderId);
-    expect(order).toMatchObject({ id: reply.orderId, checkoutId: fallback.checkoutId, totalCents: 2550 });
+    expect(order).toMatchObject({ id: reply.orderId, checkoutId: fallback.checkoutId, subtotalCents: 2550 });
     expect(await stockOf(test.database, dress)).toBe(49);
     expect((await checkoutByRef(test.database, orderId))?.status).toBe("completed");
 

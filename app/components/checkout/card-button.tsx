@@ -30,25 +30,23 @@ export function CardButton({
 }) {
   async function pay() {
     const body = request();
-    if (!body || !lock.acquire()) return;
-    let leaving = false;
-    try {
-      const session = await paymentApi.createStripeSession(body);
-      const totals = serverTotalsOf(session);
-      if (totals) onServerTotals(totals);
-      const target = session.id && session.url ? safeRedirect(session.url) : null;
-      if (!target) {
-        toast.error(messages.server.invalidSession);
-        return;
-      }
-      toast.info(messages.card.redirect);
-      leaving = true;
-      window.location.assign(target);
-    } catch (error) {
-      toast.error(failureText(error, messages.card.failure));
-    } finally {
-      if (!leaving) lock.release();
-    }
+    if (!body) return;
+    await lock.run(
+      async (leave) => {
+        const session = await paymentApi.createStripeSession(body);
+        const totals = serverTotalsOf(session);
+        if (totals) onServerTotals(totals);
+        const target = session.id && session.url ? safeRedirect(session.url) : null;
+        if (!target) {
+          toast.error(messages.server.invalidSession);
+          return;
+        }
+        toast.info(messages.card.redirect);
+        leave();
+        window.location.assign(target);
+      },
+      (error) => toast.error(failureText(error, messages.card.failure)),
+    );
   }
 
   return (

@@ -1,23 +1,11 @@
 import type { ReactNode } from "react";
+import type { PricedLine, Totals } from "../../../domain/checkout-line";
 import { formatMoney } from "../../../domain/money";
 import { ProductImage } from "~/components/catalog/product-image";
 
-export interface SandboxLine {
-  productId: string;
-  title: string;
-  imageUrls: string[];
-  selectedSize: string | null;
-  color: string | null;
-  quantity: number;
-  lineTotalCents: number;
-}
+export type SandboxLine = Omit<PricedLine, "unitPriceCents">;
 
-export interface SandboxTotals {
-  subtotalCents: number;
-  taxCents: number;
-  shippingCents: number;
-  totalCents: number;
-}
+export type SandboxTotals = Totals;
 
 /** The band every sandbox page carries, so nobody mistakes it for a real payment page. */
 function SandboxBanner() {

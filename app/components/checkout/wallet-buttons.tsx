@@ -41,42 +41,44 @@ function SandboxWalletButton({ lock, request, onServerTotals, onPaid }: WalletBu
       toast.info(messages.wallet.cancelled);
       return;
     }
-    if (decision !== "approved" || !lock.acquire()) return;
-    captureOnServer(returnedOrder, onPaid)
-      .catch((error) => toast.error(failureText(error, messages.wallet.buttonError)))
-      .finally(lock.release);
+    if (decision !== "approved") return;
+    void lock.run(
+      () => captureOnServer(returnedOrder, onPaid),
+      (error) => toast.error(failureText(error, messages.wallet.buttonError)),
+    );
   }, [decision, returnedOrder, lock, navigate, onPaid]);
 
   async function pay() {
     const body = request();
-    if (!body || !lock.acquire()) return;
-    // Opened inside the click, before any await, so the browser lets it open.
-    const popup = openApprovalWindow();
-    let leaving = false;
-    try {
-      const created = await paymentApi.createPaypalOrder(body);
-      if (!created.id) throw new Error(messages.server.missingId);
-      const totals = serverTotalsOf(created);
-      if (totals) onServerTotals(totals);
-      if (!popup) {
-        // No window allowed: approve in this tab; the page comes back here with the decision.
-        leaving = true;
-        window.location.assign(sandboxApprovalPath(created.id));
-        return;
-      }
-      setAwaitingApproval(true);
-      const choice = await awaitSandboxDecision(popup, created.id).finally(() => setAwaitingApproval(false));
-      if (choice === "cancelled") {
-        toast.info(messages.wallet.cancelled);
-        return;
-      }
-      await captureOnServer(created.id, onPaid);
-    } catch (error) {
-      popup?.close();
-      toast.error(failureText(error, messages.wallet.buttonError));
-    } finally {
-      if (!leaving) lock.release();
-    }
+    if (!body) return;
+    let popup: Window | null = null;
+    await lock.run(
+      async (leave) => {
+        // Opened inside the click, before any await, so the browser lets it open.
+        popup = openApprovalWindow();
+        const created = await paymentApi.createPaypalOrder(body);
+        if (!created.id) throw new Error(messages.server.missingId);
+        const totals = serverTotalsOf(created);
+        if (totals) onServerTotals(totals);
+        if (!popup) {
+          // No window allowed: approve in this tab; the page comes back here with the decision.
+          leave();
+          window.location.assign(sandboxApprovalPath(created.id));
+          return;
+        }
+        setAwaitingApproval(true);
+        const choice = await awaitSandboxDecision(popup, created.id).finally(() => setAwaitingApproval(false));
+        if (choice === "cancelled") {
+          toast.info(messages.wallet.cancelled);
+          return;
+        }
+        await captureOnServer(created.id, onPaid);
+      },
+      (error) => {
+        (popup as Window | null)?.close();
+        toast.error(failureText(error, messages.wallet.buttonError));
+      },
+    );
   }
 
   return (

@@ -36,9 +36,9 @@ export function OrderItems({ items }: { items: readonly OrderItem[] }) {
 }
 
 /** Subtotal, shipping, tax and what was charged (spec section 9). */
-export function OrderTotals({ order }: { order: { totalCents: number; taxCents: number; shippingCents: number; grandTotalCents: number } }) {
+export function OrderTotals({ order }: { order: { subtotalCents: number; taxCents: number; shippingCents: number; totalCents: number } }) {
   const rows: [string, number][] = [
-    ["Subtotal", order.totalCents],
+    ["Subtotal", order.subtotalCents],
     ["Shipping", order.shippingCents],
     ["Tax (10%)", order.taxCents],
   ];
@@ -52,7 +52,7 @@ export function OrderTotals({ order }: { order: { totalCents: number; taxCents: 
       ))}
       <div className="flex justify-between gap-4 border-t border-stone-200 pt-1 font-semibold text-ink">
         <dt>Total</dt>
-        <dd>{formatMoney(order.grandTotalCents)}</dd>
+        <dd>{formatMoney(order.totalCents)}</dd>
       </div>
     </dl>
   );

@@ -4,7 +4,6 @@ import { loadPaypalSdk, paypalSdkUrl } from "~/lib/paypal-sdk";
 import { addressOptionLabel, type CheckoutAddress, preselectedAddressId } from "~/components/checkout/address-fields";
 import { checkoutRequest, failureText, PaymentRequestError, serverTotalsOf, walletFallbackOf } from "./payment-api";
 import { isSandboxWalletMessage, SANDBOX_WALLET_MESSAGE, sandboxReturnPath } from "./sandbox-wallet-window";
-import { serviceRefusal, serviceStatus } from "./service-error";
 
 const ID = "11111111-1111-4111-8111-111111111111";
 const line: CartLine = {
@@ -109,27 +108,6 @@ describe("sandbox wallet messages", () => {
 
   it("comes back to the checkout with the decision", () => {
     expect(sandboxReturnPath("SANDBOX1", "approved")).toBe("/checkout?paypal=approved&order=SANDBOX1");
-  });
-});
-
-describe("service errors in pages", () => {
-  class Typed extends Error {
-    constructor(
-      readonly status: number,
-      message: string,
-    ) {
-      super(message);
-    }
-  }
-  it.each([
-    [new Typed(404, "Payment session not found"), 404, "Payment session not found"],
-    [new Typed(409, "This payment session has expired."), 409, "This payment session has expired."],
-    [new Typed(502, "Stripe is not answering"), 502, undefined],
-    [new Error("database down"), 500, undefined],
-    ["a string", 500, undefined],
-  ])("%o has status %i", (error, status, refusal) => {
-    expect(serviceStatus(error)).toBe(status);
-    expect(serviceRefusal(error)).toBe(refusal);
   });
 });
 

@@ -5,9 +5,10 @@
  */
 import type { CartLine } from "../../../domain/cart";
 import { toRequestLines } from "../../../domain/cart-schemas";
+import type { LineChoiceInput, Totals } from "../../../domain/checkout-line";
 
 export interface CheckoutRequest {
-  lines: ReturnType<typeof toRequestLines>;
+  lines: LineChoiceInput[];
   shippingAddressId: string;
   billingAddressId: string | null;
   sameAsShipping: boolean;
@@ -27,12 +28,7 @@ export function checkoutRequest(
 }
 
 /** The server's priced view of the checkout it just opened. */
-export interface ServerTotals {
-  subtotalCents: number;
-  taxCents: number;
-  shippingCents: number;
-  totalCents: number;
-}
+export type ServerTotals = Totals;
 
 export interface WalletCreated extends Partial<ServerTotals> {
   id?: string;

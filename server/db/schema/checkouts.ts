@@ -2,30 +2,17 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { stamp } from "./columns";
-import type { AddressSnapshot, PaymentMethod } from "../../../domain/views";
+import type { AddressSnapshot, PricedLine } from "../../../domain/checkout-line";
+import type { CheckoutStatus } from "../../../domain/checkout-status";
+import type { PaymentMethod } from "../../../domain/views";
 
 /** Column types declared with the views in domain/views.ts. */
 export type { AddressSnapshot, PaymentMethod };
 
-/**
- * pending: open, the provider may bring the money; completed: the order exists; failed,
- * expired: over without money; refunded: the money went back; superseded: replaced by a newer
- * checkout of the same cart, so money that still arrives for it goes back instead of becoming
- * a second order.
- */
-export type CheckoutStatus = "pending" | "completed" | "failed" | "refunded" | "expired" | "superseded";
+export type { CheckoutStatus };
 
-/** A cart line as priced by the server when the payment started; the order copies it. */
-export interface CheckoutLine {
-  productId: string;
-  title: string;
-  imageUrls: string[];
-  selectedSize: string | null;
-  color: string | null;
-  quantity: number;
-  unitPriceCents: number;
-  lineTotalCents: number;
-}
+/** A cart line as priced by the server when the payment started; the order copies it (domain/checkout-line.ts). */
+export type CheckoutLine = PricedLine;
 
 /**
  * A payment in progress: what the server priced and where the money should go, written before

@@ -24,8 +24,8 @@ export const orders = pgTable(
     userEmail: text("user_email").notNull(),
     userName: text("user_name").notNull(),
     items: jsonb("items").$type<OrderItem[]>().notNull(),
-    /** The subtotal, as the spec names it; tax and shipping are stored beside it. */
-    totalCents: integer("total_cents").notNull(),
+    /** The lines' sum before tax and shipping; what was charged is subtotal + tax + shipping. */
+    subtotalCents: integer("subtotal_cents").notNull(),
     taxCents: integer("tax_cents").notNull(),
     shippingCents: integer("shipping_cents").notNull(),
     shippingAddress: jsonb("shipping_address").$type<AddressSnapshot>().notNull(),
@@ -46,7 +46,7 @@ export const orders = pgTable(
       "orders_status_known",
       sql`${t.status} in ('placed', 'confirmed', 'processing', 'shipped', 'out_for_delivery', 'delivered', 'cancelled')`,
     ),
-    check("orders_amounts_nonnegative", sql`${t.totalCents} >= 0 and ${t.taxCents} >= 0 and ${t.shippingCents} >= 0`),
+    check("orders_amounts_nonnegative", sql`${t.subtotalCents} >= 0 and ${t.taxCents} >= 0 and ${t.shippingCents} >= 0`),
     index("orders_user_newest_idx").on(t.userId, t.createdAt.desc()),
     // The administrator's list pages by keyset (created_at, id), over all orders or one status.
     index("orders_newest_idx").on(t.createdAt.desc(), t.id.desc()),

@@ -3,34 +3,30 @@ import { lineProblemMessage, paymentMessages } from "../../domain/payment-messag
 import type { AccountsService } from "../accounts/service";
 import type { Viewer } from "../auth/service";
 import type { PricingService, Quote } from "../cart/pricing";
-import type { Database } from "../db/client";
-import { type AddressSnapshot, type CheckoutLine, type CheckoutStatus, checkouts, type PaymentMethod, users } from "../db/schema";
-import { NotFoundError } from "../errors";
-import { PaymentConflictError } from "../payment-errors";
-import type { PaymentRequest } from "./types";
+import { checkoutStatusesBefore } from "../../domain/checkout-status";
+import type { Database, Tx } from "../db/client";
+import { type CheckoutStatus, checkouts, type PaymentMethod, users } from "../db/schema";
+import type { PaymentRequest } from "../../domain/checkout-line";
+import { NotFoundError, PaymentRefusedError } from "../../domain/errors";
+import { type AddressSnapshot, addressSnapshot, type LineChoice, type PricedLines } from "../../domain/checkout-line";
 
 export type Checkout = typeof checkouts.$inferSelect;
 
 /** What a shopper asks to pay for: cart lines and address ids, nothing priced. */
 export interface CheckoutInput {
-  lines: { productId: string; selectedSize: string | null; color: string | null; quantity: number }[];
+  lines: LineChoice[];
   shippingAddressId: string;
   billingAddressId?: string | null;
   sameAsShipping: boolean;
 }
 
-export interface PricedCheckout {
-  lines: CheckoutLine[];
-  subtotalCents: number;
-  taxCents: number;
-  shippingCents: number;
-  totalCents: number;
+export interface PricedCheckout extends PricedLines {
   shippingAddress: AddressSnapshot;
   billingAddress: AddressSnapshot;
 }
 
 /** The priced cart as the checkout page shows it: the server's numbers, which win over the browser's. */
-export function quoteView(checkout: Pick<Checkout, "lines" | "subtotalCents" | "taxCents" | "shippingCents" | "totalCents">) {
+export function quoteView(checkout: Pick<Checkout, "lines" | "subtotalCents" | "taxCents" | "shippingCents" | "totalCents">): PricedLines {
   return {
     lines: checkout.lines,
     subtotalCents: checkout.subtotalCents,
@@ -40,15 +36,10 @@ export function quoteView(checkout: Pick<Checkout, "lines" | "subtotalCents" | "
   };
 }
 
-function snapshot(address: { name: string; street: string; city: string; state: string; zipCode: string; country: string; phone: string }): AddressSnapshot {
-  const { name, street, city, state, zipCode, country, phone } = address;
-  return { name, street, city, state, zipCode, country, phone };
-}
-
 function refuseUnavailable(quote: Quote): never {
   const problems = quote.lines.filter((line) => line.problem !== null);
   const detail = problems.map((line) => lineProblemMessage({ ...line, problem: line.problem! }));
-  throw new PaymentConflictError(detail.length === 1 ? detail[0] : paymentMessages.unavailable, "unavailable", {
+  throw new PaymentRefusedError(detail.length === 1 ? detail[0] : paymentMessages.unavailable, "unavailable", {
     problems: detail,
     quote,
   });
@@ -85,8 +76,8 @@ export function createCheckoutStore(deps: { db: Database; pricing: PricingServic
         taxCents: quote.taxCents,
         shippingCents: quote.shippingCents,
         totalCents: quote.totalCents,
-        shippingAddress: snapshot(shipping),
-        billingAddress: snapshot(billing),
+        shippingAddress: addressSnapshot(shipping),
+        billingAddress: addressSnapshot(billing),
       };
     },
 
@@ -132,7 +123,9 @@ export function createCheckoutStore(deps: { db: Database; pricing: PricingServic
       const updated = await db
         .update(checkouts)
         .set({ status: "superseded", failureReason: "replaced by a newer checkout of the same cart", updatedAt: new Date() })
-        .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, "pending"), isNull(checkouts.stockReservedAt)))
+        .where(
+          and(eq(checkouts.id, checkoutId), inArray(checkouts.status, checkoutStatusesBefore("superseded")), isNull(checkouts.stockReservedAt)),
+        )
         .returning({ id: checkouts.id });
       return updated.length > 0;
     },
@@ -150,12 +143,16 @@ export function createCheckoutStore(deps: { db: Database; pricing: PricingServic
       return row;
     },
 
-    /** Moves a checkout on, but only from one of the given states (so a completed one is never undone). */
-    async mark(checkoutId: string, status: CheckoutStatus, from: CheckoutStatus[], reason?: string): Promise<boolean> {
+    /**
+     * Moves a checkout on by compare-and-set: only from a state the table in
+     * domain/checkout-status.ts allows before `status` (so a completed one is never undone).
+     * False when the checkout was not in such a state.
+     */
+    async mark(checkoutId: string, status: Exclude<CheckoutStatus, "completed">, reason?: string): Promise<boolean> {
       const updated = await db
         .update(checkouts)
         .set({ status, failureReason: reason ?? null, updatedAt: new Date() })
-        .where(and(eq(checkouts.id, checkoutId), inArray(checkouts.status, from)))
+        .where(and(eq(checkouts.id, checkoutId), inArray(checkouts.status, checkoutStatusesBefore(status))))
         .returning({ id: checkouts.id });
       return updated.length > 0;
     },
@@ -207,3 +204,37 @@ export function createCheckoutStore(deps: { db: Database; pricing: PricingServic
 }
 
 export type CheckoutStore = ReturnType<typeof createCheckoutStore>;
+
+/*
+ * The checkout's part of the fulfilment transaction (server/orders/service.ts): that transaction
+ * takes stock and writes the order, and asks these for every change to its checkout, so this
+ * module stays the only writer of the checkouts table.
+ */
+
+/** The checkout, locked for the rest of the transaction: a second fulfilment of it waits here. */
+export async function lockCheckout(tx: Tx, checkoutId: string): Promise<Checkout> {
+  const [checkout] = await tx.select().from(checkouts).where(eq(checkouts.id, checkoutId)).for("update");
+  if (!checkout) throw new NotFoundError("Checkout not found");
+  return checkout;
+}
+
+/** Marks the checkout's pieces as held (or, with null, as given back) for a PayPal capture about to happen. */
+export async function setStockHold(tx: Tx, checkoutId: string, reservedAt: Date | null): Promise<void> {
+  await tx
+    .update(checkouts)
+    .set({ stockReservedAt: reservedAt, updatedAt: reservedAt ?? new Date() })
+    .where(eq(checkouts.id, checkoutId));
+}
+
+/**
+ * The checkout became an order: completed by compare-and-set from a state the table allows
+ * before "completed". Throws when it is not in one, and the transaction rolls back.
+ */
+export async function completeCheckout(tx: Tx, checkout: Checkout, paymentRef: string | null, at: Date): Promise<void> {
+  const updated = await tx
+    .update(checkouts)
+    .set({ status: "completed", stockReservedAt: null, paymentRef: paymentRef ?? checkout.paymentRef, failureReason: null, updatedAt: at })
+    .where(and(eq(checkouts.id, checkout.id), inArray(checkouts.status, checkoutStatusesBefore("completed"))))
+    .returning({ id: checkouts.id });
+  if (!updated.length) throw new Error(`Checkout ${checkout.id} cannot be completed from ${checkout.status}`);
+}

@@ -1,0 +1,106 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { getTableName, is } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
+import { describe, expect, it } from "vitest";
+import * as schema from "./schema";
+
+/**
+ * One module writes each table (docs/decisions/019-checkout-writer-and-provider-modes.md). A
+ * module is a folder of server/ (server/orders, server/payments...). This test reads every
+ * non-test file of server/ for drizzle writes (`.insert(t)`, `.update(t)`, `.delete(t)` on a
+ * table of the schema) and compares who writes with who owns.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+/** The owner of each table's writes. */
+const OWNERS: Record<string, string> = {
+  users: "server/accounts",
+  addresses: "server/accounts",
+  products: "server/catalog",
+  reviews: "server/reviews",
+  orders: "server/orders",
+  checkouts: "server/checkouts",
+  sandbox_payments: "server/payments",
+  outbox: "server/mail",
+  auth_throttles: "server/limits",
+};
+
+/**
+ * Second writers, each with its reason. Keep this short: a second writer needs a reason a
+ * reviewer accepts, written here.
+ */
+const ALSO_WRITTEN_BY: Record<string, Record<string, string>> = {
+  products: {
+    // Stock counts move inside the fulfilment transaction with the order they belong to
+    // (takeStock/returnStock in server/orders/service.ts), and back on cancel (admin-orders.ts).
+    "server/orders": "stock taken and returned in the order's own transaction",
+    "server/demo": "the demo catalogue's seed inserts its products once, on an empty table",
+  },
+};
+
+/** The one file inside the owner that writes the table, where the rule is tighter than the folder. */
+const OWNER_FILES: Record<string, string> = {
+  checkouts: "server/checkouts/checkouts.ts",
+};
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "migrations" ? [] : sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** Export name in the schema -> SQL table name. */
+const tables = new Map(
+  Object.entries(schema)
+    .filter(([, value]) => is(value, PgTable))
+    .map(([name, value]) => [name, getTableName(value as PgTable)]),
+);
+
+const WRITE = /\.(insert|update|delete)\(\s*([A-Za-z_$][\w$]*)\s*\)/g;
+
+/** table -> module -> files */
+function writers(): Map<string, Map<string, Set<string>>> {
+  const found = new Map<string, Map<string, Set<string>>>();
+  for (const file of sourceFiles(ROOT)) {
+    const relative = path.relative(path.dirname(ROOT), file).split(path.sep).join("/");
+    const module = relative.split("/").slice(0, 2).join("/");
+    for (const match of readFileSync(file, "utf8").matchAll(WRITE)) {
+      const table = tables.get(match[2]);
+      if (!table) continue;
+      const byModule = found.get(table) ?? new Map<string, Set<string>>();
+      byModule.set(module, (byModule.get(module) ?? new Set()).add(relative));
+      found.set(table, byModule);
+    }
+  }
+  return found;
+}
+
+describe("one module writes each table", () => {
+  const found = writers();
+
+  it("finds the writes it looks for", () => {
+    expect(found.get("orders")?.get("server/orders")?.size).toBeGreaterThan(0);
+    expect([...tables.values()]).toContain("checkouts");
+  });
+
+  it.each([...tables.values()].filter((table) => found.has(table)))("%s is written by its owner only", (table) => {
+    const allowed = new Set([OWNERS[table], ...Object.keys(ALSO_WRITTEN_BY[table] ?? {})]);
+    const modules = [...(found.get(table)?.keys() ?? [])];
+    expect(OWNERS[table], `no owner declared for ${table}`).toBeDefined();
+    expect(modules.filter((module) => !allowed.has(module))).toEqual([]);
+  });
+
+  it.each(Object.entries(OWNER_FILES))("%s is written by %s alone", (table, file) => {
+    expect([...(found.get(table)?.values() ?? [])].flatMap((files) => [...files])).toEqual([file]);
+  });
+
+  it("has no stale second writer on its allow-list", () => {
+    for (const [table, extra] of Object.entries(ALSO_WRITTEN_BY)) {
+      for (const module of Object.keys(extra)) expect(found.get(table)?.has(module), `${module} no longer writes ${table}`).toBe(true);
+    }
+  });
+});
