@@ -75,7 +75,7 @@ beforeAll(async () => {
     select 'plan-user-' || i % ${USERS}, 'stripe', 'cs_plan_' || i, '[]'::jsonb, 5000, 400, 0, 5400, ${address}, ${address}, 'completed'
     from generate_series(0, ${ORDERS - 1}) as i`);
   await db.execute(sql`
-    insert into orders (checkout_id, user_id, user_email, user_name, items, total_cents, tax_cents, shipping_cents,
+    insert into orders (checkout_id, user_id, user_email, user_name, items, subtotal_cents, tax_cents, shipping_cents,
                         shipping_address, billing_address, payment_method, payment_id, status, status_history, created_at)
     select c.id, c.user_id, replace(c.user_id, 'plan-user-', 'shopper') || '@example.com', 'Shopper', '[]'::jsonb, 5000, 400, 0,
            ${address}, ${address}, 'stripe', 'pi_plan_' || n,

@@ -1,0 +1,1 @@
+CREATE INDEX "products_price_desc_idx" ON "products" USING btree ("price_cents" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
