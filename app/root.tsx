@@ -79,7 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter />
         <RouteFocus />
-        {/* Top-right for 5 s (spec section 9), below the sticky header (h-16) so the cart and profile stay reachable. */}
+        {/* Top-right for 5 s (docs/product.md §9), below the sticky header (h-16) so the cart and profile stay reachable. */}
         <Toaster
           position="top-right"
           duration={5000}

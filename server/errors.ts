@@ -1,5 +1,5 @@
 /**
- * Typed failures services throw. Routes and endpoints turn them into statuses and the spec's
+ * Typed failures services throw. Routes and endpoints turn them into statuses and the documented
  * texts in one place each, instead of re-wording errors one by one.
  */
 export class NotFoundError extends Error {

@@ -15,7 +15,7 @@ interface AddressFormProps {
   onCancel: () => void;
 }
 
-/** Add or edit an address: the fields of spec section 5, checked in the browser and again by the action. */
+/** Add or edit an address: the fields of docs/product.md §5, checked in the browser and again by the action. */
 export function AddressForm({ address, errors: serverErrors, formError, busy, onCancel }: AddressFormProps) {
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const errors = clientErrors ?? serverErrors ?? {};

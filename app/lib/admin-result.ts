@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { toast } from "sonner";
 
-/** What a dashboard action answers: the spec's toast, and for a refusal the reason under it. */
+/** What a dashboard action answers: the documented toast (docs/product.md §8), and for a refusal the reason under it. */
 export interface AdminResult {
   ok: boolean;
   toast: { type: "success" | "error"; text: string; description?: string; id: number };

@@ -15,7 +15,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     context.logger.error({ err: error, productId: params.id }, "loading a product to edit failed");
     throw redirect(adminPath("overview", "product-load-failed"));
   }
-  // 'Product not found', then /admin (spec section 2).
+  // 'Product not found', then /admin (docs/product.md §2).
   if (!product) throw redirect(adminPath("overview", "product-not-found"));
   return { product };
 }

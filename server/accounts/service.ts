@@ -46,7 +46,7 @@ type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
  * The shopper's profile and address book. Every call is scoped to the signed-in user's id:
- * another user's address is simply not found. The address rules of spec section 4 run in
+ * another user's address is simply not found. The address rules of docs/product.md §4 run in
  * one transaction per change under a lock on the user's row, so concurrent requests queue
  * instead of racing, and the partial unique index guarantees one default whatever happens.
  */

@@ -21,7 +21,7 @@ export interface AuthOutcome {
   status: number;
   /** better-auth's error code, when it refused. */
   code?: string;
-  /** The text to show (spec section 8), when it refused. */
+  /** The text to show (docs/product.md §8), when it refused. */
   message?: string;
   /** Set-Cookie values to pass on to the browser (session, OAuth state). */
   cookies: string[];

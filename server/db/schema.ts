@@ -193,7 +193,7 @@ export const addresses = pgTable(
   },
   (t) => [
     check("addresses_country_known", sql`${t.country} in ('United States', 'Canada', 'United Kingdom')`),
-    // The database, not only the UI, guarantees the spec's "at most one default per user".
+    // The database, not only the UI, guarantees "at most one default per user" (docs/product.md §4).
     uniqueIndex("addresses_one_default_per_user").on(t.userId).where(sql`${t.isDefault}`),
     index("addresses_user_idx").on(t.userId, t.createdAt, t.id),
   ],
@@ -254,7 +254,7 @@ export interface AddressSnapshot {
   phone: string;
 }
 
-/** An order line (spec section 3), with the unit price as charged. */
+/** An order line (docs/product.md §3), with the unit price as charged. */
 export interface OrderItem {
   productId: string;
   title: string;
@@ -321,7 +321,7 @@ export const checkouts = pgTable(
   ],
 );
 
-/** Orders (spec section 3). Only the orders service writes them, after a verified payment. */
+/** Orders (docs/product.md §3). Only the orders service writes them, after a verified payment. */
 export const orders = pgTable(
   "orders",
   {
@@ -336,7 +336,7 @@ export const orders = pgTable(
     userEmail: text("user_email").notNull(),
     userName: text("user_name").notNull(),
     items: jsonb("items").$type<OrderItem[]>().notNull(),
-    /** The subtotal, as the spec names it; tax and shipping are stored beside it. */
+    /** The subtotal (the original brief named it total); tax and shipping are stored beside it. */
     totalCents: integer("total_cents").notNull(),
     taxCents: integer("tax_cents").notNull(),
     shippingCents: integer("shipping_cents").notNull(),

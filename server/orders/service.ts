@@ -25,13 +25,13 @@ export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export interface OrderView {
   id: string;
-  /** Last 8 characters of the id in capitals (spec section 9). */
+  /** Last 8 characters of the id in capitals (docs/product.md §9). */
   number: string;
   userId: string;
   userEmail: string;
   userName: string;
   items: OrderItem[];
-  /** The subtotal (spec section 3 calls it total). */
+  /** The subtotal (docs/product.md §3 calls it total). */
   totalCents: number;
   taxCents: number;
   shippingCents: number;

@@ -52,7 +52,7 @@ const LABELS = {
 } as const;
 
 /**
- * The add- and edit-product form (spec section 2, word for word). It checks with the same
+ * The add- and edit-product form (docs/product.md §2, word for word). It checks with the same
  * schema as the server before sending, then sends the fields, the kept images and the new
  * files as one multipart request.
  */

@@ -16,7 +16,7 @@ export interface WalletButtonProps {
   onPaid: () => void;
 }
 
-/** Capture on the server; only a COMPLETED answer is a paid order (spec section 4). */
+/** Capture on the server; only a COMPLETED answer is a paid order (docs/product.md §4). */
 export async function captureOnServer(orderId: string, onPaid: () => void): Promise<void> {
   const outcome = await paymentApi.capturePaypalOrder(orderId);
   if (outcome.status === "COMPLETED") onPaid();
