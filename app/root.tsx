@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -10,7 +9,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { Toaster, toast } from "sonner";
+import { Toaster } from "sonner";
 import type { PublicConfig } from "../server/services";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -21,6 +20,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { clearFlashCookie, type FlashToast, isSecureUrl, readFlash } from "./lib/flash";
 import { STORE_NAME } from "./lib/store";
+import { useToastOnce } from "./lib/use-action-toast";
 
 /** The header is 64 px tall and sticky: toasts start just below it. */
 const TOAST_TOP = 76;
@@ -97,10 +97,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const flash = loaderData.toast;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: one toast per flash, keyed by its id
-  useEffect(() => {
-    if (flash) toast[flash.type](flash.text);
-  }, [flash?.id]);
+  useToastOnce(flash);
   return (
     <>
       <ProductPending />

@@ -1,7 +1,7 @@
 import { Link, redirect } from "react-router";
 import { ProductForm } from "../components/admin/product-form";
 import { adminPath } from "../lib/admin-notices";
-import { useAdminResultToast } from "../lib/admin-result";
+import { useActionToast } from "../lib/use-action-toast";
 import { type ProductFormResult, productFormAction } from "../lib/product-form-action.server";
 import { pageMeta } from "../lib/store";
 import type { Route } from "./+types/admin-edit-product";
@@ -31,7 +31,7 @@ export function meta({ data }: Route.MetaArgs) {
 export default function AdminEditProduct({ loaderData, actionData }: Route.ComponentProps) {
   const { product } = loaderData;
   const result = actionData as ProductFormResult | undefined;
-  useAdminResultToast(result);
+  useActionToast(result);
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
       <Link to="/admin" className="text-sm font-medium text-brand-700 underline underline-offset-2">

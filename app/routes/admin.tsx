@@ -9,10 +9,11 @@ import { OrdersPanel } from "../components/admin/orders-panel";
 import { OverviewPanel } from "../components/admin/overview-panel";
 import { ProductsPanel } from "../components/admin/products-panel";
 import { useAdminNotice } from "../lib/admin-notices";
-import { type AdminResult, adminResult, refusal, showAdminResultToast } from "../lib/admin-result";
+import { type AdminResult, adminResult, refusal } from "../lib/admin-result";
 import { useLiveRevalidate } from "../lib/live";
 import { pageMeta } from "../lib/store";
 import type { Route } from "./+types/admin";
+import { showToast } from "../lib/use-action-toast";
 
 const PRODUCTS_PER_PAGE = 25;
 
@@ -108,7 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
  */
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   const result = (await serverAction()) as AdminResult;
-  showAdminResultToast(result);
+  showToast(result.toast);
   return result;
 }
 
