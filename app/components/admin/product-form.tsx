@@ -27,7 +27,7 @@ const useHydrated = () =>
     () => false,
   );
 
-interface ProductFormProps {
+export interface ProductFormProps {
   mode: ProductFormMode;
   product?: AdminProductDetail;
   /** Field errors from the server's answer. */
