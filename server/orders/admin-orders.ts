@@ -1,15 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { statusWord } from "../../domain/admin-dashboard";
 import { isUuid } from "../../domain/ids";
-import type { LiveEvent } from "../../domain/live-events";
 import { canTransition, type OrderStatus, PENDING_STATUSES } from "../../domain/order-status";
-import type { Database } from "../db/client";
 import { orders, type StatusHistoryEntry } from "../db/schema";
 import { NotFoundError } from "../errors";
-import type { Logger } from "../logger";
 import { enqueueMail } from "../mail/outbox";
 import { type AdminOrderListQuery, type AdminOrderPage, listAdminOrders } from "./admin-order-list";
-import { type OrderView, returnStock, toOrderView } from "./service";
+import { type OrderView, type OrdersDeps, returnStock, toOrderView } from "./service";
 import { orderStatusEmail } from "./status-emails";
 
 /** A status change the table or the order's current status does not allow; nothing was changed. */
@@ -42,14 +39,7 @@ export type { AdminOrderPage } from "./admin-order-list";
  * history entry and its e-mail, so two administrators' tabs cannot both move the same order
  * from the same status, and a refused change leaves no trace.
  */
-export function createAdminOrdersService(deps: {
-  db: Database;
-  publicUrl: string;
-  logger: Logger;
-  wakeMail?: () => void;
-  /** Live notices, sent after each change is committed (server/events). */
-  publish?: (event: LiveEvent) => void;
-}) {
+export function createAdminOrdersService(deps: OrdersDeps) {
   const { db } = deps;
   const log = deps.logger.child({ component: "admin-orders" });
 
