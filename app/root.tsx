@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import {
   data,
   Links,
@@ -7,17 +6,18 @@ import {
   Scripts,
   ScrollRestoration,
 } from "react-router";
-import { Toaster, toast } from "sonner";
+import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
-import "./app.css";
-import "./context";
-import { ErrorPage } from "~/components/layout/error-page";
+import "~/app.css";
+import "~/context";
 import { ProductPending } from "~/components/catalog/product-pending";
 import { RouteFocus } from "~/components/layout/route-focus";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
+import { ErrorPage } from "~/components/layout/error-page";
 import { clearFlashCookie, isSecureUrl, readFlash } from "~/lib/flash";
 import type { RootData, RootUser } from "~/lib/root-data";
+import { useToastOnce } from "~/lib/use-action-toast";
 
 /** The header is 64 px tall and sticky: toasts start just below it. */
 const TOAST_TOP = 76;
@@ -57,7 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter />
         <RouteFocus />
-        {/* Top-right for 5 s (spec section 9), below the sticky header (h-16) so the cart and profile stay reachable. */}
+        {/* Top-right for 5 s (docs/product.md §9), below the sticky header (h-16) so the cart and profile stay reachable. */}
         <Toaster
           position="top-right"
           duration={5000}
@@ -75,10 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const flash = loaderData.toast;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: one toast per flash, keyed by its id
-  useEffect(() => {
-    if (flash) toast[flash.type](flash.text);
-  }, [flash?.id]);
+  useToastOnce(flash);
   return (
     <>
       <ProductPending />

@@ -46,7 +46,7 @@ const passwordRequired = z
   .min(1, fieldMessages.passwordRequired)
   .max(PASSWORD_MAX, fieldMessages.passwordTooLong);
 
-/** A new password: spec section 5's minimum; strength is judged on the server. */
+/** A new password: docs/product.md §5's minimum; strength is judged on the server. */
 const newPassword = passwordRequired.refine((p) => p.length >= PASSWORD_MIN, messages.register.passwordTooShort);
 
 const confirmField = z.string({ error: fieldMessages.confirmRequired }).min(1, fieldMessages.confirmRequired).max(PASSWORD_MAX);

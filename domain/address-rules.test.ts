@@ -56,7 +56,7 @@ describe("hasValidDefaults", () => {
 });
 
 describe("countries", () => {
-  it("offers the three countries of spec section 9 with United States first and default", () => {
+  it("offers the three countries of docs/product.md §9 with United States first and default", () => {
     expect(COUNTRIES).toEqual(["United States", "Canada", "United Kingdom"]);
     expect(DEFAULT_COUNTRY).toBe("United States");
   });

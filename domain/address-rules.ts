@@ -1,4 +1,4 @@
-/** Address rules of spec section 4, shared by the accounts service (the authority) and the screens. */
+/** Address rules of docs/product.md §4, shared by the accounts service (the authority) and the screens. */
 
 export const COUNTRIES = ["United States", "Canada", "United Kingdom"] as const;
 export type Country = (typeof COUNTRIES)[number];

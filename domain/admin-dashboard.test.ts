@@ -41,7 +41,7 @@ describe("tabs and filters from the URL", () => {
     expect(parseOrderFilter(value)).toBe(filter);
   });
 
-  it("keeps the spec's buttons and adds one for every other status, in the order orders go through them", () => {
+  it("keeps the original five buttons and adds one for every other status, in the order orders go through them", () => {
     expect(ORDER_FILTERS.map(filterLabel)).toEqual([
       "All",
       "Placed",
@@ -52,7 +52,7 @@ describe("tabs and filters from the URL", () => {
       "Delivered",
       "Cancelled",
     ]);
-    for (const spec of ["All", "Placed", "Processing", "Shipped", "Delivered"]) expect(ORDER_FILTERS.map(filterLabel)).toContain(spec);
+    for (const label of ["All", "Placed", "Processing", "Shipped", "Delivered"]) expect(ORDER_FILTERS.map(filterLabel)).toContain(label);
   });
 
   it("puts every status under a filter of its own", () => {

@@ -1,6 +1,6 @@
 import { ORDER_STATUSES, type OrderStatus } from "./order-status";
 
-/** The dashboard's tabs (spec section 2); the tab lives in the URL (?tab=orders) so reload and back keep it. */
+/** The dashboard's tabs (docs/product.md §2); the tab lives in the URL (?tab=orders) so reload and back keep it. */
 export const ADMIN_TABS = ["overview", "products", "orders"] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
@@ -15,7 +15,7 @@ export function parseAdminTab(value: string | null | undefined): AdminTab {
 }
 
 /**
- * The Orders tab's filter buttons: the spec's All, Placed, Processing, Shipped, Delivered, and
+ * The Orders tab's filter buttons: the original All, Placed, Processing, Shipped, Delivered, and
  * the statuses it leaves out (Confirmed, Out for delivery, Cancelled), so that every order is
  * under a filter of its own status; in the order an order goes through them.
  */
@@ -50,8 +50,8 @@ export function statusWord(status: OrderStatus): string {
 }
 
 /**
- * Badge colours: distinct ones for delivered, shipped, processing and cancelled (spec section
- * 2), readable ones for the rest. Each pair keeps text contrast above 4.5:1.
+ * Badge colours: distinct ones for delivered, shipped, processing and cancelled
+ * (docs/product.md §2), readable ones for the rest. Each pair keeps text contrast above 4.5:1.
  */
 const STATUS_TONES: Record<OrderStatus, string> = {
   placed: "bg-stone-100 text-stone-800 ring-stone-300",
@@ -78,7 +78,7 @@ export function filterCounts(countsByStatus: Partial<Record<OrderStatus, number>
 }
 
 /**
- * A note the administrator typed, or the spec's default 'Order {status}' with the status in
+ * A note the administrator typed, or the default 'Order {status}' with the status in
  * words ("Order out for delivery", not "Order out_for_delivery").
  */
 export const STATUS_NOTE_MAX = 500;

@@ -8,7 +8,7 @@ describe("parseQuantity", () => {
     [" 7 ", 7],
     ["99", 99],
     [3, 3],
-    // Not a number, empty or below 1: 1 (spec section 4).
+    // Not a number, empty or below 1: 1 (docs/product.md §4).
     ["abc", 1],
     ["", 1],
     ["   ", 1],

@@ -1,4 +1,4 @@
-/** Cart rules the product page needs before anything is written (spec sections 4 and 5). */
+/** Cart rules the product page needs before anything is written (docs/product.md §4 and §5). */
 
 export const MIN_QUANTITY = 1;
 /** No shop sells 1,000 dresses in one line; a cap keeps typos and abuse out of the cart. */
@@ -6,7 +6,7 @@ export const MAX_QUANTITY = 99;
 
 /**
  * A quantity as typed by the shopper: a whole number from 1 to 99. Anything that is not a
- * number, or is below 1, becomes 1 (spec section 4); decimals are cut to whole pieces and
+ * number, or is below 1, becomes 1 (docs/product.md §4); decimals are cut to whole pieces and
  * anything above the cap becomes the cap.
  */
 export function parseQuantity(raw: unknown): number {
@@ -27,7 +27,7 @@ export interface CartChoice {
 export type CartChoiceProblem = "selectSize" | "selectColor";
 
 /**
- * What is still missing before this product can go into the cart, size first (spec section 5).
+ * What is still missing before this product can go into the cart, size first (docs/product.md §5).
  * A choice the product does not offer counts as no choice, so a stale or forged value never passes.
  */
 export function missingChoice(choice: CartChoice): CartChoiceProblem | null {

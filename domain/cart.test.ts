@@ -208,7 +208,7 @@ describe("countedLines", () => {
   });
 });
 
-describe("cartTotals (spec section 9)", () => {
+describe("cartTotals (docs/product.md §9)", () => {
   it.each<[string, { priceCents: number; quantity: number }[], [number, number, number, number]]>([
     ["empty cart: all zero, no shipping", [], [0, 0, 0, 0]],
     ["one line", [{ priceCents: 1000, quantity: 1 }], [1000, 100, 10, 1110]],

@@ -1,5 +1,5 @@
 /**
- * The cart's rules (spec sections 3, 4 and 9): one line per product, size and colour, whole
+ * The cart's rules (docs/product.md §3, §4 and §9): one line per product, size and colour, whole
  * quantities from 1 to 99, and the summary totals in integer cents. Pure, so the browser's
  * cart and the server's pricing run the very same code.
  */
@@ -12,13 +12,13 @@ export const CART_STORAGE_KEY = "cart:v1";
 /** Keeps a stored cart, and a request made from it, small. */
 export const MAX_CART_LINES = 50;
 
-/** Spec section 9: tax is 10 % of the subtotal; shipping is a flat 0.10 dollars for a non-empty cart. */
+/** docs/product.md §9: tax is 10 % of the subtotal; shipping is a flat 0.10 dollars for a non-empty cart. */
 export const TAX_PERCENT = 10;
 export const SHIPPING_CENTS = 10;
 
 /**
  * A line as the browser keeps it. `selectedSize` is the one size field: the product page
- * writes it and the cart and checkout read it (spec section 3 has two readings; this is ours).
+ * writes it and the cart and checkout read it (docs/product.md §3 has two readings; this is ours).
  * Title, price and images are a copy for display; the server prices from the database.
  */
 export interface CartLine {
@@ -68,14 +68,14 @@ export function addLine(lines: readonly CartLine[], line: CartLine): CartLine[] 
   return lines.map((existing, i) => (i === index ? merged : existing));
 }
 
-/** Sets one line's quantity: never below 1, a non-number becomes 1, at most MAX_QUANTITY (spec section 4). */
+/** Sets one line's quantity: never below 1, a non-number becomes 1, at most MAX_QUANTITY (docs/product.md §4). */
 export function setQuantity(lines: readonly CartLine[], key: string, quantity: unknown): CartLine[] {
   const q = parseQuantity(quantity);
   return lines.map((line) => (lineKey(line) === key ? { ...line, quantity: q } : line));
 }
 
 /**
- * Removes the lines of a product; when a size is given, only that size (spec section 4),
+ * Removes the lines of a product; when a size is given, only that size (docs/product.md §4),
  * and when a colour is given too, only that colour.
  */
 export function removeLine(
@@ -124,7 +124,7 @@ export function taxFor(subtotalCents: number): number {
 }
 
 /**
- * The order summary of spec section 9, in integer cents. The one function the cart page,
+ * The order summary of docs/product.md §9, in integer cents. The one function the cart page,
  * the checkout page and the payment server all use.
  */
 export function cartTotals(lines: readonly { priceCents: number; quantity: number }[]): CartTotals {

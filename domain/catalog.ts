@@ -1,7 +1,7 @@
-/** Catalogue constants of spec section 9. */
+/** Catalogue constants of docs/product.md §9. */
 
 export const CATEGORIES = ["Dress", "2-piece", "Children Collection", "Jackets", "Shoes", "Accessories"] as const;
-/** The edit screen additionally offers Pants (spec section 9). */
+/** The edit screen additionally offers Pants (docs/product.md §9). */
 export const EDIT_CATEGORIES = [...CATEGORIES, "Pants"] as const;
 export type Category = (typeof EDIT_CATEGORIES)[number];
 

@@ -49,7 +49,7 @@ describe("clampIndex", () => {
 });
 
 describe("swipeDirection", () => {
-  it("uses the 40 px threshold of the spec by default", () => {
+  it("uses the 40 px threshold of docs/product.md §9 by default", () => {
     expect(SWIPE_THRESHOLD_PX).toBe(40);
   });
 

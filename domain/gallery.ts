@@ -1,6 +1,6 @@
-/** Image gallery rules of the product page (spec section 2 and 9): wrap-around paging and swipes. */
+/** Image gallery rules of the product page (docs/product.md §2 and §9): wrap-around paging and swipes. */
 
-/** Spec section 9: a horizontal movement shorter than this is a tap or a wobble, not a swipe. */
+/** docs/product.md §9: a horizontal movement shorter than this is a tap or a wobble, not a swipe. */
 export const SWIPE_THRESHOLD_PX = 40;
 
 export type GalleryDirection = "previous" | "next";

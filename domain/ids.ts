@@ -5,7 +5,7 @@ export function isUuid(value: unknown): value is string {
   return typeof value === "string" && UUID.test(value);
 }
 
-/** Order number shown to people: the last 8 characters of the id in capitals (spec section 9). */
+/** Order number shown to people: the last 8 characters of the id in capitals (docs/product.md §9). */
 export function orderNumber(orderId: string): string {
   return orderId.replace(/-/g, "").slice(-8).toUpperCase();
 }

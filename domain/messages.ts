@@ -1,4 +1,4 @@
-/** The product's texts (spec section 8), word for word. One place, so screens and servers agree. */
+/** The product's texts (docs/product.md §8), word for word. One place, so screens and servers agree. */
 export const messages = {
   login: {
     invalidCredential: "Invalid email or password",

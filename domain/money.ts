@@ -1,4 +1,4 @@
-/** Money is integer cents everywhere; dollars exist only at the edges (spec section 9, design principle 5). */
+/** Money is integer cents everywhere; dollars exist only at the edges (docs/product.md §9, design principle 5). */
 
 export const CURRENCY = "USD";
 

@@ -13,7 +13,7 @@ import {
   PENDING_STATUSES,
 } from "./order-status";
 
-// The table of spec section 4, written out again by hand so the test does not read the code's own table.
+// The table of docs/product.md §4, written out again by hand so the test does not read the code's own table.
 const ALLOWED: Record<OrderStatus, OrderStatus[]> = {
   placed: ["confirmed", "processing", "cancelled"],
   confirmed: ["processing", "cancelled"],
@@ -58,7 +58,7 @@ describe("final and pending statuses", () => {
 });
 
 describe("other rules", () => {
-  it("starts orders as placed with the spec's note", () => {
+  it("starts orders as placed with its documented note", () => {
     expect(INITIAL_ORDER_STATUS).toBe("placed");
     expect(INITIAL_ORDER_NOTE).toBe("Order placed successfully");
   });

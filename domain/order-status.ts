@@ -1,4 +1,4 @@
-/** The order state machine of spec section 4: who may follow whom, as data the server enforces and the UI shows. */
+/** The order state machine of docs/product.md §4: who may follow whom, as data the server enforces and the UI shows. */
 
 export const ORDER_STATUSES = [
   "placed",
@@ -12,7 +12,7 @@ export const ORDER_STATUSES = [
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Every order made by a payment starts here (spec section 4). */
+/** Every order made by a payment starts here (docs/product.md §4). */
 export const INITIAL_ORDER_STATUS: OrderStatus = "placed";
 export const INITIAL_ORDER_NOTE = "Order placed successfully";
 
@@ -26,7 +26,7 @@ const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: [],
 };
 
-/** The dashboard's "pending orders" (spec section 4). */
+/** The dashboard's "pending orders" (docs/product.md §4). */
 export const PENDING_STATUSES: readonly OrderStatus[] = ["placed", "confirmed", "processing"];
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
@@ -50,7 +50,7 @@ export function isPending(status: OrderStatus): boolean {
   return PENDING_STATUSES.includes(status);
 }
 
-/** The history note a status change gets when the administrator gives none (spec section 4). */
+/** The history note a status change gets when the administrator gives none (docs/product.md §4). */
 export function defaultStatusNote(status: OrderStatus): string {
   return `Order ${status}`;
 }

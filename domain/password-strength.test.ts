@@ -25,7 +25,7 @@ describe("isWeakPassword", () => {
     ["a passphrase", "Velvet-Harbor-42", [], false],
     ["random characters", "k7#Qp2!xZm", [], false],
     ["several unrelated words", "correct horse battery staple", [], false],
-    // The spec's minimum is six characters: six random ones must be enough, six guessable ones not.
+    // The minimum (docs/product.md §9) is six characters: six random ones must be enough, six guessable ones not.
     ["six random characters", "k9#Lm2", [], false],
     ["six mixed characters", "zq8wnx", [], false],
     ["six guessable characters", "abc123", [], true],

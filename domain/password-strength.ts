@@ -10,7 +10,7 @@ import { adjacencyGraphs, dictionary } from "@zxcvbn-ts/language-common";
 
 /**
  * zxcvbn scores 0 to 4; below this is refused. Score 1 is what any random six characters get,
- * so a higher bar would quietly raise the spec's six-character minimum; the common-password
+ * so a higher bar would quietly raise the six-character minimum (docs/product.md §9); the common-password
  * list catches the well-known weak ones of any score.
  */
 export const MIN_PASSWORD_SCORE = 1;

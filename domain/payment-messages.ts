@@ -1,8 +1,8 @@
 import { messages } from "./messages";
 
 /**
- * Texts of the payment path that spec section 8 does not have (sold out while paying,
- * refunds, unknown payments). The spec's own texts stay in messages.ts and are used from there.
+ * Texts of the payment path that docs/product.md §8 does not have (sold out while paying,
+ * refunds, unknown payments). The texts of docs/product.md §8 stay in messages.ts and are used from there.
  */
 export const paymentMessages = {
   signInRequired: messages.checkout.notLoggedIn,

@@ -4,7 +4,7 @@ import { isUuid } from "./ids";
 import { paymentMessages } from "./payment-messages";
 
 /**
- * Bodies of the payment endpoints (spec section 7 paths). They name what to buy and where to
+ * Bodies of the payment endpoints (docs/product.md §7 paths). They name what to buy and where to
  * send it; a price, total, amount or currency in the body is not part of the schema and is
  * dropped, so nothing after validation can read it.
  */

@@ -4,7 +4,7 @@ import { messages } from "./messages";
 import { centsToDecimalString, parseDollars } from "./money";
 
 /**
- * The add- and edit-product forms (spec sections 2 and 5), one schema used by the route's
+ * The add- and edit-product forms (docs/product.md §2 and §5), one schema used by the route's
  * action (the authority) and by the form in the browser for instant feedback.
  */
 
@@ -98,7 +98,7 @@ const colorSchema = z
     return { name, hex: value, image };
   });
 
-/** The product fields of either form. Add offers the six shop categories; edit also offers Pants (spec section 9). */
+/** The product fields of either form. Add offers the six shop categories; edit also offers Pants (docs/product.md §9). */
 export function productSchema(mode: ProductFormMode) {
   const categories: readonly string[] = mode === "add" ? CATEGORIES : EDIT_CATEGORIES;
   return z.object({
@@ -181,7 +181,7 @@ export function productFormValues(form: FormData): ProductFormValues {
   };
 }
 
-/** The kept-plus-new count rule of spec section 5: at least one image, at most five. */
+/** The kept-plus-new count rule of docs/product.md §5: at least one image, at most five. */
 export function imageCountError(kept: number, added: number): string | undefined {
   const total = kept + added;
   if (total < 1) return messages.admin.atLeastOneImage;
@@ -194,7 +194,7 @@ export function colorImageError(colors: readonly { image: number | null }[], ima
   return colors.some((color) => color.image !== null && color.image >= imageCount) ? productMessages.colorImageInvalid : undefined;
 }
 
-/** How many more files the picker may take; the picker disappears at 0 (spec section 2). */
+/** How many more files the picker may take; the picker disappears at 0 (docs/product.md §2). */
 export function remainingImageSlots(kept: number, added: number): number {
   return Math.max(0, MAX_IMAGES_PER_PRODUCT - kept - added);
 }

@@ -1,4 +1,4 @@
-/** Average of 1–5 star ratings, shown to one decimal (spec section 9). */
+/** Average of 1–5 star ratings, shown to one decimal (docs/product.md §9). */
 export function formatAverageRating(average: number | null | undefined): string {
   return (average ?? 0).toFixed(1);
 }

@@ -36,7 +36,7 @@ const ratingField = z.preprocess(
 const characterCount = (text: string) => [...text].length;
 
 /**
- * Text is trimmed; empty text is valid here and means "nothing to post" (spec section 5:
+ * Text is trimmed; empty text is valid here and means "nothing to post" (docs/product.md §5:
  * ignored silently), which the caller decides. A missing field counts as empty.
  */
 const textField = z

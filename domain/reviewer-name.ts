@@ -3,7 +3,7 @@
  * e-mail address: reviews are public, and an address under a review would hand it to anyone.
  */
 
-/** The spec's name for a reviewer without a name (spec section 2). */
+/** The name for a reviewer without a name (docs/product.md §2). */
 export const ANONYMOUS_REVIEWER = "Customer";
 /** The profile form's limit for a first name (domain/account-schemas.ts). */
 export const REVIEWER_NAME_MAX = 50;

@@ -88,7 +88,7 @@ export type PaymentMethod = "paypal" | "stripe";
 /** An address as it was when the payment started (domain/checkout-line.ts). */
 export type { AddressSnapshot };
 
-/** An order line (spec section 3), with the unit price as charged. */
+/** An order line (docs/product.md §3), with the unit price as charged. */
 export interface OrderItem {
   productId: string;
   title: string;
@@ -107,7 +107,7 @@ export interface StatusHistoryEntry {
 
 export interface OrderView {
   id: string;
-  /** Last 8 characters of the id in capitals (spec section 9). */
+  /** Last 8 characters of the id in capitals (docs/product.md §9). */
   number: string;
   userId: string;
   userEmail: string;

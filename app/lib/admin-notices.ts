@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { messages } from "../../domain/messages";
+import { useToastOnce } from "./use-action-toast";
 
 /**
  * Messages the product forms leave for the dashboard they send you back to ('Product
@@ -31,12 +31,9 @@ export function useAdminNotice() {
   const navigate = useNavigate();
   const params = new URLSearchParams(location.search);
   const key = params.get("notice");
+  useToastOnce(key && Object.hasOwn(ADMIN_NOTICES, key) ? { ...ADMIN_NOTICES[key as AdminNotice], id: key } : null);
   useEffect(() => {
     if (!key) return;
-    if (Object.hasOwn(ADMIN_NOTICES, key)) {
-      const notice = ADMIN_NOTICES[key as AdminNotice];
-      toast[notice.type](notice.text);
-    }
     const rest = new URLSearchParams(location.search);
     rest.delete("notice");
     const search = rest.toString();

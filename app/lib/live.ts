@@ -9,7 +9,7 @@ import { useRootData } from "./root-data";
  * The live stream of one browser tab: a single EventSource on /api/events shared by every
  * component that listens. It reconnects with growing pauses after a drop or a server restart
  * and then says "resync", because notices sent meanwhile are lost. When it cannot connect at
- * all, the pages fall back to a one-time load (spec section 8's realtime failure message).
+ * all, the pages fall back to a one-time load (docs/product.md §8's realtime failure message).
  */
 
 type Listener = (notice: LiveNotice) => void;

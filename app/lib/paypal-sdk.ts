@@ -41,7 +41,7 @@ declare global {
 
 export const PAYPAL_SDK_ORIGIN = "https://www.paypal.com";
 
-/** The SDK's address: capture intent, US dollars (spec sections 7 and 9). */
+/** The SDK's address: capture intent, US dollars (docs/product.md §7 and §9). */
 export function paypalSdkUrl(clientId: string): string {
   const query = new URLSearchParams({ "client-id": clientId, currency: "USD", intent: "capture" });
   return `${PAYPAL_SDK_ORIGIN}/sdk/js?${query.toString()}`;

@@ -13,7 +13,7 @@ export interface ProductFormResult extends AdminResult {
 
 const FAILED = { add: messages.admin.productAddFailed, edit: messages.admin.productUpdateFailed } as const;
 
-/** Spec texts that are themselves the toast; anything else is shown under 'Failed to add/update product'. */
+/** Texts of docs/product.md §8 that are themselves the toast; anything else is shown under 'Failed to add/update product'. */
 const OWN_TOASTS: readonly string[] = [
   messages.admin.titleAndPriceRequired,
   messages.admin.atLeastOneImage,
@@ -30,7 +30,7 @@ function refused(mode: ProductFormMode, errors: FieldErrors, status: number) {
 /**
  * The add and edit actions: the administrator only (checked before the body is read),
  * the fields through the form's schema, the files to the image pipeline, then back to /admin
- * with the spec's message. A refusal answers with the reason next to the field concerned.
+ * with the documented message (docs/product.md §5). A refusal answers with the reason next to the field concerned.
  */
 export async function productFormAction(mode: ProductFormMode, request: Request, context: AppLoadContext, productId?: string) {
   await context.services.auth.requireAdmin(request, "endpoint");

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 
 /**
  * One wording throughout the store (docs/wording.md): "email", never "e-mail"; getting into an
- * account is "log in" (the controls say "Login", as the spec's do), never "sign in"; leaving
- * is the spec's "Sign Out". Checked over every text the pages and the customer e-mails carry,
+ * account is "log in" (the controls say "Login", docs/product.md §2), never "sign in"; leaving
+ * is "Sign Out". Checked over every text the pages and the customer e-mails carry,
  * comments aside, so a new screen cannot bring the other spelling back.
  */
 
@@ -40,7 +40,7 @@ function withoutComments(code: string): string {
 const RULES: [string, RegExp][] = [
   ['"email", not "e-mail"', /\be-mails?\b/i],
   ['"log in" (controls: "Login"), not "sign in"', /\bsign(?:ed|ing)? in\b/i],
-  ['"Sign Out" (the spec\'s), not "log out"', /\blog(?:ged|ging)? out\b/i],
+  ['"Sign Out" (the account menu\'s), not "log out"', /\blog(?:ged|ging)? out\b/i],
 ];
 
 describe("wording", () => {

@@ -1,6 +1,4 @@
-import { Link } from "react-router";
-import { ProductForm } from "~/components/admin/product-form";
-import { useAdminResultToast } from "~/lib/admin-result";
+import { ProductFormPage } from "~/components/admin/product-form-page";
 import { type ProductFormResult, productFormAction } from "~/lib/product-form-action.server";
 import { pageMeta } from "~/lib/store";
 import type { Route } from "./+types/admin-add-product";
@@ -19,17 +17,5 @@ export function meta() {
 }
 
 export default function AdminAddProduct({ actionData }: Route.ComponentProps) {
-  const result = actionData as ProductFormResult | undefined;
-  useAdminResultToast(result);
-  return (
-    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
-      <Link to="/admin" className="text-sm font-medium text-brand-700 underline underline-offset-2">
-        Back to Admin
-      </Link>
-      <h1 className="mt-3 font-display text-3xl sm:text-4xl">Add Product</h1>
-      <div className="mt-6 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-8">
-        <ProductForm mode="add" serverErrors={result?.errors} />
-      </div>
-    </div>
-  );
+  return <ProductFormPage title="Add Product" mode="add" result={actionData as ProductFormResult | undefined} />;
 }

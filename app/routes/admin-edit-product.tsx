@@ -1,7 +1,6 @@
-import { Link, redirect } from "react-router";
-import { ProductForm } from "~/components/admin/product-form";
+import { redirect } from "react-router";
+import { ProductFormPage } from "~/components/admin/product-form-page";
 import { adminPath } from "~/lib/admin-notices";
-import { useAdminResultToast } from "~/lib/admin-result";
 import { type ProductFormResult, productFormAction } from "~/lib/product-form-action.server";
 import { pageMeta } from "~/lib/store";
 import type { Route } from "./+types/admin-edit-product";
@@ -15,7 +14,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     context.logger.error({ err: error, productId: params.id }, "loading a product to edit failed");
     throw redirect(adminPath("overview", "product-load-failed"));
   }
-  // 'Product not found', then /admin (spec section 2).
+  // 'Product not found', then /admin (docs/product.md §2).
   if (!product) throw redirect(adminPath("overview", "product-not-found"));
   return { product };
 }
@@ -30,18 +29,14 @@ export function meta({ data }: Route.MetaArgs) {
 
 export default function AdminEditProduct({ loaderData, actionData }: Route.ComponentProps) {
   const { product } = loaderData;
-  const result = actionData as ProductFormResult | undefined;
-  useAdminResultToast(result);
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
-      <Link to="/admin" className="text-sm font-medium text-brand-700 underline underline-offset-2">
-        Back to Admin
-      </Link>
-      <h1 className="mt-3 font-display text-3xl sm:text-4xl">Edit Product</h1>
-      <div className="mt-6 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-8">
-        {/* Keyed by product and save time, so a saved or different product starts the form afresh. */}
-        <ProductForm key={`${product.id}-${product.updatedAt}`} mode="edit" product={product} serverErrors={result?.errors} />
-      </div>
-    </div>
+    <ProductFormPage
+      title="Edit Product"
+      mode="edit"
+      product={product}
+      // Keyed by product and save time, so a saved or different product starts the form afresh.
+      formKey={`${product.id}-${product.updatedAt}`}
+      result={actionData as ProductFormResult | undefined}
+    />
   );
 }

@@ -9,11 +9,12 @@ import { OrdersPanel } from "~/components/admin/orders-panel";
 import { OverviewPanel } from "~/components/admin/overview-panel";
 import { ProductsPanel } from "~/components/admin/products-panel";
 import { useAdminNotice } from "~/lib/admin-notices";
-import { type AdminResult, adminResult, showAdminResultToast } from "~/lib/admin-result";
+import { type AdminResult, adminResult } from "~/lib/admin-result";
 import { refusalOf } from "~/lib/page-failure.server";
 import { useLiveRevalidate } from "~/lib/live";
 import { pageMeta } from "~/lib/store";
 import type { Route } from "./+types/admin";
+import { showToast } from "../lib/use-action-toast";
 
 const PRODUCTS_PER_PAGE = 25;
 
@@ -109,7 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
  */
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   const result = (await serverAction()) as AdminResult;
-  showAdminResultToast(result);
+  showToast(result.toast);
   return result;
 }
 

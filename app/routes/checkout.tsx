@@ -29,7 +29,7 @@ export function meta() {
 }
 
 const LOGIN_PATH = loginPathFor("/checkout");
-/** As long as the toast that says why (spec section 9: toasts close after 5 seconds). */
+/** As long as the toast that says why (docs/product.md §9: toasts close after 5 seconds). */
 const VISITOR_REDIRECT_MS = 5000;
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {
@@ -49,7 +49,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     navigate("/orders");
   }, [navigate]);
 
-  // Spec: a visitor gets the panel, a toast and a redirect to /login. The panel stays readable
+  // docs/product.md §2: a visitor gets the panel, a toast and a redirect to /login. The panel stays readable
   // while the toast does (5 s), and the shopper may stay: no one is sent away at once.
   const [staying, setStaying] = useState(false);
   useEffect(() => {

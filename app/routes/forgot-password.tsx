@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { emailOnlySchema } from "../../domain/account-schemas";
 import { type FieldErrors, formFields, parseFields } from "../../domain/forms";
@@ -6,6 +5,7 @@ import { AuthPanel, FormAlert, FormField, primaryButtonClass } from "~/component
 import { pageMeta } from "~/lib/store";
 import { actionToast, type ActionToast, useActionToast } from "~/lib/use-action-toast";
 import type { Route } from "./+types/forgot-password";
+import { useValidatedForm } from "../lib/use-validated-form";
 
 export const meta = () => pageMeta("Forgot password", "Reset the password of your account.");
 
@@ -31,8 +31,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const result = actionData as ForgotResult | undefined;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/forgot-password";
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const errors = clientErrors ?? result?.errors ?? {};
+  const { errors, onSubmit } = useValidatedForm(emailOnlySchema, { serverErrors: result?.errors });
   useActionToast(result);
 
   return (
@@ -44,11 +43,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           method="post"
           noValidate
           className="space-y-4"
-          onSubmit={(event) => {
-            const parsed = parseFields(emailOnlySchema, formFields(new FormData(event.currentTarget)));
-            setClientErrors(parsed.ok ? null : parsed.errors);
-            if (!parsed.ok) event.preventDefault();
-          }}
+          onSubmit={onSubmit}
         >
           <FormField label="Email" name="email" type="email" autoComplete="email" required maxLength={254} error={errors.email} />
           <button type="submit" className={primaryButtonClass} disabled={busy}>

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { emailOnlySchema, loginSchema } from "../../domain/account-schemas";
 import { type FieldErrors, formFields, parseFields } from "../../domain/forms";
@@ -9,6 +8,7 @@ import { flashCookie, isSecureUrl } from "~/lib/flash";
 import { pageMeta } from "~/lib/store";
 import { actionToast, type ActionToast, useActionToast } from "~/lib/use-action-toast";
 import type { Route } from "./+types/login";
+import { useValidatedForm } from "../lib/use-validated-form";
 
 export const meta = () => pageMeta("Login", "Log in to your account.");
 
@@ -77,8 +77,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const result = actionData as LoginResult | undefined;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true;
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const errors = { ...result?.errors, ...clientErrors };
+  const { errors, onSubmit } = useValidatedForm(loginSchema, { serverErrors: result?.errors });
   useActionToast(result);
   useActionToast(googleFailed ? { toast: { type: "error", text: messages.google.failure, id: 1 } } : undefined);
 
@@ -121,11 +120,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         method="post"
         noValidate
         className="space-y-4"
-        onSubmit={(event) => {
-          const parsed = parseFields(loginSchema, formFields(new FormData(event.currentTarget)));
-          setClientErrors(parsed.ok ? {} : parsed.errors);
-          if (!parsed.ok) event.preventDefault();
-        }}
+        onSubmit={onSubmit}
       >
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormField label="Email" name="email" type="email" autoComplete="email" required maxLength={254} error={errors.email} />

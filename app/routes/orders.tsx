@@ -1,9 +1,7 @@
 import { Link } from "react-router";
 import type { OrderView } from "../../domain/views";
 import { AccountLayout } from "~/components/account/account-layout";
-import { LocalDateTime } from "~/components/ui/local-date-time";
-import { OrderStatusBadge } from "~/components/orders/order-status-badge";
-import { SandboxBadge } from "~/components/orders/sandbox-badge";
+import { OrderCardHeader } from "~/components/orders/order-card-header";
 import { AddressBlock, OrderItems, OrderTotals } from "~/components/orders/order-items";
 import { StatusHistory } from "~/components/orders/status-history";
 import { useLiveRevalidate } from "~/lib/live";
@@ -53,20 +51,7 @@ function CustomerOrderCard({ order }: { order: OrderView }) {
   const headingId = `order-${order.id}`;
   return (
     <article aria-labelledby={headingId} className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
-      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-stone-100 bg-stone-50 px-4 py-3 sm:px-6">
-        <div>
-          <h2 id={headingId} className="font-semibold text-ink">
-            {`Order #${order.number}`}
-          </h2>
-          <p className="text-xs text-stone-600">
-            Placed <LocalDateTime iso={order.createdAt} />
-          </p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          {order.sandbox && <SandboxBadge />}
-          <OrderStatusBadge status={order.status} />
-        </div>
-      </header>
+      <OrderCardHeader order={order} headingId={headingId} level={2} datePrefix="Placed" className="sm:px-6" />
       <div className="grid gap-6 px-4 py-4 sm:px-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div>
           <h3 className="sr-only">Items</h3>

@@ -1,7 +1,7 @@
 import { PanelLink, StatePanel } from "~/components/checkout/checkout-panels";
 import { pageMeta } from "~/lib/store";
 
-/** Where the card provider's Cancel leads (spec section 2). The cart is kept, so trying again is one click. */
+/** Where the card provider's Cancel leads (docs/product.md §2). The cart is kept, so trying again is one click. */
 export function meta() {
   return [...pageMeta("Payment Cancelled"), { name: "robots", content: "noindex" }];
 }

@@ -19,7 +19,7 @@ import { pageMeta, STORE_NAME } from "~/lib/store";
 import { useRootData } from "~/lib/root-data";
 import type { Route } from "./+types/product";
 
-/** Spec section 6: a permission error on reading reviews shows an empty list rather than failing the page. */
+/** docs/product.md §6: a permission error on reading reviews shows an empty list rather than failing the page. */
 async function readReviews(list: () => Promise<ReviewItem[]>): Promise<ReviewItem[]> {
   try {
     return await list();

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { profileSchema } from "../../domain/account-schemas";
 import { type FieldErrors, formFields, parseFields } from "../../domain/forms";
@@ -9,6 +8,7 @@ import { failureStatus } from "~/lib/page-failure.server";
 import { pageMeta } from "~/lib/store";
 import { actionToast, type ActionToast, useActionToast } from "~/lib/use-action-toast";
 import type { Route } from "./+types/profile";
+import { useValidatedForm } from "../lib/use-validated-form";
 
 export const meta = () => [...pageMeta("My Profile"), { name: "robots", content: "noindex" }];
 
@@ -44,8 +44,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const result = actionData as ProfileResult | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/profile";
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const errors = clientErrors ?? result?.errors ?? {};
+  const { errors, onSubmit } = useValidatedForm(profileSchema, { serverErrors: result?.errors });
   useActionToast(result);
 
   return (
@@ -54,11 +53,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           method="post"
           noValidate
           className="max-w-xl space-y-5 rounded-2xl border border-stone-200 p-5 sm:p-8"
-          onSubmit={(event) => {
-            const parsed = parseFields(profileSchema, formFields(new FormData(event.currentTarget)));
-            setClientErrors(parsed.ok ? null : parsed.errors);
-            if (!parsed.ok) event.preventDefault();
-          }}
+          onSubmit={onSubmit}
         >
         <FormField
           label="Email"

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { registerSchema } from "../../domain/account-schemas";
 import { type FieldErrors, formFields, parseFields } from "../../domain/forms";
@@ -7,6 +6,7 @@ import { flashCookie, isSecureUrl } from "~/lib/flash";
 import { pageMeta } from "~/lib/store";
 import { actionToast, type ActionToast, useActionToast } from "~/lib/use-action-toast";
 import type { Route } from "./+types/register";
+import { useValidatedForm } from "../lib/use-validated-form";
 
 export const meta = () => pageMeta("Register", "Create your account.");
 
@@ -48,9 +48,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
   const result = actionData as RegisterResult | undefined;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/register";
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  // Errors from the browser's check replace the server's once the form is submitted again.
-  const errors = clientErrors ?? result?.errors ?? {};
+  const { errors, onSubmit } = useValidatedForm(registerSchema, { serverErrors: result?.errors });
   useActionToast(result);
 
   return (
@@ -69,11 +67,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
         method="post"
         noValidate
         className="space-y-4"
-        onSubmit={(event) => {
-          const parsed = parseFields(registerSchema, formFields(new FormData(event.currentTarget)));
-          setClientErrors(parsed.ok ? null : parsed.errors);
-          if (!parsed.ok) event.preventDefault();
-        }}
+        onSubmit={onSubmit}
       >
         <FormField label="Email" name="email" type="email" autoComplete="email" required maxLength={254} error={errors.email} />
         <NewPasswordFields labels={{ password: "Password", confirm: "Confirm password" }} errors={errors} />

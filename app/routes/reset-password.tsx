@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { resetPasswordSchema } from "../../domain/account-schemas";
 import { type FieldErrors, formFields, parseFields } from "../../domain/forms";
@@ -7,6 +6,7 @@ import { flashCookie, isSecureUrl } from "~/lib/flash";
 import { pageMeta } from "~/lib/store";
 import { actionToast, type ActionToast, useActionToast } from "~/lib/use-action-toast";
 import type { Route } from "./+types/reset-password";
+import { useValidatedForm } from "../lib/use-validated-form";
 
 export const meta = () => [...pageMeta("Choose a new password"), { name: "robots", content: "noindex" }];
 
@@ -48,8 +48,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const result = actionData as ResetResult | undefined;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/reset-password") === true;
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const errors = clientErrors ?? result?.errors ?? {};
+  const { errors, onSubmit } = useValidatedForm(resetPasswordSchema, { serverErrors: result?.errors });
   useActionToast(result);
 
   if (!loaderData.token || result?.linkInvalid) {
@@ -71,11 +70,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         method="post"
         noValidate
         className="space-y-4"
-        onSubmit={(event) => {
-          const parsed = parseFields(resetPasswordSchema, formFields(new FormData(event.currentTarget)));
-          setClientErrors(parsed.ok ? null : parsed.errors);
-          if (!parsed.ok) event.preventDefault();
-        }}
+        onSubmit={onSubmit}
       >
         <input type="hidden" name="token" value={loaderData.token} />
         <NewPasswordFields labels={{ password: "New password", confirm: "Confirm new password" }} errors={errors} />

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { emailOnlySchema } from "../../domain/account-schemas";
 import { type FieldErrors, formFields, parseFields } from "../../domain/forms";
@@ -8,6 +7,7 @@ import { flashCookie, isSecureUrl } from "~/lib/flash";
 import { pageMeta } from "~/lib/store";
 import { actionToast, type ActionToast, useActionToast } from "~/lib/use-action-toast";
 import type { Route } from "./+types/verify-email";
+import { useValidatedForm } from "../lib/use-validated-form";
 
 export const meta = () => [...pageMeta("Verify your email"), { name: "robots", content: "noindex" }];
 
@@ -40,8 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as ResendResult | undefined;
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const errors = clientErrors ?? result?.errors ?? {};
+  const { errors, onSubmit } = useValidatedForm(emailOnlySchema, { serverErrors: result?.errors });
   useActionToast(result);
 
   if (loaderData.used) {
@@ -64,11 +63,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
           method="post"
           noValidate
           className="mt-6 space-y-4"
-          onSubmit={(event) => {
-            const parsed = parseFields(emailOnlySchema, formFields(new FormData(event.currentTarget)));
-            setClientErrors(parsed.ok ? null : parsed.errors);
-            if (!parsed.ok) event.preventDefault();
-          }}
+          onSubmit={onSubmit}
         >
           <FormField label="Email" name="email" type="email" autoComplete="email" required maxLength={254} error={errors.email} />
           <button type="submit" className={primaryButtonClass}>

@@ -59,7 +59,7 @@ describe("profile", () => {
   });
 });
 
-describe("address defaults (spec section 4)", () => {
+describe("address defaults (docs/product.md §4)", () => {
   it("makes the first address the default and later ones not", async () => {
     await accounts.addAddress(ada, address("Home"));
     await accounts.addAddress(ada, address("Work"));

@@ -32,9 +32,15 @@ const addressColumns = {
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
+/** The address form's fields as the row's columns (the same for a new address and an edit). */
+function addressRow(input: AddressInput) {
+  const { name, phone, street, city, state, zipCode, country } = input;
+  return { name, phone, street, city, state, zipCode, country };
+}
+
 /**
  * The shopper's profile and address book. Every call is scoped to the signed-in user's id:
- * another user's address is simply not found. The address rules of spec section 4 run in
+ * another user's address is simply not found. The address rules of docs/product.md §4 run in
  * one transaction per change under a lock on the user's row, so concurrent requests queue
  * instead of racing, and the partial unique index guarantees one default whatever happens.
  */
@@ -108,17 +114,7 @@ export function createAccountsService(db: Database) {
         }
         const [row] = await tx
           .insert(addresses)
-          .values({
-            userId,
-            name: input.name,
-            phone: input.phone,
-            street: input.street,
-            city: input.city,
-            state: input.state,
-            zipCode: input.zipCode,
-            country: input.country,
-            isDefault: false,
-          })
+          .values({ userId, ...addressRow(input), isDefault: false })
           .returning({ id: addresses.id });
         if (newAddressIsDefault(existing, input.isDefault)) await makeDefault(tx, userId, row.id);
         return one(tx, userId, row.id);
@@ -131,16 +127,7 @@ export function createAccountsService(db: Database) {
         await lockAddressBook(tx, userId);
         const updated = await tx
           .update(addresses)
-          .set({
-            name: input.name,
-            phone: input.phone,
-            street: input.street,
-            city: input.city,
-            state: input.state,
-            zipCode: input.zipCode,
-            country: input.country,
-            updatedAt: new Date(),
-          })
+          .set({ ...addressRow(input), updatedAt: new Date() })
           .where(and(eq(addresses.userId, userId), eq(addresses.id, id)))
           .returning({ id: addresses.id });
         if (!updated.length) throw new NotFoundError("Address not found");

@@ -23,16 +23,16 @@ export interface AuthOptions {
   signInRateLimit?: { window: number; max: number };
 }
 
-export function createAuth(
-  deps: {
-    db: Database;
-    config: Config;
-    mail: MailService;
-    logger: Logger;
-    onSessionEnded?: (ended: { userId: string; sessionId: string }) => void;
-  },
-  options: AuthOptions = {},
-) {
+export interface AuthDeps {
+  db: Database;
+  config: Config;
+  mail: MailService;
+  logger: Logger;
+  /** Called once a session row is gone (sign-out, revoked by a password reset): live streams opened with it close. */
+  onSessionEnded?: (ended: { userId: string; sessionId: string }) => void;
+}
+
+export function createAuth(deps: AuthDeps, options: AuthOptions = {}) {
   const { config, mail } = deps;
   const log = deps.logger.child({ component: "auth" });
   const secure = config.publicUrl.startsWith("https://");

@@ -59,7 +59,7 @@ function weakPassword(password: unknown, email: string | undefined) {
 }
 
 /**
- * The store's rules around better-auth's endpoints: sizes, the spec's "Email already exists",
+ * The store's rules around better-auth's endpoints: sizes, the documented "Email already exists",
  * weak passwords, the per-account sign-in limit and one-time verification links.
  */
 export function createAuthHooks(deps: { db: Database; throttle: Throttle }) {

@@ -9,7 +9,7 @@ export const authMessages = {
 } as const;
 
 /**
- * The spec's text for a better-auth answer (spec section 8). Anything not listed shows
+ * The documented text for a better-auth answer (docs/product.md §8). Anything not listed shows
  * better-auth's own message ("the provider's message"), never a stack trace.
  */
 export function messageForAuthError(status: number, code: string | undefined, fallback: string | undefined): string {

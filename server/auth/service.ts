@@ -1,10 +1,6 @@
 import { redirect, replace } from "react-router";
 import { loginPathFor, safeRedirectPath } from "../../domain/redirects";
-import type { Config } from "../config";
-import type { Database } from "../db/client";
-import type { Logger } from "../logger";
-import type { MailService } from "../mail/service";
-import { AUTH_BASE_PATH, type AuthOptions, CLIENT_ADDRESS_HEADER, createAuth } from "./auth";
+import { AUTH_BASE_PATH, type AuthDeps, type AuthOptions, CLIENT_ADDRESS_HEADER, createAuth } from "./auth";
 import { messageForAuthError } from "./messages";
 
 /** Who is signed in, as pages may see it: no tokens, no hashes. */
@@ -21,7 +17,7 @@ export interface AuthOutcome {
   status: number;
   /** better-auth's error code, when it refused. */
   code?: string;
-  /** The text to show (spec section 8), when it refused. */
+  /** The text to show (docs/product.md §8), when it refused. */
   message?: string;
   /** Set-Cookie values to pass on to the browser (session, OAuth state). */
   cookies: string[];
@@ -37,17 +33,7 @@ const CARRIED = ["cookie", "user-agent", CLIENT_ADDRESS_HEADER];
  * HTTP handler, so they get exactly what /api/auth/* gives: its rate limiter, the store's
  * hooks and its cookies.
  */
-export function createAuthService(
-  deps: {
-    db: Database;
-    config: Config;
-    mail: MailService;
-    logger: Logger;
-    /** Called once a session row is gone (sign-out, revoked by a password reset): live streams opened with it close. */
-    onSessionEnded?: (ended: { userId: string; sessionId: string }) => void;
-  },
-  options: AuthOptions = {},
-) {
+export function createAuthService(deps: AuthDeps, options: AuthOptions = {}) {
   const auth = createAuth(deps, options);
   const { config } = deps;
   const origin = new URL(config.publicUrl).origin;

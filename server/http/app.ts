@@ -29,8 +29,11 @@ export interface AppDeps {
   logger: Logger;
   database: DatabaseHandle;
   services: Services;
-  /** The React Router server build; without it only the non-page endpoints answer (used by tests). */
-  build?: ServerBuild;
+  /**
+   * The React Router server build, or a function that gives the current one per request (the dev
+   * server's Vite, server/dev.ts); without it only the non-page endpoints answer (used by tests).
+   */
+  build?: ServerBuild | (() => Promise<ServerBuild>);
   /** Folder of the client build (hashed assets, public files). */
   clientDir?: string;
 }

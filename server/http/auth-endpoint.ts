@@ -22,7 +22,7 @@ export function withoutSecrets(value: unknown): unknown {
 /**
  * /api/auth/*: better-auth's handler, with two changes to what it answers. Session tokens
  * live only in the httpOnly cookie, so they are taken out of JSON bodies (a script on the
- * page could read them there), and a rate-limited request gets the spec's wording.
+ * page could read them there), and a rate-limited request gets the documented wording (docs/product.md §8).
  */
 export function authEndpoint(auth: AuthService) {
   return async (c: Context<AppEnv>) => {

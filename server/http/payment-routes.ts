@@ -34,7 +34,7 @@ const noStore: MiddlewareHandler = async (c, next) => {
 const readJson = <S extends z.ZodType>(c: Context<Env>, schema: S) => readJsonBody(c, schema, paymentBodyErrorMessage);
 
 /**
- * The payment endpoints (spec section 7 paths, mounted under /api), the Stripe webhook, the
+ * The payment endpoints (docs/product.md §7 paths, mounted under /api), the Stripe webhook, the
  * success page's confirmation and the sandbox's approval and hosted-page actions. Middleware
  * is attached per route: this app is mounted on /api, beside other /api routes.
  */

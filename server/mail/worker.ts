@@ -1,5 +1,6 @@
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
+import { periodicTask } from "../periodic-task";
 import { nextRetryDelayMs } from "./backoff";
 import { claimDueMail, markMailFailed, markMailSent } from "./outbox";
 import type { MailTransport } from "./transport";
@@ -30,11 +31,6 @@ export function createMailWorker(deps: { db: Database; transport: MailTransport;
     maxAttempts: options.maxAttempts ?? 10,
   };
   const log = deps.logger.child({ component: "mail-worker" });
-  let timer: NodeJS.Timeout | undefined;
-  let running = false;
-  let stopped = true;
-  let current: Promise<number> | undefined;
-  let wakeAgain = false;
 
   /** One pass over the due messages; returns how many were sent. */
   async function runOnce(now = new Date()): Promise<number> {
@@ -57,48 +53,22 @@ export function createMailWorker(deps: { db: Database; transport: MailTransport;
     return sent;
   }
 
-  async function tick() {
-    if (stopped) return;
-    running = true;
-    try {
-      do {
-        wakeAgain = false;
-        current = runOnce();
-        const sent = await current;
-        // A full batch means more may be waiting: go on without waiting for the next poll.
-        if (sent >= batchSize) wakeAgain = true;
-      } while (wakeAgain && !stopped);
-    } catch (error) {
-      log.error({ err: error }, "mail worker pass failed");
-    } finally {
-      current = undefined;
-      running = false;
-      if (!stopped) timer = setTimeout(tick, pollMs);
-    }
-  }
+  // A full batch means more may be waiting: the task goes on without waiting for the next poll.
+  const task = periodicTask({
+    name: "mail worker pass",
+    intervalMs: pollMs,
+    run: async () => (await runOnce()) >= batchSize,
+    logger: log,
+  });
 
   return {
     runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      timer = setTimeout(tick, 0);
-    },
+    start: task.start,
     /** Asks for a pass now (after an enqueue); a pass in progress does one more round. */
-    wake() {
-      if (stopped) return;
-      if (running) {
-        wakeAgain = true;
-        return;
-      }
-      clearTimeout(timer);
-      timer = setTimeout(tick, 0);
-    },
+    wake: task.wake,
     /** Stops polling and waits for the pass in flight, so shutdown does not cut a send in half. */
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await current?.catch(() => {});
+      await task.stop();
       deps.transport.close();
     },
   };

@@ -1,17 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import { statusWord } from "../../domain/admin-dashboard";
+import { ConflictError, InvalidInputError, NotFoundError } from "../../domain/errors";
 import { isUuid } from "../../domain/ids";
-import type { LiveEvent } from "../../domain/live-events";
 import { canTransition, type OrderStatus, PENDING_STATUSES } from "../../domain/order-status";
-import type { Database } from "../db/client";
+import type { AdminOrderPage, OrdersOverview, OrderView } from "../../domain/views";
 import { orders, type StatusHistoryEntry } from "../db/schema";
-import type { Logger } from "../logger";
 import { enqueueMail } from "../mail/outbox";
 import { type AdminOrderListQuery, listAdminOrders } from "./admin-order-list";
-import { returnStock, toOrderView } from "./service";
+import { type OrdersDeps, returnStock, toOrderView } from "./service";
 import { orderStatusEmail } from "./status-emails";
-import type { AdminOrderPage, OrdersOverview, OrderView } from "../../domain/views";
-import { ConflictError, InvalidInputError, NotFoundError } from "../../domain/errors";
 
 /**
  * The administrator's side of orders: the dashboard's figures and lists, and status changes.
@@ -19,14 +16,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from "../../domain/er
  * history entry and its e-mail, so two administrators' tabs cannot both move the same order
  * from the same status, and a refused change leaves no trace.
  */
-export function createAdminOrdersService(deps: {
-  db: Database;
-  publicUrl: string;
-  logger: Logger;
-  wakeMail?: () => void;
-  /** Live notices, sent after each change is committed (server/events). */
-  publish?: (event: LiveEvent) => void;
-}) {
+export function createAdminOrdersService(deps: OrdersDeps) {
   const { db } = deps;
   const log = deps.logger.child({ component: "admin-orders" });
 

@@ -90,14 +90,17 @@ export async function returnStock(tx: Tx, lines: readonly { productId: string; q
  * confirmation e-mail; the checkout row lock and the unique payment id make a second call
  * (a replayed webhook, a reloaded success page, two captures at once) return the same order.
  */
-export function createOrdersService(deps: {
+/** What the orders services (the shopper's and the administrator's, admin-orders.ts) need. */
+export interface OrdersDeps {
   db: Database;
   publicUrl: string;
   logger: Logger;
   wakeMail?: () => void;
   /** Live notices, sent after each change is committed (server/events). */
   publish?: (event: LiveEvent) => void;
-}) {
+}
+
+export function createOrdersService(deps: OrdersDeps) {
   const { db } = deps;
   const log = deps.logger.child({ component: "orders" });
 

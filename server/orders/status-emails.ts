@@ -17,7 +17,7 @@ const SENTENCES: Record<OrderStatus, string> = {
   cancelled: "Your order has been cancelled. If you paid, the money will be returned to you.",
 };
 
-/** The e-mail a customer gets when the administrator moves their order (spec section 4), queued in the same transaction. */
+/** The e-mail a customer gets when the administrator moves their order (docs/product.md §4), queued in the same transaction. */
 export function orderStatusEmail(
   order: { id: string; userEmail: string; userName: string; sandbox: boolean },
   status: OrderStatus,

@@ -96,7 +96,7 @@ describe("stripeSessionParams", () => {
     expect(params.client_reference_id).toBe(request.checkoutId);
   });
 
-  it("returns to the spec's pages and makes images absolute", () => {
+  it("returns to the store's payment result pages and makes images absolute", () => {
     expect(params.success_url).toBe("https://shop.example/payment-success?session_id={CHECKOUT_SESSION_ID}");
     expect(params.cancel_url).toBe("https://shop.example/payment-cancelled");
     expect(params.line_items![0].price_data!.product_data!.images).toEqual(["https://shop.example/media/x.webp"]);

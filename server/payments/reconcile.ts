@@ -1,5 +1,6 @@
 import type { Logger } from "../logger";
 import type { OrdersService } from "../orders/service";
+import { periodicTask } from "../periodic-task";
 import type { CardFlow } from "./card-flow";
 import type { Checkout, CheckoutStore } from "../checkouts/checkouts";
 import type { CardProvider, WalletProvider } from "./types";
@@ -38,9 +39,6 @@ export function createReconciler(
   const intervalMs = options.intervalMs ?? 2 * 60_000;
   const batchSize = options.batchSize ?? 50;
   const log = deps.logger.child({ component: "reconciler" });
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = true;
-  let current: Promise<unknown> | undefined;
 
   async function wallet(checkout: Checkout, now: number): Promise<string> {
     const order = await deps.wallet.getOrder(checkout.providerRef!);
@@ -102,32 +100,18 @@ export function createReconciler(
     return results;
   }
 
-  async function tick() {
-    if (stopped) return;
-    try {
-      current = runOnce();
-      await current;
-    } catch (error) {
-      log.error({ err: error }, "reconciliation pass failed");
-    } finally {
-      current = undefined;
-      if (!stopped) timer = setTimeout(tick, intervalMs);
-    }
-  }
+  const task = periodicTask({
+    name: "reconciliation pass",
+    intervalMs,
+    run: () => runOnce(),
+    logger: log,
+  });
 
   return {
     runOnce,
     /** Runs a pass at once (start-up) and then every interval. */
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      timer = setTimeout(tick, 0);
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await current?.catch(() => {});
-    },
+    start: task.start,
+    stop: task.stop,
   };
 }
 

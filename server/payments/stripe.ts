@@ -52,7 +52,7 @@ export function stripeSessionParams(request: PaymentRequest, publicUrl: string):
       },
     };
   });
-  // The spec's flat 10 % tax is the store's own figure, charged as its own line so the total is exactly the store's.
+  // The flat 10 % tax (docs/product.md §4) is the store's own figure, charged as its own line so the total is exactly the store's.
   if (request.taxCents > 0) {
     lineItems.push({
       quantity: 1,

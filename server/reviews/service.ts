@@ -138,7 +138,7 @@ export function createReviewsService(deps: {
 
     /**
      * Posts a review by `actor`. Input is the request's fields; anything but rating and text is
-     * ignored. Empty text posts nothing and is not an error (spec section 5). A second review of
+     * ignored. Empty text posts nothing and is not an error (docs/product.md §5). A second review of
      * the same product is refused (409): the first one is edited instead.
      */
     async create(actor: ReviewActor, productId: string, input: unknown): Promise<CreateResult> {

@@ -55,7 +55,7 @@ test("register, verify through the mailbox, sign in, profile, three addresses, s
   await expect(nav.getByRole("link", { name: "Register" })).toBeVisible();
   await expect(nav.getByRole("link", { name: /^Cart/ })).toHaveCount(0);
 
-  // Register: the form checks itself with the spec's texts before anything is sent.
+  // Register: the form checks itself with the documented texts before anything is sent.
   await nav.getByRole("link", { name: "Register" }).click();
   await expect(page.getByRole("heading", { name: "Register" })).toBeVisible();
   await page.getByLabel("Email").fill(email);

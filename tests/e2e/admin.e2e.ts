@@ -106,7 +106,7 @@ test("the administrator manages a product and walks an order to delivered", asyn
   await admin.getByRole("button", { name: "Add color" }).click();
   await admin.getByLabel("Color 1 name").fill("Sand");
   await admin.getByLabel("Color 1 value").fill("#c2b280");
-  // Six picked at once: five are taken, the picker goes away, the sixth is refused with the spec's text.
+  // Six picked at once: five are taken, the picker goes away, the sixth is refused with the documented text.
   const colours = ["#c2b280", "#3c5a9a", "#aa3344", "#33aa44", "#4433aa", "#999999"];
   await admin.getByLabel("Choose images").setInputFiles(await Promise.all(colours.map(photo)));
   await expect(toast(admin, "Maximum 5 images allowed in total")).toBeVisible();

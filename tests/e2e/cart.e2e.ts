@@ -2,7 +2,7 @@ import { test as base, type BrowserContext, expect, type Page } from "./fixtures
 import { verificationLink } from "./mailbox";
 
 /**
- * The cart (spec sections 2, 4, 5 and 9) against the fixtures of tests/e2e/prepare.ts:
+ * The cart (docs/product.md §2, §4, §5 and §9) against the fixtures of tests/e2e/prepare.ts:
  * "E2E Gallery Dress" ($89.00, sizes S/M/L, colours Terracotta/Sage, 4 in stock),
  * "E2E Imageless Tee" ($12.00, no choices, 3 in stock), "E2E Sold Out Scarf" ($25.00, none in stock).
  */

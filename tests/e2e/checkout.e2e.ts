@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from "./a11y";
 import { verificationLink } from "./mailbox";
 
 /**
- * The checkout (spec section 2) with the built-in sandbox for both methods (no PayPal or
+ * The checkout (docs/product.md §2) with the built-in sandbox for both methods (no PayPal or
  * Stripe keys in the e2e run): a whole purchase from the product page to the order, the
  * states before it (visitor, empty cart, no address), and one payment per double click.
  * "Cloud Lounge Sweat Set" is a demo product: $89.00, sizes XS-XXL, three colours, 30 in stock.
@@ -85,7 +85,7 @@ async function expectOneSetSummary(page: Page, size: string, color: string) {
   for (const part of [ADDRESS.name, ADDRESS.street, ADDRESS.city, ADDRESS.state, ADDRESS.zipCode]) await expect(shipTo).toContainText(part);
 }
 
-/** The number people see for an order: the last 8 characters of its id, in capitals (spec section 9). */
+/** The number people see for an order: the last 8 characters of its id, in capitals (docs/product.md §9). */
 const orderNumber = (orderId: string) => orderId.replace(/-/g, "").slice(-8).toUpperCase();
 
 const cartLines = (page: Page) => page.evaluate(() => window.localStorage.getItem("cart:v1"));
@@ -101,7 +101,7 @@ test("a visitor sees the login panel and a toast, and is sent to log in only aft
   await page.goto("/checkout");
   await expect(toast(page, "Please log in to checkout")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Please log in to checkout" })).toBeVisible();
-  // Not sent away at once: still here two seconds later, then on to the login page (spec: toast and redirect).
+  // Not sent away at once: still here two seconds later, then on to the login page (docs/product.md §2: toast and redirect).
   await page.waitForTimeout(Math.max(0, 2000 - (Date.now() - opened)));
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout$/, { timeout: 10_000 });

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from "./fixtures";
 
 /**
- * The product detail page (spec section 2) against the fixtures of tests/e2e/prepare.ts:
+ * The product detail page (docs/product.md §2) against the fixtures of tests/e2e/prepare.ts:
  * "E2E Gallery Dress" (three photos, sizes S/M/L, two colours, newest product) and
  * "E2E Imageless Tee" (no photos, no sizes).
  */

@@ -105,7 +105,7 @@ test("a shopper writes one review of a product, edits it and deletes it", async 
   page.once("dialog", (dialog) => dialog.accept());
   await own.getByRole("button", { name: "Delete review" }).click();
   await expect(toast(page, "Review deleted")).toBeVisible();
-  // The form is back for a new review, empty and at 5 stars (spec section 5).
+  // The form is back for a new review, empty and at 5 stars (docs/product.md §5).
   const fresh = page.getByRole("form", { name: "Write a review" });
   await expect(fresh).toBeVisible();
   await expect(fresh.getByRole("textbox", { name: "Write your review" })).toHaveValue("");

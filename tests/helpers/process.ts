@@ -28,15 +28,20 @@ export function killRunning() {
   for (const child of running.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
 }
 
+/** `npm start` after the build; `npm run dev` is DEV_SERVER. */
+export const BUILT_SERVER = ["build/server-main/main.js"];
+/** `npm run dev`: server/dev.ts through tsx, in one process (the command package.json runs). */
+export const DEV_SERVER = ["--import", "tsx", "server/dev.ts"];
+
 /**
- * Starts the store as `npm start` does (after the build), and waits until /readyz answers or
- * the process exits. A new DATA_DIR makes PGlite create its cluster, which takes a while on a
- * busy machine.
+ * Starts the store as `npm start` does (after the build), or with `entry` as `npm run dev` does,
+ * and waits until /readyz answers or the process exits. A new DATA_DIR makes PGlite create its
+ * cluster, which takes a while on a busy machine.
  */
-export async function startStore(env: Record<string, string>): Promise<Started> {
+export async function startStore(env: Record<string, string>, entry: string[] = BUILT_SERVER): Promise<Started> {
   const port = await freePort();
   let out = "";
-  const child = spawn(process.execPath, ["build/server-main/main.js"], {
+  const child = spawn(process.execPath, entry, {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", DATABASE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],

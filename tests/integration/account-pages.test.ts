@@ -62,7 +62,7 @@ describe("/register", () => {
     ["a common password", { email: "a@example.com", password: "password123", confirmPassword: "password123" }, ["Password is too weak"]],
     ["a 10 KB e-mail", { email: `${"a".repeat(10_240)}@example.com`, password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD }, ["Email address must be at most 254 characters long"]],
     ["a 10 KB password", { email: "a@example.com", password: "x".repeat(10_240), confirmPassword: "x".repeat(10_240) }, ["Password must be at most 128 characters long"]],
-  ])("refuses %s with the spec's words", async (_label, fields, expected) => {
+  ])("refuses %s with the documented words", async (_label, fields, expected) => {
     const res = await browser().postForm("/register", fields);
     expect(res.status).toBe(400);
     const page = await html(res);

@@ -68,7 +68,7 @@ describe("adding a product", () => {
     expect(stored.includes(Buffer.from("SpyCam"))).toBe(false);
   });
 
-  it("keeps colours and Pants only where the spec allows them", async () => {
+  it("keeps colours and Pants only where docs/product.md §9 allows them", async () => {
     const ok = await test.admin.request("/admin/add-product", {
       method: "POST",
       body: productForm(

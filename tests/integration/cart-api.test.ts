@@ -45,7 +45,7 @@ async function catalogueSnapshot() {
 }
 
 describe("POST /api/cart/quote", () => {
-  it("answers a visitor with 401 and the spec's prompt", async () => {
+  it("answers a visitor with 401 and the documented prompt", async () => {
     const res = await quote({ lines: [{ productId: dress, selectedSize: "M", color: "Sage", quantity: 1 }] }, new TestBrowser(t.app));
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ message: "Please log in to view your cart" });

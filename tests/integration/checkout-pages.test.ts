@@ -211,7 +211,7 @@ describe("/payment-success", () => {
 });
 
 describe("/payment-cancelled", () => {
-  it("shows the spec's texts and the way back", async () => {
+  it("shows the documented texts and the way back", async () => {
     const res = await visitor().request("/payment-cancelled");
     expect(res.status).toBe(200);
     const html = await page(res);

@@ -177,7 +177,7 @@ describe("Stripe provider through the official package against the fake", () => 
   });
   afterAll(() => fake.stop());
 
-  it("creates a payment session whose total is the store's total, with the spec's return URLs", async () => {
+  it("creates a payment session whose total is the store's total, with the store's return URLs", async () => {
     const request = paymentRequest();
     const session = await stripe.createSession(request);
     expect(session.id).toMatch(/^cs_test_/);

@@ -1,10 +1,10 @@
-import { useState } from "react";
 import { Form } from "react-router";
 import type { AddressView } from "../../../domain/views";
 import { addressSchema } from "../../../domain/account-schemas";
 import { COUNTRIES, DEFAULT_COUNTRY } from "../../../domain/address-rules";
-import { type FieldErrors, formFields, parseFields } from "../../../domain/forms";
+import type { FieldErrors, } from "../../../domain/forms";
 import { FormAlert, FormField, inputClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-field";
+import { useValidatedForm } from "~/lib/use-validated-form";
 
 interface AddressFormProps {
   /** The address being edited; none for a new one. */
@@ -15,10 +15,9 @@ interface AddressFormProps {
   onCancel: () => void;
 }
 
-/** Add or edit an address: the fields of spec section 5, checked in the browser and again by the action. */
+/** Add or edit an address: the fields of docs/product.md §5, checked in the browser and again by the action. */
 export function AddressForm({ address, errors: serverErrors, formError, busy, onCancel }: AddressFormProps) {
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const errors = clientErrors ?? serverErrors ?? {};
+  const { errors, onSubmit } = useValidatedForm(addressSchema, { serverErrors: serverErrors });
   const title = address ? "Edit address" : "Add a new address";
   return (
     <Form
@@ -26,11 +25,7 @@ export function AddressForm({ address, errors: serverErrors, formError, busy, on
       noValidate
       aria-label={title}
       className="space-y-4 rounded-2xl border border-stone-200 bg-white p-5 sm:p-6"
-      onSubmit={(event) => {
-        const parsed = parseFields(addressSchema, formFields(new FormData(event.currentTarget)));
-        setClientErrors(parsed.ok ? null : parsed.errors);
-        if (!parsed.ok) event.preventDefault();
-      }}
+      onSubmit={onSubmit}
     >
       <h2 className="font-display text-xl">{title}</h2>
       {formError && <FormAlert>{formError}</FormAlert>}

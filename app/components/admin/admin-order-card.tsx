@@ -7,9 +7,7 @@ import { allowedNextStatuses } from "../../../domain/order-status";
 import type { OrderView } from "../../../domain/views";
 import type { AdminResult } from "~/lib/admin-result";
 import { useHydrated } from "~/lib/cart";
-import { LocalDateTime } from "~/components/ui/local-date-time";
-import { OrderStatusBadge } from "~/components/orders/order-status-badge";
-import { SandboxBadge } from "~/components/orders/sandbox-badge";
+import { OrderCardHeader } from "~/components/orders/order-card-header";
 import { AddressBlock, OrderItems, OrderTotals } from "~/components/orders/order-items";
 import { StatusHistory } from "~/components/orders/status-history";
 import { CancelOrderDialog } from "./cancel-order-dialog";
@@ -41,20 +39,7 @@ export function AdminOrderCard({ order }: { order: OrderView }) {
 
   return (
     <article aria-labelledby={headingId} className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
-      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-stone-100 bg-stone-50 px-4 py-3">
-        <div>
-          <h3 id={headingId} className="font-semibold text-ink">
-            {`Order #${order.number}`}
-          </h3>
-          <p className="text-xs text-stone-600">
-            <LocalDateTime iso={order.createdAt} />
-          </p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          {order.sandbox && <SandboxBadge />}
-          <OrderStatusBadge status={order.status} />
-        </div>
-      </header>
+      <OrderCardHeader order={order} headingId={headingId} level={3} />
 
       <div className="grid gap-5 px-4 py-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div>

@@ -4,7 +4,7 @@ import { messages } from "../../../domain/messages";
 const EDIT_PATH = /^\/admin\/edit-product\/[^/]+\/?$/;
 
 /**
- * 'Loading product...' while the edit screen's product loads (spec section 2). React Router
+ * 'Loading product...' while the edit screen's product loads (docs/product.md §2). React Router
  * keeps the current screen until the next loader answers, so the dashboard shows it.
  */
 export function EditPending() {

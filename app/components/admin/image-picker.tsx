@@ -32,7 +32,7 @@ const removeButton =
 
 /**
  * Current images with remove buttons, and new images from a multiple-file picker or by drag
- * and drop, with removable previews; the picker disappears at 5 images (spec section 2). Each
+ * and drop, with removable previews; the picker disappears at 5 images (docs/product.md §2). Each
  * picked file is checked by its content here (app/lib/image-check.ts) and a refused one is
  * named under the picker; the server checks the bytes again.
  */

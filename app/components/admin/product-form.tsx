@@ -2,7 +2,6 @@ import { useMemo, useState, useSyncExternalStore } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { CATEGORIES, EDIT_CATEGORIES, SIZES } from "../../../domain/catalog";
 import type { FieldErrors } from "../../../domain/forms";
-import { parseFields } from "../../../domain/forms";
 import { centsToDecimalString } from "../../../domain/money";
 import {
   DESCRIPTION_MAX,
@@ -18,6 +17,7 @@ import { FormAlert, FormField, inputClass, primaryButtonClass } from "~/componen
 import { variantUrl } from "../../../domain/images";
 import { type ColorImageChoice, ColorsField } from "./colors-field";
 import { ImagePicker, usePreviews } from "./image-picker";
+import { useValidatedForm } from "../../lib/use-validated-form";
 
 const subscribeNever = () => () => {};
 const useHydrated = () =>
@@ -27,7 +27,7 @@ const useHydrated = () =>
     () => false,
   );
 
-interface ProductFormProps {
+export interface ProductFormProps {
   mode: ProductFormMode;
   product?: AdminProductDetail;
   /** Field errors from the server's answer. */
@@ -52,7 +52,7 @@ const LABELS = {
 } as const;
 
 /**
- * The add- and edit-product form (spec section 2, word for word). It checks with the same
+ * The add- and edit-product form (docs/product.md §2, word for word). It checks with the same
  * schema as the server before sending, then sends the fields, the kept images and the new
  * files as one multipart request.
  */
@@ -62,8 +62,14 @@ export function ProductForm({ mode, product, serverErrors }: ProductFormProps) {
   const hydrated = useHydrated();
   const [kept, setKept] = useState<string[]>(product?.imageUrls ?? []);
   const [files, setFiles] = useState<File[]>([]);
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const errors = { ...serverErrors, ...clientErrors };
+  const { errors, onSubmit: validate } = useValidatedForm(productSchema(mode), {
+    serverErrors,
+    values: productFormValues,
+    check: () => {
+      const countError = imageCountError(kept.length, files.length);
+      return countError ? { images: countError } : null;
+    },
+  });
   const busy = navigation.state === "submitting";
   const categories = mode === "edit" ? EDIT_CATEGORIES : CATEGORIES;
   const noImage = kept.length + files.length === 0;
@@ -78,14 +84,9 @@ export function ProductForm({ mode, product, serverErrors }: ProductFormProps) {
   );
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    if (!validate(event)) return;
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const parsed = parseFields(productSchema(mode), productFormValues(form));
-    const found: FieldErrors = parsed.ok ? {} : { ...parsed.errors };
-    const countError = imageCountError(kept.length, files.length);
-    if (countError) found.images = countError;
-    setClientErrors(found);
-    if (Object.keys(found).length) return;
     form.delete("images");
     for (const file of files) form.append("images", file);
     submit(form, { method: "post", encType: "multipart/form-data" });

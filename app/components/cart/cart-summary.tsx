@@ -19,7 +19,7 @@ function Row({ label, value, strong }: { label: string; value: number; strong?: 
   );
 }
 
-/** The order summary of the cart page (spec sections 2 and 9), with the ways on. */
+/** The order summary of the cart page (docs/product.md §2 and §9), with the ways on. */
 export function CartSummary({ totals, itemCount, blockedReason }: CartSummaryProps) {
   return (
     <section aria-labelledby="summary-heading" className="rounded-2xl bg-brand-50 p-5 sm:p-6 lg:sticky lg:top-24 lg:self-start">

@@ -1,5 +1,6 @@
-import { type KeyboardEvent, type PointerEvent, useRef, useState } from "react";
-import { clampIndex, type GalleryDirection, keyDirection, nextIndex, swipeDirection } from "../../../domain/gallery";
+import { type KeyboardEvent, useState } from "react";
+import { clampIndex, type GalleryDirection, keyDirection, nextIndex } from "../../../domain/gallery";
+import { useSwipe } from "~/lib/use-swipe";
 import { ProductImage } from "./product-image";
 import { ProductZoom } from "./product-zoom";
 
@@ -22,7 +23,6 @@ const MAIN_SIZES = "(min-width: 1280px) 560px, (min-width: 1024px) 44vw, 100vw";
 export function ProductGallery({ title, images, selected, onSelect }: ProductGalleryProps) {
   const count = images.length;
   const current = clampIndex(selected, count);
-  const pointerStart = useRef<{ id: number; x: number; y: number } | null>(null);
   const [zoomed, setZoomed] = useState(false);
   const several = count > 1;
 
@@ -35,22 +35,15 @@ export function ProductGallery({ title, images, selected, onSelect }: ProductGal
     go(direction);
   }
 
-  function onPointerDown(event: PointerEvent) {
-    if (count === 0 || (event.pointerType === "mouse" && event.button !== 0)) return;
-    pointerStart.current = { id: event.pointerId, x: event.clientX, y: event.clientY };
-  }
-
-  function onPointerUp(event: PointerEvent) {
-    const start = pointerStart.current;
-    pointerStart.current = null;
-    if (!start || start.id !== event.pointerId) return;
-    const dx = event.clientX - start.x;
-    const dy = event.clientY - start.y;
-    const direction = several ? swipeDirection(dx, dy) : null;
-    if (direction) go(direction);
+  const swipe = useSwipe({
+    enabled: count > 0,
+    swipes: several,
+    onSwipe: go,
     // A tap on the photo itself (not on an arrow) opens it full screen.
-    else if (event.target instanceof HTMLImageElement && Math.hypot(dx, dy) < 10) setZoomed(true);
-  }
+    onTap: (event) => {
+      if (event.target instanceof HTMLImageElement) setZoomed(true);
+    },
+  });
 
   const mainAlt = count === 0 ? `${title}: no photo yet` : several ? `${title}, image ${current + 1} of ${count}` : title;
 
@@ -65,13 +58,7 @@ export function ProductGallery({ title, images, selected, onSelect }: ProductGal
         role="group"
         aria-label="Current image"
         className="relative flex-1 touch-pan-y select-none overflow-hidden rounded-2xl bg-brand-100"
-        onPointerDown={onPointerDown}
-        onPointerUp={onPointerUp}
-        onPointerCancel={() => {
-          pointerStart.current = null;
-        }}
-        // A dragged photo would otherwise start the browser's own image drag and swallow the swipe.
-        onDragStart={(event) => event.preventDefault()}
+        {...swipe}
       >
         <ProductImage
           address={images[current]}

@@ -4,7 +4,7 @@ import { messages } from "../../../domain/messages";
 const PRODUCT_PATH = /^\/product\/[^/]+\/?$/;
 
 /**
- * 'Loading product...' while the browser fetches a product page (spec section 2). During a
+ * 'Loading product...' while the browser fetches a product page (docs/product.md §2). During a
  * client-side navigation React Router keeps the previous screen until the new loader has
  * answered, so the product route cannot show this itself: it lives in the root and covers the
  * old screen with the outline of a product page. A first load is server-rendered and never

@@ -1,5 +1,6 @@
-import { type KeyboardEvent, type PointerEvent, useEffect, useRef } from "react";
-import { type GalleryDirection, keyDirection, swipeDirection } from "../../../domain/gallery";
+import { type KeyboardEvent, useEffect, useRef } from "react";
+import { type GalleryDirection, keyDirection } from "../../../domain/gallery";
+import { useSwipe } from "~/lib/use-swipe";
 import { ProductImage } from "./product-image";
 
 interface ProductZoomProps {
@@ -24,7 +25,6 @@ export function ProductZoom({ title, images, index, open, onMove, onSelect, onCl
   const dialog = useRef<HTMLDialogElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const opener = useRef<HTMLElement | null>(null);
-  const pointerStart = useRef<{ id: number; x: number; y: number } | null>(null);
   const count = images.length;
   const several = count > 1;
 
@@ -68,18 +68,7 @@ export function ProductZoom({ title, images, index, open, onMove, onSelect, onCl
     }
   }
 
-  function onPointerDown(event: PointerEvent) {
-    if (!several || (event.pointerType === "mouse" && event.button !== 0)) return;
-    pointerStart.current = { id: event.pointerId, x: event.clientX, y: event.clientY };
-  }
-
-  function onPointerUp(event: PointerEvent) {
-    const start = pointerStart.current;
-    pointerStart.current = null;
-    if (!start || start.id !== event.pointerId) return;
-    const direction = swipeDirection(event.clientX - start.x, event.clientY - start.y);
-    if (direction) onMove(direction);
-  }
+  const swipe = useSwipe({ enabled: several, swipes: several, onSwipe: onMove });
 
   return (
     <dialog
@@ -120,12 +109,7 @@ export function ProductZoom({ title, images, index, open, onMove, onSelect, onCl
             role="group"
             aria-label="Enlarged image"
             className="relative flex min-h-0 flex-1 touch-pan-y select-none items-center justify-center px-2"
-            onPointerDown={onPointerDown}
-            onPointerUp={onPointerUp}
-            onPointerCancel={() => {
-              pointerStart.current = null;
-            }}
-            onDragStart={(event) => event.preventDefault()}
+            {...swipe}
           >
             <ProductImage
               address={images[index]}

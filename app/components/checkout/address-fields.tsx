@@ -15,7 +15,7 @@ export interface CheckoutAddress {
   isDefault: boolean;
 }
 
-/** Spec section 2: options show name, street, city and '(Default)'. */
+/** docs/product.md §2: options show name, street, city and '(Default)'. */
 export function addressOptionLabel(address: CheckoutAddress): string {
   return `${address.name} - ${address.street}, ${address.city}${address.isDefault ? " (Default)" : ""}`;
 }

@@ -24,7 +24,7 @@ export interface CheckoutPayments {
 
 const BLOCKED = "Some items in your cart can't be ordered as they are. Review your cart to continue.";
 
-/** The two columns of the checkout (spec section 2): choices and payment left, the order summary right. */
+/** The two columns of the checkout (docs/product.md §2): choices and payment left, the order summary right. */
 export function CheckoutForm({
   lines,
   addresses,

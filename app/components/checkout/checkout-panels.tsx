@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
-/** The shapes of the checkout's one-message states (spec section 2). */
+/** The shapes of the checkout's one-message states (docs/product.md §2). */
 const ICONS = {
   lock: "M7 11V8a5 5 0 0 1 10 0v3M6 11h12v9H6z",
   bag: "M6 8h12l-1 12H7L6 8Zm3 0V6a3 3 0 0 1 6 0v2",
@@ -56,7 +56,7 @@ export function PanelLink({ to, children, secondary }: { to: string; children: R
 }
 
 /**
- * 'Processing payment...' while a payment is under way (spec section 2), with what happens
+ * 'Processing payment...' while a payment is under way (docs/product.md §2), with what happens
  * next when there is more to say ('Redirecting to Stripe Checkout...' while the card
  * provider's page is prepared and loaded).
  */

@@ -24,7 +24,7 @@ function Row({ label, value, strong, testId = label.toLowerCase() }: { label: st
   );
 }
 
-/** The right column of spec section 2: items, the four totals and where the parcel goes. */
+/** The right column of docs/product.md §2: items, the four totals and where the parcel goes. */
 export function OrderSummary({ lines, problems, totals, shipTo }: OrderSummaryProps) {
   return (
     <section aria-labelledby="order-summary-heading" className="rounded-2xl bg-brand-50 p-5 sm:p-6 lg:sticky lg:top-24 lg:self-start">

@@ -5,7 +5,7 @@ const OPTIONS: { value: PaymentMethodChoice; title: string; text: string }[] = [
   { value: "stripe", title: "Credit / Debit Card", text: "Pay securely with card using Stripe" },
 ];
 
-/** The payment method radio of spec section 2; `sandbox` marks the methods the store's own sandbox stands in for. */
+/** The payment method radio of docs/product.md §2; `sandbox` marks the methods the store's own sandbox stands in for. */
 export function PaymentMethodSection({
   value,
   onChange,

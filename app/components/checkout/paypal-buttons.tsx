@@ -15,8 +15,8 @@ function settle(outcome: WalletOutcome, onPaid: () => void) {
 
 /**
  * PayPal's own buttons (vertical, rect, gold) from its JS SDK. The server creates and captures
- * the order; if it cannot reach PayPal, the buttons create or capture in the browser (spec
- * section 4's fallback, with its info toast) and the server then verifies that PayPal order by
+ * the order; if it cannot reach PayPal, the buttons create or capture in the browser
+ * (docs/product.md §4's fallback, with its info toast) and the server then verifies that PayPal order by
  * id with PayPal before it records anything. A browser-made order carries the checkout the
  * server opened (custom_id) and that checkout's amount: the server records nothing else.
  */

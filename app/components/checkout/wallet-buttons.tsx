@@ -7,7 +7,7 @@ import { failureText, paymentApi, serverTotalsOf } from "~/lib/checkout/payment-
 import { awaitSandboxDecision, openApprovalWindow, sandboxApprovalPath } from "~/lib/checkout/sandbox-wallet-window";
 import type { WalletButtonProps } from "~/lib/checkout/wallet-button-props";
 
-/** Capture on the server; only a COMPLETED answer is a paid order (spec section 4). */
+/** Capture on the server; only a COMPLETED answer is a paid order (docs/product.md §4). */
 export async function captureOnServer(orderId: string, onPaid: () => void): Promise<void> {
   const outcome = await paymentApi.capturePaypalOrder(orderId);
   if (outcome.status === "COMPLETED") onPaid();

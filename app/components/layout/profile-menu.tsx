@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { clearCart } from "~/lib/cart";
 import type { RootUser } from "~/lib/root-data";
 
-/** The avatar letter: from the first name, else the e-mail (spec section 2). */
+/** The avatar letter: from the first name, else the e-mail (docs/product.md §2). */
 export function avatarInitial(user: Pick<RootUser, "firstName" | "email">): string {
   const source = user.firstName?.trim() || user.email;
   return (source[0] ?? "?").toUpperCase();

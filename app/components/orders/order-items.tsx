@@ -35,7 +35,7 @@ export function OrderItems({ items }: { items: readonly OrderItem[] }) {
   );
 }
 
-/** Subtotal, shipping, tax and what was charged (spec section 9). */
+/** Subtotal, shipping, tax and what was charged (docs/product.md §9). */
 export function OrderTotals({ order }: { order: { subtotalCents: number; taxCents: number; shippingCents: number; totalCents: number } }) {
   const rows: [string, number][] = [
     ["Subtotal", order.subtotalCents],

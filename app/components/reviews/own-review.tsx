@@ -6,7 +6,7 @@ import type { ReviewItem } from "../../../domain/views";
 import type { ReviewActionResult } from "~/lib/review-action.server";
 import { LocalDateTime } from "~/components/ui/local-date-time";
 import { OWN_REVIEW_FETCHER, ReviewForm } from "./review-form";
-import { Stars } from "./stars";
+import { ReviewRating } from "./stars";
 
 /**
  * The shopper's side of the reviews: the form to write one, or, once written, their review
@@ -59,12 +59,7 @@ export function OwnReview({ signedIn, review }: { signedIn: boolean; review: Rev
         Your review
       </h3>
       <p className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-stone-700">
-        <Stars value={review.rating} size="sm" />
-        <span>
-          {review.rating}
-          <span className="sr-only"> out of 5 stars</span>
-          <span aria-hidden="true">/5</span>
-        </span>
+        <ReviewRating rating={review.rating} />
         <span aria-hidden="true">·</span>
         <LocalDateTime iso={review.updatedAt ?? review.createdAt} className="text-stone-600" />
         {review.updatedAt && <span className="text-stone-600">(edited)</span>}

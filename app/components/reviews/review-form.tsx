@@ -19,7 +19,7 @@ interface ReviewFormProps {
 }
 
 /**
- * Rating (5 down to 1, default 5), text and 'Post review' (spec section 2), or the same form
+ * Rating (5 down to 1, default 5), text and 'Post review' (docs/product.md §2), or the same form
  * filled in to edit one's own review. A visitor is told to log in; empty text posts nothing;
  * after a post the form goes back to 5 stars and no text. Without JavaScript the same form
  * posts to the page's action and the page answers.
@@ -61,7 +61,7 @@ export function ReviewForm({ signedIn, editing, onCancel }: ReviewFormProps) {
           toast.error(messages.review.loginRequired, { action: { label: "Login", onClick: () => navigate(loginHref) } });
           return;
         }
-        // Spec section 5: empty or whitespace-only text is ignored, without a word (an edit says why it cannot be saved).
+        // docs/product.md §5: empty or whitespace-only text is ignored, without a word (an edit says why it cannot be saved).
         if (!editing && text.trim() === "") event.preventDefault();
       }}
     >

@@ -6,7 +6,7 @@ import { reviewMessages } from "../../../domain/review-schemas";
 import type { ReviewItem } from "../../../domain/views";
 import type { ReviewActionResult } from "~/lib/review-action.server";
 import { LocalDateTime } from "~/components/ui/local-date-time";
-import { Stars } from "./stars";
+import { ReviewRating } from "~/components/reviews/stars";
 
 /**
  * The reviews of one product, newest first as the loader gives them, each under the name the
@@ -36,12 +36,7 @@ export function ReviewList({ reviews, canDelete }: { reviews: readonly ReviewIte
               </p>
             </div>
             <p className="mt-1 flex items-center gap-2 text-sm text-stone-700">
-              <Stars value={review.rating} size="sm" />
-              <span>
-                {review.rating}
-                <span className="sr-only"> out of 5 stars</span>
-                <span aria-hidden="true">/5</span>
-              </span>
+              <ReviewRating rating={review.rating} />
             </p>
             <p className="mt-3 whitespace-pre-line break-words text-stone-700">{review.text}</p>
             {canDelete && <DeleteReview reviewId={review.id} author={review.userName} />}

@@ -28,3 +28,17 @@ export function Stars({ value, size = "md" }: StarsProps) {
     </span>
   );
 }
+
+/** A review's rating: its stars and "4/5", read out as "4 out of 5 stars". */
+export function ReviewRating({ rating }: { rating: number }) {
+  return (
+    <>
+      <Stars value={rating} size="sm" />
+      <span>
+        {rating}
+        <span className="sr-only"> out of 5 stars</span>
+        <span aria-hidden="true">/5</span>
+      </span>
+    </>
+  );
+}

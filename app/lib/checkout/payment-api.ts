@@ -1,5 +1,5 @@
 /**
- * The checkout's calls to the payment endpoints (spec section 7 paths). Bodies name what to
+ * The checkout's calls to the payment endpoints (docs/product.md §7 paths). Bodies name what to
  * buy and where to send it (cart lines and address ids); never a price, total or currency:
  * the server prices everything and its numbers come back with each answer.
  */
@@ -112,7 +112,7 @@ export const paymentApi = {
 
 /**
  * The text for a failed payment: a refusal the server explained (sold out, address gone,
- * signed out) is shown as the server said it; anything else gets the spec's generic text.
+ * signed out) is shown as the server said it; anything else gets the generic text (docs/product.md §8).
  */
 export function failureText(error: unknown, generic: string): string {
   if (error instanceof PaymentRequestError && error.refused && error.message) return error.message;

@@ -96,7 +96,7 @@ export const addresses = pgTable(
   },
   (t) => [
     check("addresses_country_known", sql`${t.country} in ('United States', 'Canada', 'United Kingdom')`),
-    // The database, not only the UI, guarantees the spec's "at most one default per user".
+    // The database, not only the UI, guarantees "at most one default per user" (docs/product.md §4).
     uniqueIndex("addresses_one_default_per_user").on(t.userId).where(sql`${t.isDefault}`),
     index("addresses_user_idx").on(t.userId, t.createdAt, t.id),
   ],

@@ -9,7 +9,7 @@ import type { OrderItem, StatusHistoryEntry } from "../../../domain/views";
 /** Column types declared with the views in domain/views.ts. */
 export type { OrderItem, StatusHistoryEntry };
 
-/** Orders (spec section 3). Only the orders service writes them, after a verified payment. */
+/** Orders (docs/product.md §3). Only the orders service writes them, after a verified payment. */
 export const orders = pgTable(
   "orders",
   {
