@@ -14,7 +14,7 @@ import { refusalOf } from "~/lib/page-failure.server";
 import { useLiveRevalidate } from "~/lib/live";
 import { pageMeta } from "~/lib/store";
 import type { Route } from "./+types/admin";
-import { showToast } from "../lib/use-action-toast";
+import { showToast } from "~/lib/use-action-toast";
 
 const PRODUCTS_PER_PAGE = 25;
 

@@ -5,7 +5,7 @@ import { AuthPanel, FormAlert, FormField, primaryButtonClass } from "~/component
 import { pageMeta } from "~/lib/store";
 import { actionToast, type ActionToast, useActionToast } from "~/lib/use-action-toast";
 import type { Route } from "./+types/forgot-password";
-import { useValidatedForm } from "../lib/use-validated-form";
+import { useValidatedForm } from "~/lib/use-validated-form";
 
 export const meta = () => pageMeta("Forgot password", "Reset the password of your account.");
 

@@ -8,7 +8,7 @@ import { failureStatus } from "~/lib/page-failure.server";
 import { pageMeta } from "~/lib/store";
 import { actionToast, type ActionToast, useActionToast } from "~/lib/use-action-toast";
 import type { Route } from "./+types/profile";
-import { useValidatedForm } from "../lib/use-validated-form";
+import { useValidatedForm } from "~/lib/use-validated-form";
 
 export const meta = () => [...pageMeta("My Profile"), { name: "robots", content: "noindex" }];
 

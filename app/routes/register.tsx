@@ -6,7 +6,7 @@ import { flashCookie, isSecureUrl } from "~/lib/flash";
 import { pageMeta } from "~/lib/store";
 import { actionToast, type ActionToast, useActionToast } from "~/lib/use-action-toast";
 import type { Route } from "./+types/register";
-import { useValidatedForm } from "../lib/use-validated-form";
+import { useValidatedForm } from "~/lib/use-validated-form";
 
 export const meta = () => pageMeta("Register", "Create your account.");
 

@@ -6,7 +6,7 @@ import { flashCookie, isSecureUrl } from "~/lib/flash";
 import { pageMeta } from "~/lib/store";
 import { actionToast, type ActionToast, useActionToast } from "~/lib/use-action-toast";
 import type { Route } from "./+types/reset-password";
-import { useValidatedForm } from "../lib/use-validated-form";
+import { useValidatedForm } from "~/lib/use-validated-form";
 
 export const meta = () => [...pageMeta("Choose a new password"), { name: "robots", content: "noindex" }];
 

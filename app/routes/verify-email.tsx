@@ -7,7 +7,7 @@ import { flashCookie, isSecureUrl } from "~/lib/flash";
 import { pageMeta } from "~/lib/store";
 import { actionToast, type ActionToast, useActionToast } from "~/lib/use-action-toast";
 import type { Route } from "./+types/verify-email";
-import { useValidatedForm } from "../lib/use-validated-form";
+import { useValidatedForm } from "~/lib/use-validated-form";
 
 export const meta = () => [...pageMeta("Verify your email"), { name: "robots", content: "noindex" }];
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { ProductFormResult } from "../../lib/product-form-action.server";
-import { useActionToast } from "../../lib/use-action-toast";
+import type { ProductFormResult } from "~/lib/product-form-action.server";
+import { useActionToast } from "~/lib/use-action-toast";
 import { ProductForm, type ProductFormProps } from "./product-form";
 
 /**

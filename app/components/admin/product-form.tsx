@@ -17,7 +17,7 @@ import { FormAlert, FormField, inputClass, primaryButtonClass } from "~/componen
 import { variantUrl } from "../../../domain/images";
 import { type ColorImageChoice, ColorsField } from "./colors-field";
 import { ImagePicker, usePreviews } from "./image-picker";
-import { useValidatedForm } from "../../lib/use-validated-form";
+import { useValidatedForm } from "~/lib/use-validated-form";
 
 const subscribeNever = () => () => {};
 const useHydrated = () =>
