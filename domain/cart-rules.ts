@@ -1,8 +1,8 @@
 /** Cart rules the product page needs before anything is written (docs/product.md §4 and §5). */
+import { type LineChoiceInput, MAX_QUANTITY, MIN_QUANTITY } from "./checkout-line";
 
-export const MIN_QUANTITY = 1;
-/** No shop sells 1,000 dresses in one line; a cap keeps typos and abuse out of the cart. */
-export const MAX_QUANTITY = 99;
+/** A line's quantity bounds are part of the line choice (domain/checkout-line.ts). */
+export { MAX_QUANTITY, MIN_QUANTITY };
 
 /**
  * A quantity as typed by the shopper: a whole number from 1 to 99. Anything that is not a
@@ -17,10 +17,10 @@ export function parseQuantity(raw: unknown): number {
   return Math.min(n, MAX_QUANTITY);
 }
 
-export interface CartChoice {
+/** The product page's choice so far: the line's size, and a colour still to match by name. */
+export interface CartChoice extends Pick<LineChoiceInput, "selectedSize"> {
   sizes: readonly string[];
   colors: readonly { name: string }[];
-  selectedSize: string | null;
   selectedColor: string | null;
 }
 

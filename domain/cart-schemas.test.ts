@@ -4,16 +4,16 @@ import {
   cartMessages,
   cartQuoteBodySchema,
   cartRequestErrorMessage,
-  cartRequestLineSchema,
   cartRequestSchema,
   parseStoredCart,
   toRequestLines,
 } from "./cart-schemas";
+import { lineChoiceSchema } from "./checkout-line";
 
 const ID = "11111111-1111-4111-8111-111111111111";
 const good = { productId: ID, selectedSize: "M", color: "Sage", quantity: 2 };
 
-describe("cartRequestLineSchema", () => {
+describe("lineChoiceSchema (a cart request line)", () => {
   it.each<[string, Record<string, unknown>, Record<string, unknown>]>([
     ["a full line", good, good],
     ["no size and no colour", { productId: ID, quantity: 1 }, { productId: ID, selectedSize: null, color: null, quantity: 1 }],
@@ -27,7 +27,7 @@ describe("cartRequestLineSchema", () => {
       good,
     ],
   ])("accepts %s", (_name, input, expected) => {
-    expect(cartRequestLineSchema.parse(input)).toEqual(expected);
+    expect(lineChoiceSchema.parse(input)).toEqual(expected);
   });
 
   it.each<[string, Record<string, unknown>, string]>([
@@ -50,7 +50,7 @@ describe("cartRequestLineSchema", () => {
     ["a colour of 41 characters", { ...good, color: "x".repeat(41) }, cartMessages.color],
     ["a colour that is an object", { ...good, color: { name: "Sage" } }, cartMessages.color],
   ])("refuses %s with a clear message", (_name, input, message) => {
-    const result = cartRequestLineSchema.safeParse(input);
+    const result = lineChoiceSchema.safeParse(input);
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.message)).toContain(message);
   });

@@ -4,6 +4,7 @@
  * cart and the server's pricing run the very same code.
  */
 import { MAX_QUANTITY, parseQuantity } from "./cart-rules";
+import type { LineChoiceInput, Totals } from "./checkout-line";
 
 export { MAX_QUANTITY };
 
@@ -17,18 +18,13 @@ export const TAX_PERCENT = 10;
 export const SHIPPING_CENTS = 10;
 
 /**
- * A line as the browser keeps it. `selectedSize` is the one size field: the product page
- * writes it and the cart and checkout read it (docs/product.md §3 has two readings; this is ours).
- * Title, price and images are a copy for display; the server prices from the database.
+ * A line as the browser keeps it: the shopper's choice (domain/checkout-line.ts) and a copy of
+ * the title, price and images for display; the server prices from the database.
  */
-export interface CartLine {
-  productId: string;
+export interface CartLine extends LineChoiceInput {
   title: string;
   priceCents: number;
-  quantity: number;
   imageUrls: string[];
-  selectedSize: string | null;
-  color: string | null;
   description?: string;
 }
 
@@ -81,14 +77,14 @@ export function setQuantity(lines: readonly CartLine[], key: string, quantity: u
 export function removeLine(
   lines: readonly CartLine[],
   productId: string,
-  selectedSize?: string | null,
+  size?: string | null,
   color?: string | null,
 ): CartLine[] {
   return lines.filter(
     (line) =>
       !(
         line.productId === productId &&
-        (selectedSize === undefined || line.selectedSize === selectedSize) &&
+        (size === undefined || line.selectedSize === size) &&
         (color === undefined || line.color === color)
       ),
   );
@@ -111,12 +107,8 @@ export function countedLines<L extends Pick<CartLine, "productId" | "selectedSiz
   return unavailable.size === 0 ? [...lines] : lines.filter((line) => !unavailable.has(lineKey(line)));
 }
 
-export interface CartTotals {
-  subtotalCents: number;
-  taxCents: number;
-  shippingCents: number;
-  totalCents: number;
-}
+/** The cart's totals are the checkout line's (domain/checkout-line.ts). */
+export type CartTotals = Totals;
 
 /** 10 % of the subtotal, half a cent and more rounded up. Integer arithmetic: no float drift. */
 export function taxFor(subtotalCents: number): number {

@@ -1,3 +1,5 @@
+import type { AddressSnapshot, LineChoiceInput } from "./checkout-line";
+
 /**
  * What makes two checkouts "the same cart" and "the same offer", so that a second start of a
  * payment (a double submit, a retry, a second tab) finds the checkout that is already open
@@ -12,22 +14,11 @@
  * Both are canonical strings; the server stores a hash of them.
  */
 
-export interface IdentityLine {
-  productId: string;
-  selectedSize: string | null;
-  color: string | null;
-  quantity: number;
-}
+/** A line as the identity reads it: the shopper's choice alone. */
+export type IdentityLine = LineChoiceInput;
 
-export interface IdentityAddress {
-  name: string;
-  street: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-  phone: string;
-}
+/** An address as the identity reads it: the snapshot stored on the checkout. */
+export type IdentityAddress = AddressSnapshot;
 
 /** The cart as a canonical string: pieces per (product, size, colour), sorted. */
 export function cartIdentity(lines: readonly IdentityLine[]): string {

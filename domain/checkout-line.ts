@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { CartTotals } from "./cart";
-import { type CartRequestLine, type CartRequestLineInput, cartRequestLineSchema } from "./cart-schemas";
+import { SIZES } from "./catalog";
+import { isUuid } from "./ids";
 
 /**
  * The checkout line, once (docs/decisions/018-checkout-line-contract.md). A line changes shape
@@ -9,24 +9,70 @@ import { type CartRequestLine, type CartRequestLineInput, cartRequestLineSchema 
  *
  *   LineChoice  (product, size, colour, quantity: what the browser may say)
  *   PricedLine  (+ title, pictures, unit price and line total, from the database)
+ *   QuotedLine  (+ stock and whether it can be bought as asked: the cart page's answer)
  *   Totals      (subtotal, tax, shipping, total: `total` is always the grand total)
  *   AddressSnapshot (an address as it was when the payment started)
+ *
+ * This module imports nothing of the cart, so the cart, its rules and its schemas can all
+ * build on it without an import cycle.
  */
 
-/** What a shopper chooses: the only line fields the server reads from a browser. */
-export const lineChoiceSchema = cartRequestLineSchema;
-export type LineChoice = CartRequestLine;
-/** A choice before validation, as the browser builds it from its stored cart. */
-export type LineChoiceInput = CartRequestLineInput;
+export const MIN_QUANTITY = 1;
+/** No shop sells 1,000 dresses in one line; a cap keeps typos and abuse out of the cart. */
+export const MAX_QUANTITY = 99;
+export const COLOR_MAX = 40;
+
+/** How a refused line choice is worded (the cart's request schema adds its list's own). */
+export const lineChoiceMessages = {
+  productId: "Product id must be a valid product id",
+  quantity: `Quantity must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}`,
+  size: `Size must be one of ${SIZES.join(", ")}`,
+  color: `Color must be text of at most ${COLOR_MAX} characters`,
+} as const;
+
+/**
+ * What a shopper chooses, before validation: the browser's stored cart, an order's line and a
+ * checkout's identity all carry these four fields, declared here only. `selectedSize` is the
+ * one size field: the product page writes it and the cart and checkout read it
+ * (docs/product.md §3 has two readings; this is ours).
+ */
+export interface LineChoiceInput {
+  productId: string;
+  selectedSize: string | null;
+  color: string | null;
+  quantity: number;
+}
+
+/**
+ * One line as the browser sends it to be priced or paid: which product, which size and colour,
+ * how many. Anything else (a price, a total, a currency) is dropped here, so no code after this
+ * point can be tempted to read it. The only line fields the server reads from a browser.
+ */
+export const lineChoiceSchema = z.object({
+  productId: z.string({ error: lineChoiceMessages.productId }).refine(isUuid, lineChoiceMessages.productId),
+  selectedSize: z
+    .enum(SIZES, { error: lineChoiceMessages.size })
+    .nullish()
+    .transform((size) => size ?? null),
+  color: z
+    .string({ error: lineChoiceMessages.color })
+    .trim()
+    .max(COLOR_MAX, lineChoiceMessages.color)
+    .nullish()
+    .transform((color) => color || null),
+  quantity: z
+    .number({ error: lineChoiceMessages.quantity })
+    .int(lineChoiceMessages.quantity)
+    .min(MIN_QUANTITY, lineChoiceMessages.quantity)
+    .max(MAX_QUANTITY, lineChoiceMessages.quantity),
+});
+/** A validated choice: its size is one of the store's sizes. */
+export type LineChoice = z.output<typeof lineChoiceSchema>;
 
 /** A choice priced by the server: what a checkout stores and an order copies. */
-export const pricedLineSchema = z.object({
-  productId: z.string(),
+export const pricedLineSchema = lineChoiceSchema.extend({
   title: z.string(),
   imageUrls: z.array(z.string()),
-  selectedSize: z.string().nullable(),
-  color: z.string().nullable(),
-  quantity: z.number().int().positive(),
   unitPriceCents: z.number().int().nonnegative(),
   lineTotalCents: z.number().int().nonnegative(),
 });
@@ -36,7 +82,7 @@ const cents = z.number().int().nonnegative();
 
 /** A checkout's or an order's money: `totalCents` is subtotal + tax + shipping, nothing else. */
 export const totalsSchema = z.object({ subtotalCents: cents, taxCents: cents, shippingCents: cents, totalCents: cents });
-export type Totals = CartTotals;
+export type Totals = z.output<typeof totalsSchema>;
 
 /** The grand total of a subtotal, tax and shipping. */
 export function grandTotal(amounts: Pick<Totals, "subtotalCents" | "taxCents" | "shippingCents">): number {
@@ -59,6 +105,26 @@ export type AddressSnapshot = z.output<typeof addressSnapshotSchema>;
 export function addressSnapshot(address: AddressSnapshot): AddressSnapshot {
   const { name, street, city, state, zipCode, country, phone } = address;
   return { name, street, city, state, zipCode, country, phone };
+}
+
+/** Why a line cannot be bought as asked. */
+export type LineProblem = "not_found" | "out_of_stock" | "insufficient_stock" | "invalid_size" | "invalid_color";
+
+/**
+ * A quoted line: the priced line (title empty and price 0 when the product is gone, pictures
+ * with the chosen colour's own first) plus what the cart page needs to say whether it can be
+ * bought. server/cart/pricing.ts makes them.
+ */
+export interface QuotedLine extends PricedLine {
+  stockCount: number;
+  problem: LineProblem | null;
+}
+
+/** The answer to a cart: every line quoted, and the totals of the lines that can be bought. */
+export interface Quote extends Totals {
+  lines: QuotedLine[];
+  /** Every line can be bought as asked; the totals then cover the whole cart. */
+  ok: boolean;
 }
 
 /** The priced lines and totals a page shows: the server's numbers, which win over the browser's. */

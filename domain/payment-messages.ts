@@ -1,3 +1,4 @@
+import type { LineChoiceInput, LineProblem } from "./checkout-line";
 import { messages } from "./messages";
 
 /**
@@ -44,16 +45,10 @@ export const sandboxOrderMessages = {
   ordersIncluding: (orders: number) => `Including ${orders} sandbox ${orders === 1 ? "order" : "orders"}.`,
 } as const;
 
-export type LineProblem = "not_found" | "out_of_stock" | "insufficient_stock" | "invalid_size" | "invalid_color";
-
 /** One sentence per cart line the server refused, for the checkout page. */
-export function lineProblemMessage(line: {
-  title: string;
-  selectedSize: string | null;
-  color: string | null;
-  stockCount: number;
-  problem: LineProblem;
-}): string {
+export function lineProblemMessage(
+  line: Pick<LineChoiceInput, "selectedSize" | "color"> & { title: string; stockCount: number; problem: LineProblem },
+): string {
   const title = line.title || "An item in your cart";
   switch (line.problem) {
     case "not_found":

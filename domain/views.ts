@@ -1,7 +1,7 @@
 import type { Country } from "./address-rules";
 import type { Category, Size } from "./catalog";
 import type { OrderStatus } from "./order-status";
-import type { AddressSnapshot } from "./checkout-line";
+import type { AddressSnapshot, LineChoiceInput } from "./checkout-line";
 
 /*
  * The shapes data leaves the server in: what loaders return and components render. The
@@ -88,14 +88,13 @@ export type PaymentMethod = "paypal" | "stripe";
 /** An address as it was when the payment started (domain/checkout-line.ts). */
 export type { AddressSnapshot };
 
-/** An order line (docs/product.md §3), with the unit price as charged. */
-export interface OrderItem {
-  productId: string;
+/**
+ * An order line (docs/product.md §3): the shopper's choice (domain/checkout-line.ts) with the
+ * title, pictures and unit price as charged. Stored as is in `orders.items`.
+ */
+export interface OrderItem extends LineChoiceInput {
   title: string;
   imageUrls: string[];
-  selectedSize: string | null;
-  color: string | null;
-  quantity: number;
   priceCents: number;
 }
 

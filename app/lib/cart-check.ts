@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { type CartLine, lineKey } from "../../domain/cart";
 import { toRequestLines } from "../../domain/cart-schemas";
 import { formatMoney } from "../../domain/money";
-import type { PricedLine, Quote } from "../../server/cart/pricing";
+import type { Quote, QuotedLine } from "../../domain/checkout-line";
 import { readCart, replaceCart, setUnavailableLines } from "./cart";
 
 export interface Reconciled {
@@ -16,7 +16,7 @@ export interface Reconciled {
   changed: boolean;
   notices: string[];
   /** Lines that cannot be bought as they are, by lineKey. */
-  problems: Map<string, PricedLine>;
+  problems: Map<string, QuotedLine>;
 }
 
 /**
@@ -26,7 +26,7 @@ export interface Reconciled {
 export function reconcileCart(lines: readonly CartLine[], quote: Pick<Quote, "lines">): Reconciled {
   const priced = new Map(quote.lines.map((line) => [lineKey(line), line]));
   const notices: string[] = [];
-  const problems = new Map<string, PricedLine>();
+  const problems = new Map<string, QuotedLine>();
   const kept: CartLine[] = [];
   let changed = false;
   for (const line of lines) {
@@ -64,12 +64,12 @@ export type CheckStatus = "idle" | "checking" | "checked" | "failed";
 
 export interface CartCheck {
   status: CheckStatus;
-  problems: Map<string, PricedLine>;
+  problems: Map<string, QuotedLine>;
   notices: string[];
   dismissNotices: () => void;
 }
 
-const NO_PROBLEMS = new Map<string, PricedLine>();
+const NO_PROBLEMS = new Map<string, QuotedLine>();
 /** Quantity clicks come in bursts; one check after the burst is enough. */
 const SETTLE_MS = 250;
 

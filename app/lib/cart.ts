@@ -83,8 +83,8 @@ export function setCartQuantity(key: string, quantity: unknown): void {
   writeCart(setLineQuantity(readCart(), key, quantity));
 }
 
-export function removeFromCart(productId: string, selectedSize?: string | null, color?: string | null): void {
-  writeCart(removeLine(readCart(), productId, selectedSize, color));
+export function removeFromCart(productId: string, size?: string | null, color?: string | null): void {
+  writeCart(removeLine(readCart(), productId, size, color));
 }
 
 /** Replaces the whole cart, e.g. with prices refreshed from the server. */

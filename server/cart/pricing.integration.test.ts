@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { CartRequestLine } from "../../domain/cart-schemas";
+import type { LineChoice } from "../../domain/checkout-line";
 import { createTestDatabase } from "../../tests/helpers/database";
 import { insertProducts } from "../../tests/helpers/products";
 import type { DatabaseHandle } from "../db/client";
@@ -34,7 +34,7 @@ beforeEach(async () => {
   ]);
 });
 
-const line = (productId: string, rest: Partial<CartRequestLine> = {}): CartRequestLine => ({
+const line = (productId: string, rest: Partial<LineChoice> = {}): LineChoice => ({
   productId,
   selectedSize: null,
   color: null,
@@ -91,7 +91,7 @@ describe("quote", () => {
 
   it("ignores a price, total or currency forged into the request", async () => {
     const forged = [{ ...line(tee, { quantity: 2 }), price: 0.01, priceCents: 1, unitPriceCents: 1, total: 0, currency: "EUR" }];
-    const quote = await pricing.quote(forged as unknown as CartRequestLine[]);
+    const quote = await pricing.quote(forged as unknown as LineChoice[]);
     expect(quote.lines[0]).toMatchObject({ unitPriceCents: 1235, lineTotalCents: 2470 });
     expect(quote.lines[0]).not.toHaveProperty("price");
     expect(quote.lines[0]).not.toHaveProperty("priceCents");
@@ -138,7 +138,7 @@ describe("quote", () => {
     expect(split.subtotalCents).toBe(1235);
   });
 
-  it.each<[string, () => CartRequestLine, string]>([
+  it.each<[string, () => LineChoice, string]>([
     ["a size the product does not have", () => line(dress, { selectedSize: "XL", color: "Sage" }), "invalid_size"],
     ["no size for a product with sizes", () => line(dress, { color: "Sage" }), "invalid_size"],
     ["a size for a product without sizes", () => line(tee, { selectedSize: "M" }), "invalid_size"],
@@ -165,7 +165,7 @@ describe("quote", () => {
     ["quantity 1e9", [{ productId: GONE, quantity: 1e9 }], "Line 1: Quantity must be a whole number from 1 to 99"],
     ["a non-uuid id", [{ productId: "42", quantity: 1 }], "Line 1: Product id must be a valid product id"],
   ])("throws a clear InvalidInputError for %s", async (_name, lines, message) => {
-    const attempt = pricing.quote(lines as CartRequestLine[]);
+    const attempt = pricing.quote(lines as LineChoice[]);
     await expect(attempt).rejects.toBeInstanceOf(InvalidInputError);
     await expect(attempt).rejects.toThrow(message);
   });

@@ -1,35 +1,11 @@
 import { inArray } from "drizzle-orm";
-import { type CartTotals, cartTotals } from "../../domain/cart";
+import { cartTotals } from "../../domain/cart";
+import { cartRequestErrorMessage, cartRequestSchema } from "../../domain/cart-schemas";
+import type { LineChoice, LineChoiceInput, LineProblem, Quote, QuotedLine } from "../../domain/checkout-line";
 import { lineImages } from "../../domain/color-images";
-import {
-  type CartRequestLine,
-  type CartRequestLineInput,
-  cartRequestErrorMessage,
-  cartRequestSchema,
-} from "../../domain/cart-schemas";
 import type { Database } from "../db/client";
 import { type ProductColor, products } from "../db/schema";
 import { InvalidInputError } from "../../domain/errors";
-import type { PricedLine as CheckoutPricedLine } from "../../domain/checkout-line";
-
-/** Why a line cannot be bought as asked. */
-export type PriceProblem = "not_found" | "out_of_stock" | "insufficient_stock" | "invalid_size" | "invalid_color";
-
-/**
- * A quoted line: the checkout's priced line (domain/checkout-line.ts; title empty and price 0
- * when the product is gone, pictures with the chosen colour's own first) plus what the cart
- * page needs to say whether it can be bought.
- */
-export interface PricedLine extends CheckoutPricedLine {
-  stockCount: number;
-  problem: PriceProblem | null;
-}
-
-export interface Quote extends CartTotals {
-  lines: PricedLine[];
-  /** Every line can be bought as asked; the totals then cover the whole cart. */
-  ok: boolean;
-}
 
 /** The database or an open transaction, so a payment can price and take stock in one. */
 export type PricingExecutor = Pick<Database, "select">;
@@ -49,7 +25,7 @@ interface ProductRow {
   stockCount: number;
 }
 
-function choiceProblem(product: ProductRow, line: CartRequestLine): PriceProblem | null {
+function choiceProblem(product: ProductRow, line: LineChoice): LineProblem | null {
   // A product with sizes needs one of them; a product without sizes takes none.
   const sizeOk = product.sizes.length > 0 ? line.selectedSize !== null && product.sizes.includes(line.selectedSize) : line.selectedSize === null;
   if (!sizeOk) return "invalid_size";
@@ -69,7 +45,7 @@ export function createPricingService(db: Database) {
      * Takes lines as validated by cartRequestSchema or as built from a stored cart (a size is
      * then any text): they are validated again here either way.
      */
-    async quote(requested: readonly CartRequestLineInput[], executor: PricingExecutor = db, options: QuoteOptions = {}): Promise<Quote> {
+    async quote(requested: readonly LineChoiceInput[], executor: PricingExecutor = db, options: QuoteOptions = {}): Promise<Quote> {
       // Checked again here, so a caller that skipped validation still cannot pass a price or a bad quantity.
       const parsed = cartRequestSchema.safeParse(requested);
       if (!parsed.success) throw new InvalidInputError(cartRequestErrorMessage(parsed.error));
@@ -93,7 +69,7 @@ export function createPricingService(db: Database) {
       const rows: ProductRow[] = options.forUpdate ? await query.for("update") : await query;
       const byId = new Map(rows.map((row) => [row.id, row]));
 
-      const priced: PricedLine[] = lines.map((line) => {
+      const priced: QuotedLine[] = lines.map((line) => {
         const product = byId.get(line.productId);
         if (!product) {
           return { ...line, title: "", imageUrls: [], unitPriceCents: 0, lineTotalCents: 0, stockCount: 0, problem: "not_found" };

@@ -2,13 +2,19 @@ import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { lineProblemMessage, paymentMessages } from "../../domain/payment-messages";
 import type { AccountsService } from "../accounts/service";
 import type { Viewer } from "../auth/service";
-import type { PricingService, Quote } from "../cart/pricing";
+import type { PricingService } from "../cart/pricing";
 import { checkoutStatusesBefore } from "../../domain/checkout-status";
 import type { Database, Tx } from "../db/client";
 import { type CheckoutStatus, checkouts, type PaymentMethod, users } from "../db/schema";
-import type { PaymentRequest } from "../../domain/checkout-line";
 import { NotFoundError, PaymentRefusedError } from "../../domain/errors";
-import { type AddressSnapshot, addressSnapshot, type LineChoice, type PricedLines } from "../../domain/checkout-line";
+import {
+  type AddressSnapshot,
+  addressSnapshot,
+  type LineChoice,
+  type PaymentRequest,
+  type PricedLines,
+  type Quote,
+} from "../../domain/checkout-line";
 
 export type Checkout = typeof checkouts.$inferSelect;
 

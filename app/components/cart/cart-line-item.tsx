@@ -2,19 +2,19 @@ import { Link } from "react-router";
 import { type CartLine, lineKey, MAX_QUANTITY } from "../../../domain/cart";
 import { MIN_QUANTITY } from "../../../domain/cart-rules";
 import { formatMoney } from "../../../domain/money";
-import type { PricedLine } from "../../../server/cart/pricing";
+import type { QuotedLine } from "../../../domain/checkout-line";
 import { ProductImage } from "~/components/catalog/product-image";
 
 interface CartLineItemProps {
   line: CartLine;
   /** The server's verdict when this line cannot be bought as it is. */
-  problem?: PricedLine;
+  problem?: QuotedLine;
   onQuantity: (key: string, quantity: number) => void;
   onRemove: (line: CartLine) => void;
 }
 
 /** Why the line blocks checkout, in words a shopper can act on. */
-export function problemText(line: CartLine, problem: PricedLine): string {
+export function problemText(line: CartLine, problem: QuotedLine): string {
   switch (problem.problem) {
     case "out_of_stock":
       return "This item is sold out. Remove it to continue to checkout.";

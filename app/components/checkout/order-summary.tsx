@@ -1,6 +1,6 @@
 import { type CartLine, type CartTotals, lineKey } from "../../../domain/cart";
 import { formatMoney } from "../../../domain/money";
-import type { PricedLine } from "../../../server/cart/pricing";
+import type { QuotedLine } from "../../../domain/checkout-line";
 import { problemText } from "~/components/cart/cart-line-item";
 import { ProductImage } from "~/components/catalog/product-image";
 import type { CheckoutAddress } from "./address-fields";
@@ -8,7 +8,7 @@ import type { CheckoutAddress } from "./address-fields";
 interface OrderSummaryProps {
   lines: readonly CartLine[];
   /** Lines the server says cannot be bought as they are, by lineKey. */
-  problems: Map<string, PricedLine>;
+  problems: Map<string, QuotedLine>;
   totals: CartTotals;
   shipTo: CheckoutAddress | undefined;
 }
