@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { addressSnapshot, addressSnapshotSchema, grandTotal, lineChoiceSchema, pricedLineSchema, totalsSchema } from "./checkout-line";
+import {
+  addressSnapshot,
+  addressSnapshotSchema,
+  grandTotal,
+  lineChoiceSchema,
+  orderItemOf,
+  pricedLineOf,
+  pricedLineSchema,
+  totalsSchema,
+} from "./checkout-line";
 
 const ID = "11111111-1111-4111-8111-111111111111";
 const address = { name: "Ada", street: "1 Loom St", city: "Leeds", state: "WY", zipCode: "12345", country: "US", phone: "555" };
@@ -34,5 +43,29 @@ describe("the checkout line contract", () => {
     const snap = addressSnapshot({ ...address, id: "a1", isDefault: true } as typeof address);
     expect(snap).toEqual(address);
     expect(addressSnapshotSchema.parse(snap)).toEqual(address);
+  });
+});
+
+describe("a line as it moves from quote to checkout to order", () => {
+  const priced = {
+    productId: "0b6c6d8e-1f2a-4c3b-9d4e-5f6a7b8c9d0e",
+    title: "Linen wrap dress",
+    imageUrls: ["/media/products/a"],
+    selectedSize: "M" as const,
+    color: "Sand",
+    quantity: 2,
+    unitPriceCents: 4500,
+    lineTotalCents: 9000,
+  };
+
+  it("a checkout keeps the priced line's fields and nothing of the quote's", () => {
+    expect(pricedLineOf({ ...priced, stockCount: 7, problem: null } as typeof priced)).toEqual(priced);
+  });
+
+  it.each([
+    [priced, { productId: priced.productId, title: priced.title, imageUrls: priced.imageUrls, selectedSize: "M", color: "Sand", quantity: 2, priceCents: 4500 }],
+    [{ ...priced, selectedSize: null, color: null, quantity: 1, lineTotalCents: 4500 }, { productId: priced.productId, title: priced.title, imageUrls: priced.imageUrls, selectedSize: null, color: null, quantity: 1, priceCents: 4500 }],
+  ])("an order's item carries the unit price as charged (%#)", (line, item) => {
+    expect(orderItemOf(line)).toEqual(item);
   });
 });

@@ -78,6 +78,25 @@ export const pricedLineSchema = lineChoiceSchema.extend({
 });
 export type PricedLine = z.output<typeof pricedLineSchema>;
 
+/** An order's line: the priced line as charged, its unit price under the order's name for it. */
+export interface OrderItem extends LineChoiceInput {
+  title: string;
+  imageUrls: string[];
+  priceCents: number;
+}
+
+/** What a checkout keeps of a line: exactly the priced line's fields (a quote's stock figures stay out). */
+export function pricedLineOf(line: PricedLine): PricedLine {
+  const { productId, title, imageUrls, selectedSize, color, quantity, unitPriceCents, lineTotalCents } = line;
+  return { productId, title, imageUrls, selectedSize, color, quantity, unitPriceCents, lineTotalCents };
+}
+
+/** The order's copy of a checkout's line. */
+export function orderItemOf(line: PricedLine): OrderItem {
+  const { productId, title, imageUrls, selectedSize, color, quantity, unitPriceCents } = line;
+  return { productId, title, imageUrls, selectedSize, color, quantity, priceCents: unitPriceCents };
+}
+
 const cents = z.number().int().nonnegative();
 
 /** A checkout's or an order's money: `totalCents` is subtotal + tax + shipping, nothing else. */

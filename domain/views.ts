@@ -1,7 +1,7 @@
 import type { Country } from "./address-rules";
 import type { Category, Size } from "./catalog";
 import type { OrderStatus } from "./order-status";
-import type { AddressSnapshot, LineChoiceInput } from "./checkout-line";
+import type { AddressSnapshot, OrderItem } from "./checkout-line";
 
 /*
  * The shapes data leaves the server in: what loaders return and components render. The
@@ -92,11 +92,7 @@ export type { AddressSnapshot };
  * An order line (docs/product.md §3): the shopper's choice (domain/checkout-line.ts) with the
  * title, pictures and unit price as charged. Stored as is in `orders.items`.
  */
-export interface OrderItem extends LineChoiceInput {
-  title: string;
-  imageUrls: string[];
-  priceCents: number;
-}
+export type { OrderItem };
 
 export interface StatusHistoryEntry {
   status: OrderStatus;

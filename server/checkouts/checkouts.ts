@@ -14,6 +14,7 @@ import {
   type PaymentRequest,
   type PricedLines,
   type Quote,
+  pricedLineOf,
 } from "../../domain/checkout-line";
 
 export type Checkout = typeof checkouts.$inferSelect;
@@ -68,16 +69,7 @@ export function createCheckoutStore(deps: { db: Database; pricing: PricingServic
       const billing = input.sameAsShipping ? shipping : book.find((a) => a.id === input.billingAddressId);
       if (!billing) throw new NotFoundError(paymentMessages.addressNotFound);
       return {
-        lines: quote.lines.map((line) => ({
-          productId: line.productId,
-          title: line.title,
-          imageUrls: line.imageUrls,
-          selectedSize: line.selectedSize,
-          color: line.color,
-          quantity: line.quantity,
-          unitPriceCents: line.unitPriceCents,
-          lineTotalCents: line.lineTotalCents,
-        })),
+        lines: quote.lines.map(pricedLineOf),
         subtotalCents: quote.subtotalCents,
         taxCents: quote.taxCents,
         shippingCents: quote.shippingCents,

@@ -3,7 +3,7 @@ import { grandTotal } from "../../domain/checkout-line";
 import { variantUrl } from "../../domain/images";
 import { centsToDecimalString } from "../../domain/money";
 import { sandboxOrderMessages } from "../../domain/payment-messages";
-import type { AddressSnapshot, OrderItem } from "../db/schema";
+import type { AddressSnapshot, OrderItem, OrderView } from "../../domain/views";
 import type { MailMessage } from "../mail/outbox";
 
 const escapeHtml = (text: string) =>
@@ -42,17 +42,7 @@ function addressLines(address: AddressSnapshot): string[] {
 
 /** The order confirmation sent through the outbox in the same transaction that creates the order. */
 export function orderConfirmationEmail(
-  order: {
-    id: string;
-    userEmail: string;
-    userName: string;
-    items: OrderItem[];
-    subtotalCents: number;
-    taxCents: number;
-    shippingCents: number;
-    shippingAddress: AddressSnapshot;
-    sandbox: boolean;
-  },
+  order: Pick<OrderView, "id" | "userEmail" | "userName" | "items" | "subtotalCents" | "taxCents" | "shippingCents" | "shippingAddress" | "sandbox">,
   publicUrl: string,
 ): MailMessage {
   const number = orderNumber(order.id);

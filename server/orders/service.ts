@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { grandTotal } from "../../domain/checkout-line";
+import { grandTotal, orderItemOf } from "../../domain/checkout-line";
 import { isUuid, orderNumber } from "../../domain/ids";
 import type { LiveEvent } from "../../domain/live-events";
 import { INITIAL_ORDER_NOTE, INITIAL_ORDER_STATUS, } from "../../domain/order-status";
@@ -160,15 +160,7 @@ export function createOrdersService(deps: OrdersDeps) {
         if (!user) throw new NotFoundError("User not found");
         const userName = [user.firstName, user.lastName].filter(Boolean).join(" ").trim() || user.name.trim() || user.email;
         const now = new Date();
-        const items: OrderItem[] = checkout.lines.map((line) => ({
-          productId: line.productId,
-          title: line.title,
-          imageUrls: line.imageUrls,
-          selectedSize: line.selectedSize,
-          color: line.color,
-          quantity: line.quantity,
-          priceCents: line.unitPriceCents,
-        }));
+        const items: OrderItem[] = checkout.lines.map(orderItemOf);
         const [row] = await tx
           .insert(orders)
           .values({
