@@ -1,10 +1,9 @@
 import { useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { lineImages } from "../../../domain/color-images";
 import { messages } from "../../../domain/messages";
 import { loginPathFor } from "../../../domain/redirects";
 import type { ProductSummary } from "../../../domain/views";
-import { addToCart } from "~/lib/cart";
+import { addProductToCart } from "~/lib/add-to-cart";
 import { useRootData } from "~/lib/root-data";
 
 interface AddToCartButtonProps {
@@ -49,21 +48,7 @@ export function AddToCartButton({ product, className = "" }: AddToCartButtonProp
       navigate(productHref);
       return;
     }
-    try {
-      addToCart({
-        productId: product.id,
-        title: product.title,
-        priceCents: product.priceCents,
-        imageUrls: lineImages(product, null),
-        quantity: 1,
-        selectedSize: null,
-        color: null,
-      });
-    } catch {
-      toast.error(messages.cart.failure);
-      return;
-    }
-    toast.success(messages.cart.added);
+    addProductToCart(product, { quantity: 1, selectedSize: null, color: null });
   }
 
   return (

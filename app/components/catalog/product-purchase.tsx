@@ -2,10 +2,9 @@ import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { MAX_QUANTITY, MIN_QUANTITY, missingChoice, parseQuantity } from "../../../domain/cart-rules";
-import { lineImages } from "../../../domain/color-images";
 import { messages } from "../../../domain/messages";
 import type { ProductDetail } from "../../../domain/views";
-import { addToCart as storeInCart } from "~/lib/cart";
+import { addProductToCart } from "~/lib/add-to-cart";
 import { useRootData } from "~/lib/root-data";
 
 interface ProductPurchaseProps {
@@ -44,23 +43,12 @@ export function ProductPurchase({ product, onColorChange }: ProductPurchaseProps
       toast.error(messages.cart[problem]);
       return;
     }
-    try {
-      storeInCart({
-        productId: product.id,
-        title: product.title,
-        priceCents: product.priceCents,
-        // A display copy: the chosen colour's picture first, as the server will price the line.
-        imageUrls: lineImages(product, colors.length > 0 ? selectedColor : null),
-        quantity,
-        // A product without sizes or colours takes none, whatever was clicked before.
-        selectedSize: sizes.length > 0 ? selectedSize : null,
-        color: colors.length > 0 ? selectedColor : null,
-      });
-    } catch {
-      toast.error(messages.cart.failure);
-      return;
-    }
-    toast.success(messages.cart.added);
+    addProductToCart(product, {
+      quantity,
+      // A product without sizes or colours takes none, whatever was clicked before.
+      selectedSize: sizes.length > 0 ? selectedSize : null,
+      color: colors.length > 0 ? selectedColor : null,
+    });
   }
 
   return (
