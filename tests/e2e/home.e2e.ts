@@ -60,12 +60,17 @@ test.describe("home grid", () => {
     await page.goto("/?category=dress");
     await page.getByRole("combobox", { name: "Sort by" }).selectOption("price-asc");
     await expect(page).toHaveURL(/sort=price-asc/);
-    const prices = await cards(page)
-      .locator("p.font-semibold")
-      .allTextContents()
-      .then((texts) => texts.map((t) => Number(t.replace(/[$,]/g, ""))));
-    expect(prices.length).toBeGreaterThan(1);
-    expect([...prices].sort((a, b) => a - b)).toEqual(prices);
+    const prices = () =>
+      cards(page)
+        .locator("p.font-semibold")
+        .allTextContents()
+        .then((texts) => texts.map((t) => Number(t.replace(/[$,]/g, ""))));
+    // The address changes before the new list is drawn: wait for the list in its new order.
+    await expect.poll(async () => (await prices()).length).toBeGreaterThan(1);
+    await expect.poll(async () => {
+      const shown = await prices();
+      return [...shown].sort((a, b) => a - b).join() === shown.join();
+    }).toBe(true);
   });
 
   test("a search with no match says so, and SQL or HTML in it is only text", async ({ page }) => {
