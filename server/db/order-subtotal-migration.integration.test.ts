@@ -1,8 +1,7 @@
-import { randomBytes, randomUUID } from "node:crypto";
-import pg from "pg";
+import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { withDatabase } from "../../tests/helpers/database";
-import { type DatabaseHandle, openPglite, openPostgres, type RawSession } from "./client";
+import { createEmptyDatabase } from "../../tests/helpers/database";
+import type { DatabaseHandle, RawSession } from "./client";
 import { migrate, readMigrations } from "./migrate";
 
 /**
@@ -17,34 +16,13 @@ const upTo = all.slice(0, all.findIndex((m) => m.name === NAME) + 1);
 
 let handle: DatabaseHandle;
 let session: RawSession;
-let dropDatabase: (() => Promise<void>) | null = null;
-
-async function emptyDatabase(): Promise<DatabaseHandle> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openPglite();
-  const name = `store_order_migration_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  dropDatabase = async () => {
-    const cleanup = new pg.Client({ connectionString: url });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
-  };
-  return openPostgres(withDatabase(url, name), { max: 2 });
-}
-
 beforeEach(async () => {
-  handle = await emptyDatabase();
+  handle = await createEmptyDatabase("order_migration");
   session = await handle.session();
 });
 afterEach(async () => {
   session.release();
   await handle.close();
-  await dropDatabase?.();
-  dropDatabase = null;
 });
 
 describe(NAME, () => {

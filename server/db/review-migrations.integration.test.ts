@@ -1,9 +1,7 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { withDatabase } from "../../tests/helpers/database";
+import { createEmptyDatabase } from "../../tests/helpers/database";
 import { REVIEWER_NAME_CASES } from "../../tests/helpers/reviewer-names";
-import { type DatabaseHandle, openPglite, openPostgres, type RawSession } from "./client";
+import type { DatabaseHandle, RawSession } from "./client";
 import { migrate, readMigrations } from "./migrate";
 
 /**
@@ -18,35 +16,13 @@ const PRODUCT = "6f1f0a52-8f0e-4d63-9b5e-0a6f8d7f0001";
 
 let handle: DatabaseHandle;
 let session: RawSession;
-let dropDatabase: (() => Promise<void>) | null = null;
-
-/** An empty database, migrated step by step by each test: PGlite, or a new PostgreSQL database with TEST_DATABASE_URL. */
-async function emptyDatabase(): Promise<DatabaseHandle> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openPglite();
-  const name = `store_review_migrations_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  dropDatabase = async () => {
-    const cleanup = new pg.Client({ connectionString: url });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
-  };
-  return openPostgres(withDatabase(url, name), { max: 2 });
-}
-
 beforeEach(async () => {
-  handle = await emptyDatabase();
+  handle = await createEmptyDatabase("review_migrations");
   session = await handle.session();
 });
 afterEach(async () => {
   session.release();
   await handle.close();
-  await dropDatabase?.();
-  dropDatabase = null;
 });
 
 async function seedProduct() {

@@ -50,3 +50,32 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     },
   };
 }
+
+/**
+ * An empty, unmigrated database, for tests that apply migrations one by one: PGlite in memory,
+ * or a new PostgreSQL database (named after `label`) when TEST_DATABASE_URL is set. close()
+ * drops what it created.
+ */
+export async function createEmptyDatabase(label: string): Promise<DatabaseHandle> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return openPglite();
+  const name = `store_${label}_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const handle = await openPostgres(withDatabase(url, name), { max: 2 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
