@@ -33,7 +33,32 @@ export function rssOf(pid: number): number {
   return kb ? Number(kb) * 1024 : 0;
 }
 
-export async function startStore(options: { dataDir: string; databaseUrl?: string; adminEmail: string; timeoutMs?: number }): Promise<StoreProcess> {
+/** Samples a process's RSS every 200 ms until stopped; stop() gives the peak in bytes. */
+export function rssSampler(store: Pick<StoreProcess, "rssBytes">) {
+  let peak = store.rssBytes();
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, store.rssBytes());
+    } catch {
+      // the process is gone
+    }
+  }, 200);
+  return {
+    stop() {
+      clearInterval(timer);
+      return peak;
+    },
+  };
+}
+
+export async function startStore(options: {
+  dataDir: string;
+  databaseUrl?: string;
+  adminEmail: string;
+  timeoutMs?: number;
+  /** Settings on top of the bench's own (e.g. a higher CHECKOUT_RATE_LIMIT). */
+  env?: Record<string, string>;
+}): Promise<StoreProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -48,6 +73,7 @@ export async function startStore(options: { dataDir: string; databaseUrl?: strin
     ADMIN_EMAIL: options.adminEmail,
     // The bench signs up and in many times from one address.
     AUTH_RATE_LIMIT: "100000",
+    ...options.env,
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;
