@@ -22,6 +22,8 @@ export class Tally {
   latencies: Record<Group, number[]> = { browse: [], buy: [] };
   bytes: Record<Group, number> = { browse: 0, buy: 0 };
   unanswered = 0;
+  /** GETs sent again because the kept-alive connection they went out on had just been closed by the server. */
+  staleRetries = 0;
   /** The first few 5xx answers and failures, to say what went wrong. */
   samples: string[] = [];
   /** Outcomes the buyers saw, by name ("card paid", "card start refused 409: sold_out", ...). */
@@ -79,6 +81,15 @@ export class LoadClient {
    * is counted); buying reads the plain body. Redirects are answers, not followed.
    */
   request(method: string, path: string, options: { json?: unknown; form?: Record<string, string>; readBody?: boolean } = {}): Promise<Answer | null> {
+    return this.send(method, path, options, true);
+  }
+
+  private send(
+    method: string,
+    path: string,
+    options: { json?: unknown; form?: Record<string, string>; readBody?: boolean },
+    mayRetry: boolean,
+  ): Promise<Answer | null> {
     const url = new URL(path, this.base);
     const headers: Record<string, string> = {};
     let payload: string | undefined;
@@ -120,8 +131,16 @@ export class LoadClient {
         });
         res.on("error", (error) => fail(error));
       });
-      const fail = (error: Error) => {
+      const fail = (error: Error & { code?: string }) => {
         if (settled) return;
+        // The server closed a kept-alive connection as this request went out on it (Node's docs
+        // name the race): a browser sends a GET again on a new connection, and so does this client.
+        if (mayRetry && method === "GET" && req.reusedSocket && error.code === "ECONNRESET") {
+          this.tally.staleRetries += 1;
+          settled = true;
+          resolve(this.send(method, path, options, false));
+          return;
+        }
         this.tally.unanswered += 1;
         this.tally.note(`no answer to ${method} ${url.pathname}: ${error.message}`);
         finish(null);

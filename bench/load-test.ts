@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import pg from "pg";
 import { openPostgres } from "../server/db/client";
 import { addresses, products, users } from "../server/db/schema";
@@ -35,10 +35,10 @@ const settings = {
   shoppers: num("LOAD_SHOPPERS", 100),
   buyers: num("LOAD_BUYERS", 20),
   thinkMs: num("LOAD_THINK_MS", 0),
-  scarceProducts: num("LOAD_SCARCE_PRODUCTS", 3),
-  scarceStock: num("LOAD_SCARCE_STOCK", 5),
-  restockEverySeconds: num("LOAD_RESTOCK_EVERY", 5),
-  restockPieces: num("LOAD_RESTOCK_PIECES", 3),
+  scarceProducts: num("LOAD_SCARCE_PRODUCTS", 2),
+  scarceStock: num("LOAD_SCARCE_STOCK", 2),
+  restockEverySeconds: num("LOAD_RESTOCK_EVERY", 3),
+  restockPieces: num("LOAD_RESTOCK_PIECES", 2),
   restSeconds: num("LOAD_REST", 15),
   pgServer: process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432",
   database: process.env.LOAD_DATABASE ?? "threadline_load",
@@ -85,7 +85,7 @@ async function main() {
     env: { CHECKOUT_RATE_LIMIT: "10000" },
   });
   const database = await openPostgres(databaseUrl, { max: 3 });
-  const agent = new http.Agent({ keepAlive: true, maxSockets: settings.shoppers + settings.buyers + 10 });
+  const setupAgent = new http.Agent({ keepAlive: true });
   const tally = new Tally();
   const paid: PaidCheckout[] = [];
   const restocked: Record<string, number> = {};
@@ -110,12 +110,12 @@ async function main() {
 
     // Buyers sign up as people do (the e-mailed link from /dev/mailbox), sign in and keep an address.
     console.log(`signing up ${settings.buyers} buyers`);
-    const buyers: Buyer[] = [];
+    const accounts: { cookie: string; addressId: string }[] = [];
     const run = `${Date.now()}`;
     for (let i = 0; i < settings.buyers; i += 5) {
       const batch = Array.from({ length: Math.min(5, settings.buyers - i) }, async (_, j) => {
         const email = `buyer-${i + j}-${run}@load.test`;
-        const client = new LoadClient(base, agent, tally, "buy");
+        const client = new LoadClient(base, setupAgent, tally, "buy");
         client.cookie = await signedInShopper(base, email);
         const saved = await client.request("POST", "/addresses", {
           form: { intent: "create", name: `Buyer ${i + j}`, phone: "555-0100", street: `${i + j} Main Street`, city: "Springfield", state: "IL", zipCode: "62701", country: "United States", isDefault: "on" },
@@ -127,33 +127,43 @@ async function main() {
           .innerJoin(users, eq(users.id, addresses.userId))
           .where(eq(users.email, email));
         if (!address) throw new Error(`${email} has no address`);
-        return { client, addressId: address.id };
+        return { cookie: client.cookie, addressId: address.id };
       });
-      buyers.push(...(await Promise.all(batch)));
+      accounts.push(...(await Promise.all(batch)));
     }
     // The setup's own requests are not part of the figures.
     tally.reset();
 
     // Warm the pages once, then rest, then read the idle memory.
-    for (const make of paths) await new LoadClient(base, agent, new Tally(), "browse").request("GET", make());
+    for (const make of paths) await new LoadClient(base, setupAgent, new Tally(), "browse").request("GET", make());
+    setupAgent.destroy();
     await sleep(5000);
     const idleBeforeMB = mb(store.rssBytes());
     const initialStock = Object.fromEntries(
       (await db.select({ id: products.id, stock: products.stockCount }).from(products)).map((r) => [r.id, r.stock]),
     );
 
+    // The run's connections are all new: none has sat idle long enough for the server to close it.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: settings.shoppers + settings.buyers + 10 });
+    const buyers: Buyer[] = accounts.map(({ cookie, addressId }) => {
+      const client = new LoadClient(base, agent, tally, "buy");
+      client.cookie = cookie;
+      return { client, addressId };
+    });
     console.log(`running for ${settings.durationSeconds} s (idle RSS ${idleBeforeMB} MB)`);
     const sampler = rssSampler(store);
     const started = Date.now();
     const until = started + settings.durationSeconds * 1000;
+    // A scarce product that sold out gets a few pieces back now and then: buyers race for them again.
     const restocker = setInterval(() => {
       if (Date.now() >= until) return;
       void db
         .update(products)
         .set({ stockCount: sql`${products.stockCount} + ${settings.restockPieces}` })
-        .where(inArray(products.id, scarce.map((p) => p.id)))
-        .then(() => {
-          for (const p of scarce) restocked[p.id] = (restocked[p.id] ?? 0) + settings.restockPieces;
+        .where(and(inArray(products.id, scarce.map((p) => p.id)), eq(products.stockCount, 0)))
+        .returning({ id: products.id })
+        .then((rows) => {
+          for (const { id } of rows) restocked[id] = (restocked[id] ?? 0) + settings.restockPieces;
         });
     }, settings.restockEverySeconds * 1000);
     await Promise.all([
@@ -176,7 +186,11 @@ async function main() {
     });
 
     console.log(`resting ${settings.restSeconds} s`);
-    await sleep(settings.restSeconds * 1000);
+    const restingMB: number[] = [];
+    for (let waited = 0; waited < settings.restSeconds; waited += 5) {
+      await sleep(Math.min(5, settings.restSeconds - waited) * 1000);
+      restingMB.push(mb(store.rssBytes()));
+    }
     const afterRestMB = mb(store.rssBytes());
 
     const groups = (["browse", "buy"] as const).map((g) => ({
@@ -197,7 +211,7 @@ async function main() {
       held: store1.held[p.id] ?? 0,
       final: store1.stock[p.id],
     }));
-    const memory = { idleBeforeMB, peakMB, afterRestMB, restSeconds: settings.restSeconds };
+    const memory = { idleBeforeMB, peakMB, afterRestMB, restSeconds: settings.restSeconds, restingEvery5sMB: restingMB };
 
     console.log("\n== Requests");
     console.table(groups.map((g) => ({ ...g, statuses: Object.entries(g.statuses).map(([s, n]) => `${s}: ${n}`).join(", ") })));
@@ -209,6 +223,7 @@ async function main() {
     console.table([memory]);
     console.log("== Invariants");
     console.table(verdicts.map((v) => ({ invariant: v.name, pass: v.pass ? "yes" : "NO", detail: v.detail })));
+    console.log(`unanswered: ${tally.unanswered}, GETs sent again after a stale kept-alive connection: ${tally.staleRetries}`);
     if (tally.samples.length) console.log(`first failures:\n  ${tally.samples.join("\n  ")}`);
 
     const file = path.join(ROOT, "bench", "results.json");
@@ -221,6 +236,7 @@ async function main() {
       seconds: Math.round(seconds * 10) / 10,
       requests: groups,
       unanswered: tally.unanswered,
+      staleConnectionRetries: tally.staleRetries,
       outcomes: tally.outcomes,
       paidCheckouts: paid.length,
       orders: store1.orders.length,
@@ -234,7 +250,7 @@ async function main() {
     writeFileSync(file, `${JSON.stringify({ ...previous, load }, null, 2)}\n`);
     console.log(`\nwritten to bench/results.json (key "load")`);
   } finally {
-    agent.destroy();
+    setupAgent.destroy();
     await database.close();
     await store.stop();
     rmSync(dataDir, { recursive: true, force: true });
