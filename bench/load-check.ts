@@ -122,6 +122,24 @@ export function checkInvariants(input: {
   return verdicts;
 }
 
+/**
+ * How far above its idle RSS the server may stay once the crowd has gone and a full garbage
+ * collection has run: half as much again, or 64 MB on a small process. JIT code, caches and the
+ * allocator keep some; a leak keeps what it took, and grows with the run.
+ */
+export function memoryLimitMB(idleMB: number): number {
+  return Math.round(idleMB + Math.max(idleMB * 0.5, 64));
+}
+
+export function checkMemory(memory: { idleBeforeMB: number; afterGcMB: number }): Verdict {
+  const limit = memoryLimitMB(memory.idleBeforeMB);
+  return {
+    name: "memory back near its idle level",
+    pass: memory.afterGcMB <= limit,
+    detail: `${memory.afterGcMB} MB after the rest and a full collection, idle ${memory.idleBeforeMB} MB, at most ${limit} MB`,
+  };
+}
+
 /** Reads the store's side of the ledger (PostgreSQL or PGlite, through the store's own schema). */
 export async function readStoreLedger(db: Database): Promise<StoreLedger> {
   const [orderRows, checkoutRows, stockRows, paymentRows] = await Promise.all([

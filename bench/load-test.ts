@@ -17,7 +17,7 @@ import pg from "pg";
 import { openPostgres } from "../server/db/client";
 import { addresses, products, users } from "../server/db/schema";
 import { signedInShopper } from "./accounts";
-import { checkInvariants, type PaidCheckout, readStoreLedger, type Verdict } from "./load-check";
+import { checkInvariants, checkMemory, type PaidCheckout, readStoreLedger, type Verdict } from "./load-check";
 import { LoadClient, percentile, Tally } from "./load-client";
 import { browse, browsePaths, buy, type Buyer, type CatalogProduct } from "./load-shoppers";
 import { ROOT, rssSampler, startStore } from "./server-process";
@@ -40,6 +40,7 @@ const settings = {
   restockEverySeconds: num("LOAD_RESTOCK_EVERY", 3),
   restockPieces: num("LOAD_RESTOCK_PIECES", 2),
   restSeconds: num("LOAD_REST", 15),
+  rounds: Math.max(1, num("LOAD_ROUNDS", 1)),
   pgServer: process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432",
   database: process.env.LOAD_DATABASE ?? "threadline_load",
 };
@@ -74,6 +75,9 @@ async function main() {
   if (!existsSync(path.join(ROOT, "build", "server-main", "main.js"))) {
     throw new Error("No build: run `npm run build` first (`npm run load` does).");
   }
+  if (typeof WebSocket === "undefined") {
+    throw new Error("No WebSocket to reach the server's inspector: run with `node --experimental-websocket` (`npm run load` does).");
+  }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "threadline-load-"));
   const databaseUrl = await freshDatabase();
   console.log(`load test: ${settings.shoppers} browsing, ${settings.buyers} buying, ${settings.durationSeconds} s, on ${settings.database}`);
@@ -83,6 +87,7 @@ async function main() {
     adminEmail: "admin@load.test",
     // Buyers start a payment every second or so; the per-shopper limit (10 a minute) has its own test.
     env: { CHECKOUT_RATE_LIMIT: "10000" },
+    inspect: true,
   });
   const database = await openPostgres(databaseUrl, { max: 3 });
   const setupAgent = new http.Agent({ keepAlive: true });
@@ -138,44 +143,55 @@ async function main() {
     for (const make of paths) await new LoadClient(base, setupAgent, new Tally(), "browse").request("GET", make());
     setupAgent.destroy();
     await sleep(5000);
+    const idleBeforeLazyMB = mb(store.rssBytes());
+    await store.collectGarbage();
+    await sleep(1000);
     const idleBeforeMB = mb(store.rssBytes());
     const initialStock = Object.fromEntries(
       (await db.select({ id: products.id, stock: products.stockCount }).from(products)).map((r) => [r.id, r.stock]),
     );
 
-    // The run's connections are all new: none has sat idle long enough for the server to close it.
-    const agent = new http.Agent({ keepAlive: true, maxSockets: settings.shoppers + settings.buyers + 10 });
-    const buyers: Buyer[] = accounts.map(({ cookie, addressId }) => {
-      const client = new LoadClient(base, agent, tally, "buy");
-      client.cookie = cookie;
-      return { client, addressId };
-    });
-    console.log(`running for ${settings.durationSeconds} s (idle RSS ${idleBeforeMB} MB)`);
     const sampler = rssSampler(store);
-    const started = Date.now();
-    const until = started + settings.durationSeconds * 1000;
-    // A scarce product that sold out gets a few pieces back now and then: buyers race for them again.
-    const restocker = setInterval(() => {
-      if (Date.now() >= until) return;
-      void db
-        .update(products)
-        .set({ stockCount: sql`${products.stockCount} + ${settings.restockPieces}` })
-        .where(and(inArray(products.id, scarce.map((p) => p.id)), eq(products.stockCount, 0)))
-        .returning({ id: products.id })
-        .then((rows) => {
-          for (const { id } of rows) restocked[id] = (restocked[id] ?? 0) + settings.restockPieces;
-        });
-    }, settings.restockEverySeconds * 1000);
-    await Promise.all([
-      ...Array.from({ length: settings.shoppers }, () => browse(new LoadClient(base, agent, tally, "browse"), paths, until, settings.thinkMs)),
-      ...buyers.map((b) => buy(b, { scarce, plentiful }, until, tally, paid)),
-    ]);
-    clearInterval(restocker);
+    const afterEachRoundMB: number[] = [];
+    let seconds = 0;
+    for (let round = 1; round <= settings.rounds; round++) {
+      // Each round's connections are new: none has sat idle long enough for the server to close it.
+      const agent = new http.Agent({ keepAlive: true, maxSockets: settings.shoppers + settings.buyers + 10 });
+      const buyers: Buyer[] = accounts.map(({ cookie, addressId }) => {
+        const client = new LoadClient(base, agent, tally, "buy");
+        client.cookie = cookie;
+        return { client, addressId };
+      });
+      console.log(`round ${round} of ${settings.rounds}: ${settings.durationSeconds} s (idle RSS before: ${idleBeforeMB} MB)`);
+      const started = Date.now();
+      const until = started + settings.durationSeconds * 1000;
+      // A scarce product that sold out gets a few pieces back now and then: buyers race for them again.
+      const restocker = setInterval(() => {
+        if (Date.now() >= until) return;
+        void db
+          .update(products)
+          .set({ stockCount: sql`${products.stockCount} + ${settings.restockPieces}` })
+          .where(and(inArray(products.id, scarce.map((p) => p.id)), eq(products.stockCount, 0)))
+          .returning({ id: products.id })
+          .then((rows) => {
+            for (const { id } of rows) restocked[id] = (restocked[id] ?? 0) + settings.restockPieces;
+          });
+      }, settings.restockEverySeconds * 1000);
+      await Promise.all([
+        ...Array.from({ length: settings.shoppers }, () => browse(new LoadClient(base, agent, tally, "browse"), paths, until, settings.thinkMs)),
+        ...buyers.map((b) => buy(b, { scarce, plentiful }, until, tally, paid)),
+      ]);
+      clearInterval(restocker);
+      seconds += (Date.now() - started) / 1000;
+      agent.destroy();
+      if (round < settings.rounds) {
+        await sleep(settings.restSeconds * 1000);
+        afterEachRoundMB.push(mb(store.rssBytes()));
+      }
+    }
     // A restock started just before the end finishes before stock is read.
     await sleep(500);
-    const seconds = (Date.now() - started) / 1000;
     const peakMB = mb(sampler.stop());
-    agent.destroy();
 
     const store1 = await readStoreLedger(db);
     verdicts = checkInvariants({
@@ -192,6 +208,12 @@ async function main() {
       restingMB.push(mb(store.rssBytes()));
     }
     const afterRestMB = mb(store.rssBytes());
+    afterEachRoundMB.push(afterRestMB);
+    // V8 collects old garbage when it next needs room, which an idle server never does: a full
+    // collection shows what is still live.
+    await store.collectGarbage();
+    await sleep(1000);
+    const afterGcMB = mb(store.rssBytes());
 
     const groups = (["browse", "buy"] as const).map((g) => ({
       group: g,
@@ -211,7 +233,8 @@ async function main() {
       held: store1.held[p.id] ?? 0,
       final: store1.stock[p.id],
     }));
-    const memory = { idleBeforeMB, peakMB, afterRestMB, restSeconds: settings.restSeconds, restingEvery5sMB: restingMB };
+    verdicts.push(checkMemory({ idleBeforeMB, afterGcMB }));
+    const memory = { idleBeforeLazyMB, idleBeforeMB, peakMB, afterRestMB, afterGcMB, restSeconds: settings.restSeconds, afterEachRoundMB, lastRestEvery5sMB: restingMB };
 
     console.log("\n== Requests");
     console.table(groups.map((g) => ({ ...g, statuses: Object.entries(g.statuses).map(([s, n]) => `${s}: ${n}`).join(", ") })));
@@ -220,7 +243,7 @@ async function main() {
     console.log("== Scarce products (pieces)");
     console.table(scarceRows);
     console.log("== Memory (RSS, MB)");
-    console.table([memory]);
+    console.table([{ ...memory, afterEachRoundMB: afterEachRoundMB.join(" / "), lastRestEvery5sMB: restingMB.join(" / ") }]);
     console.log("== Invariants");
     console.table(verdicts.map((v) => ({ invariant: v.name, pass: v.pass ? "yes" : "NO", detail: v.detail })));
     console.log(`unanswered: ${tally.unanswered}, GETs sent again after a stale kept-alive connection: ${tally.staleRetries}`);

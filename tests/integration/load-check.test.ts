@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ClientLedger, checkInvariants, readStoreLedger, type StoreLedger } from "../../bench/load-check";
+import { type ClientLedger, checkInvariants, checkMemory, readStoreLedger, type StoreLedger } from "../../bench/load-check";
 import { products } from "../../server/db/schema";
 import { body, checkoutByRef, type PaymentsTest, type Shopper, shopper, startPaymentsTest } from "../helpers/payments";
 import { insertProducts } from "../helpers/products";
@@ -109,6 +109,22 @@ describe("checkInvariants", () => {
     const run = good();
     breakIt(run);
     expect(failing(run)).toEqual(names);
+  });
+});
+
+describe("checkMemory", () => {
+  it.each([
+    [168, 208, true],
+    [168, 252, true],
+    [168, 253, false],
+    [100, 164, true],
+    [100, 165, false],
+    [300, 900, false],
+  ])("idle %d MB, %d MB after the run and a full collection: back near idle is %s", (idleBeforeMB, afterGcMB, pass) => {
+    const verdict = checkMemory({ idleBeforeMB, afterGcMB });
+    expect(verdict.name).toBe("memory back near its idle level");
+    expect(verdict.pass).toBe(pass);
+    expect(verdict.detail).toContain(`${afterGcMB} MB`);
   });
 });
 
