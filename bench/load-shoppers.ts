@@ -122,6 +122,7 @@ export async function buy(
         continue;
       }
       const order = start.body.id;
+      await client.request("GET", `/sandbox/paypal/${order}`, { readBody: false });
       const approved = await client.json("POST", `/api/sandbox/paypal/${order}/approve`, {});
       if (!approved) continue;
       const capture = await client.json<Refusal>("POST", "/api/capture-paypal-order", { orderId: order });

@@ -45,6 +45,14 @@ const settings = {
   database: process.env.LOAD_DATABASE ?? "threadline_load",
 };
 
+for (const [name, value] of [
+  ["LOAD_DURATION", settings.durationSeconds],
+  ["LOAD_SCARCE_PRODUCTS", settings.scarceProducts],
+  ["LOAD_RESTOCK_EVERY", settings.restockEverySeconds],
+] as const) {
+  if (value <= 0) throw new Error(`${name} must be more than 0 (got ${value})`);
+}
+
 const MB = 1024 * 1024;
 const mb = (bytes: number) => Math.round((bytes / MB) * 10) / 10;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
