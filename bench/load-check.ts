@@ -123,6 +123,23 @@ export function checkInvariants(input: {
 }
 
 /**
+ * Every answer is one a shopper can meet: browsing pages answer 2xx; a buyer may also be sent
+ * on (3xx) or refused with 409 (sold out, refunded, replaced). Anything else (a 404 for a page
+ * the run thinks exists, a 429, a 400) means the run or the store is wrong, even without a 5xx.
+ */
+export function checkAnswers(statuses: { browse: Record<number, number>; buy: Record<number, number> }): Verdict {
+  const unexpected = [
+    ...Object.entries(statuses.browse)
+      .filter(([status]) => Number(status) >= 300)
+      .map(([status, n]) => `browsing: ${n} × ${status}`),
+    ...Object.entries(statuses.buy)
+      .filter(([status]) => Number(status) >= 400 && Number(status) !== 409)
+      .map(([status, n]) => `buying: ${n} × ${status}`),
+  ];
+  return { name: "only expected answers", pass: unexpected.length === 0, detail: unexpected.length ? unexpected.join(", ") : "2xx, 3xx and 409 only" };
+}
+
+/**
  * How far above its idle RSS the server may stay once the crowd has gone and a full garbage
  * collection has run: half as much again, or 64 MB on a small process. JIT code, caches and the
  * allocator keep some; a leak keeps what it took, and grows with the run.

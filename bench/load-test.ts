@@ -17,7 +17,7 @@ import pg from "pg";
 import { openPostgres } from "../server/db/client";
 import { addresses, products, users } from "../server/db/schema";
 import { signedInShopper } from "./accounts";
-import { checkInvariants, checkMemory, type PaidCheckout, readStoreLedger, type Verdict } from "./load-check";
+import { checkAnswers, checkInvariants, checkMemory, type PaidCheckout, readStoreLedger, type Verdict } from "./load-check";
 import { LoadClient, percentile, Tally } from "./load-client";
 import { browse, browsePaths, buy, type Buyer, type CatalogProduct } from "./load-shoppers";
 import { ROOT, rssSampler, startStore } from "./server-process";
@@ -241,7 +241,7 @@ async function main() {
       held: store1.held[p.id] ?? 0,
       final: store1.stock[p.id],
     }));
-    verdicts.push(checkMemory({ idleBeforeMB, afterGcMB }));
+    verdicts.push(checkAnswers(tally.statuses), checkMemory({ idleBeforeMB, afterGcMB }));
     const memory = { idleBeforeLazyMB, idleBeforeMB, peakMB, afterRestMB, afterGcMB, restSeconds: settings.restSeconds, afterEachRoundMB, lastRestEvery5sMB: restingMB };
 
     console.log("\n== Requests");

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ClientLedger, checkInvariants, checkMemory, readStoreLedger, type StoreLedger } from "../../bench/load-check";
+import { type ClientLedger, checkAnswers, checkInvariants, checkMemory, readStoreLedger, type StoreLedger } from "../../bench/load-check";
 import { products } from "../../server/db/schema";
 import { body, checkoutByRef, type PaymentsTest, type Shopper, shopper, startPaymentsTest } from "../helpers/payments";
 import { insertProducts } from "../helpers/products";
@@ -109,6 +109,18 @@ describe("checkInvariants", () => {
     const run = good();
     breakIt(run);
     expect(failing(run)).toEqual(names);
+  });
+});
+
+describe("checkAnswers", () => {
+  it.each<[string, { browse: Record<number, number>; buy: Record<number, number> }, boolean, string]>([
+    ["pages and payments answered, races refused", { browse: { 200: 90 }, buy: { 200: 40, 302: 3, 409: 7 } }, true, "2xx, 3xx and 409 only"],
+    ["a page not found", { browse: { 200: 90, 404: 2 }, buy: { 200: 1 } }, false, "browsing: 2 × 404"],
+    ["a redirect while browsing", { browse: { 302: 1 }, buy: {} }, false, "browsing: 1 × 302"],
+    ["a buyer rate-limited", { browse: {}, buy: { 200: 5, 429: 1 } }, false, "buying: 1 × 429"],
+    ["a buyer's request refused as invalid", { browse: {}, buy: { 400: 3 } }, false, "buying: 3 × 400"],
+  ])("%s", (_label, statuses, pass, detail) => {
+    expect(checkAnswers(statuses)).toEqual({ name: "only expected answers", pass, detail });
   });
 });
 
