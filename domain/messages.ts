@@ -66,6 +66,10 @@ export const messages = {
     orderStatusUpdated: (status: string) => `Order status updated to ${status}`,
     orderStatusFailed: "Failed to update order status",
     noFurtherActions: "No further actions available",
+    mailRetried: "E-mail queued to send again",
+    mailAlreadySent: "This e-mail has been sent",
+    mailAlreadyQueued: "This e-mail is already waiting to be sent",
+    mailRetryFailed: "Failed to retry the e-mail",
   },
   checkout: {
     notLoggedIn: "Please log in to checkout",

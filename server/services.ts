@@ -10,6 +10,7 @@ import type { DatabaseHandle } from "./db/client";
 import { createEventsService } from "./events/service";
 import type { Logger } from "./logger";
 import { createHousekeeping, type HousekeepingOptions } from "./housekeeping/housekeeping";
+import { createAdminMailService } from "./mail/admin-mail";
 import { createMailService, type MailServiceOptions } from "./mail/service";
 import { createAdminOrdersService } from "./orders/admin-orders";
 import { createOrdersService } from "./orders/service";
@@ -42,6 +43,7 @@ export function createServices(deps: {
     catalog: createCatalogService(db),
     pricing,
     mail,
+    adminMail: createAdminMailService({ db, logger: deps.logger, wakeMail: () => mail.worker.wake() }),
     housekeeping: createHousekeeping({ db, logger: deps.logger, mailRetentionDays: deps.config.mailRetentionDays }, deps.housekeeping),
     auth: createAuthService({ db, config: deps.config, mail, logger: deps.logger, onSessionEnded: events.endSession }, deps.auth),
     accounts,
