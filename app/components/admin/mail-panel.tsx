@@ -16,7 +16,7 @@ const STATE_TONES: Record<FailedMailView["state"], string> = {
 function StatePill({ mail }: { mail: FailedMailView }) {
   return (
     <span className="inline-flex flex-col gap-1">
-      <span className={`inline-flex w-fit rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STATE_TONES[mail.state]}`}>
+      <span className={`inline-flex w-fit whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STATE_TONES[mail.state]}`}>
         {MAIL_STATE_LABELS[mail.state]}
       </span>
       {mail.state === "retrying" && mail.nextAttemptAt && (
