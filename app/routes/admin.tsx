@@ -113,7 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch (error) {
       const refused = refusalOf(error);
       if (refused) return data(adminResult(false, messages.admin.mailRetryFailed, refused.message), { status: refused.status });
-      log.error({ err: error }, "retrying an e-mail failed");
+      log.error({ err: error }, "retrying an email failed");
       return data(adminResult(false, messages.admin.mailRetryFailed), { status: 500 });
     }
   }

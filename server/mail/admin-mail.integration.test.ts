@@ -87,7 +87,7 @@ describe("the administrator's failed mail", () => {
     expect(woken).toBe(0);
   });
 
-  it("retries a given-up e-mail: due now, a fresh series of attempts, the worker woken, then sent", async () => {
+  it("retries a given-up email: due now, a fresh series of attempts, the worker woken, then sent", async () => {
     let woken = 0;
     const admin = createAdminMailService({ db: handle.db, logger, wakeMail: () => woken++ });
     const id = await givenUp("ada@example.com");
@@ -105,7 +105,7 @@ describe("the administrator's failed mail", () => {
     expect(await admin.listFailed()).toEqual({ items: [], total: 0 });
   });
 
-  it("is harmless twice: the second retry changes nothing and the e-mail goes out once", async () => {
+  it("is harmless twice: the second retry changes nothing and the email goes out once", async () => {
     let woken = 0;
     const admin = createAdminMailService({ db: handle.db, logger, wakeMail: () => woken++ });
     const id = await givenUp("ada@example.com");
@@ -142,7 +142,7 @@ describe("the administrator's failed mail", () => {
       const before = await row(existing);
       const error = await admin.retry(id).catch((e: unknown) => e);
       expect(isErrorOfKind(error, "not_found")).toBe(true);
-      expect((error as Error).message).toBe("E-mail not found");
+      expect((error as Error).message).toBe("Email not found");
       expect(await row(existing)).toEqual(before);
     },
   );

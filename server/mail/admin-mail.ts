@@ -6,7 +6,7 @@ import type { Database } from "../db/client";
 import type { Logger } from "../logger";
 import { type FailedMailRow, failedMailById, listFailedMail, requeueGivenUpMail } from "./outbox";
 
-const MAIL_NOT_FOUND = "E-mail not found";
+const MAIL_NOT_FOUND = "Email not found";
 
 function toView(row: FailedMailRow): FailedMailView {
   return {
@@ -44,7 +44,7 @@ export function createAdminMailService(deps: { db: Database; logger: Logger; wak
       const row = await failedMailById(deps.db, mailId);
       if (!row) throw new NotFoundError(MAIL_NOT_FOUND);
       if (requeued) {
-        log.info({ mailId, attempts: row.attempts }, "e-mail queued again by the administrator");
+        log.info({ mailId, attempts: row.attempts }, "email queued again by the administrator");
         deps.wakeMail();
       }
       return { state: mailState(row), requeued };

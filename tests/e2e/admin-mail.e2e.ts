@@ -12,7 +12,7 @@ import { ADMIN, signedInContext } from "./people";
 const SCREENS = path.resolve(import.meta.dirname, "../../test-results/screens");
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
-test("the administrator sees an e-mail that failed and retries it", async ({ browser, baseURL }, testInfo) => {
+test("the administrator sees an email that failed and retries it", async ({ browser, baseURL }, testInfo) => {
   test.setTimeout(90_000);
   const project = testInfo.project.name;
   const subject = `E2E failed mail ${project}`;
@@ -28,8 +28,8 @@ test("the administrator sees an e-mail that failed and retries it", async ({ bro
   // Phones show a card per e-mail, wider screens a table; either way the same facts.
   const item =
     project === "phone"
-      ? page.getByRole("list", { name: "Failed e-mails" }).getByRole("listitem").filter({ hasText: subject })
-      : page.getByRole("table", { name: "Failed e-mails" }).getByRole("row").filter({ hasText: subject });
+      ? page.getByRole("list", { name: "Failed emails" }).getByRole("listitem").filter({ hasText: subject })
+      : page.getByRole("table", { name: "Failed emails" }).getByRole("row").filter({ hasText: subject });
   await expect(item).toBeVisible();
   await expect(item).toContainText(recipient);
   await expect(item).toContainText("Recipient address rejected");
@@ -41,8 +41,8 @@ test("the administrator sees an e-mail that failed and retries it", async ({ bro
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(SCREENS, `admin-mail-${project}.png`), fullPage: true });
 
-  await item.getByRole("button", { name: `Retry the e-mail "${subject}" to ${recipient}` }).click();
-  await expect(toast(page, "E-mail queued to send again")).toBeVisible();
+  await item.getByRole("button", { name: `Retry the email "${subject}" to ${recipient}` }).click();
+  await expect(toast(page, "Email queued to send again")).toBeVisible();
 
   // The worker was woken: the e-mail reaches the local mailbox and leaves the list.
   await expect

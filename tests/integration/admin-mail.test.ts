@@ -40,7 +40,7 @@ const row = async () => (await test.database.db.select().from(outbox).where(eq(o
 const retry = (browser = test.admin, id = mailId) => browser.postForm("/admin?tab=mail", { intent: "retry-mail", mailId: id });
 
 describe("the Mail tab", () => {
-  it("shows the administrator each failed e-mail's recipient, subject, error and attempts, never its text", async () => {
+  it("shows the administrator each failed email's recipient, subject, error and attempts, never its text", async () => {
     for (const path of ["/admin?tab=mail", "/admin.data?tab=mail"]) {
       const res = await test.admin.request(path);
       expect(res.status).toBe(200);
@@ -51,7 +51,7 @@ describe("the Mail tab", () => {
       expect(body).not.toContain("very-secret-token");
     }
     const html = await (await test.admin.request("/admin?tab=mail")).text();
-    expect(html).toContain("1 e-mail failed to send");
+    expect(html).toContain("1 email failed to send");
     expect(html).toContain("Gave up");
   });
 
@@ -65,7 +65,7 @@ describe("the Mail tab", () => {
     expect(await res.text()).not.toContain("lost@example.com");
   });
 
-  it("retries a given-up e-mail for the administrator: queued again, then sent", async () => {
+  it("retries a given-up email for the administrator: queued again, then sent", async () => {
     const res = await retry();
     expect(res.status).toBe(200);
     expect(await res.text()).toContain(messages.admin.mailRetried);
@@ -79,7 +79,7 @@ describe("the Mail tab", () => {
     expect((await row()).sentAt).toBeInstanceOf(Date);
   });
 
-  it("is harmless twice: the second retry answers that the e-mail is waiting and changes nothing", async () => {
+  it("is harmless twice: the second retry answers that the email is waiting and changes nothing", async () => {
     expect((await retry()).status).toBe(200);
     const after = await row();
     const again = await retry();
@@ -99,13 +99,13 @@ describe("the Mail tab", () => {
     expect(await row()).toEqual(before);
   });
 
-  it.each(["00000000-0000-4000-8000-000000000000", "nonsense", ""])("answers 404 for the e-mail %j and changes nothing", async (id) => {
+  it.each(["00000000-0000-4000-8000-000000000000", "nonsense", ""])("answers 404 for the email %j and changes nothing", async (id) => {
     const before = await row();
     const res = await retry(test.admin, id);
     expect(res.status).toBe(404);
     const html = await res.text();
     expect(html).toContain(messages.admin.mailRetryFailed);
-    expect(html).toContain("E-mail not found");
+    expect(html).toContain("Email not found");
     expect(await row()).toEqual(before);
   });
 });

@@ -40,7 +40,7 @@ function RetryButton({ mail }: { mail: FailedMailView }) {
       <button
         type="submit"
         disabled={busy}
-        aria-label={`Retry the e-mail "${mail.subject}" to ${mail.to}`}
+        aria-label={`Retry the email "${mail.subject}" to ${mail.to}`}
         className="inline-flex items-center rounded-full border border-stone-300 px-3 py-1.5 text-xs font-medium text-ink transition-colors hover:border-ink disabled:opacity-60"
       >
         {busy ? "Retrying..." : "Retry"}
@@ -50,8 +50,8 @@ function RetryButton({ mail }: { mail: FailedMailView }) {
 }
 
 /**
- * The Mail tab: e-mail that failed to send (recipient, subject, last error, attempts, when), with
- * Retry for the ones the worker gave up on. Never the e-mail's text: it holds sign-in and reset links.
+ * The Mail tab: email that failed to send (recipient, subject, last error, attempts, when), with
+ * Retry for the ones the worker gave up on. Never the email's text: it holds sign-in and reset links.
  */
 export function MailPanel({ page }: { page: FailedMailPage }) {
   return (
@@ -59,20 +59,20 @@ export function MailPanel({ page }: { page: FailedMailPage }) {
       <div className="mb-4 space-y-1">
         <p className="text-sm text-stone-600">
           {page.total === 0
-            ? "Every e-mail has been sent."
-            : `${page.total} ${page.total === 1 ? "e-mail" : "e-mails"} failed to send${page.total > MAIL_LIST_LIMIT ? ` (the newest ${MAIL_LIST_LIMIT} shown)` : ""}.`}
+            ? "Every email has been sent."
+            : `${page.total} ${page.total === 1 ? "email" : "emails"} failed to send${page.total > MAIL_LIST_LIMIT ? ` (the newest ${MAIL_LIST_LIMIT} shown)` : ""}.`}
         </p>
         <p className="text-xs text-stone-600">
-          Failed e-mails are tried again automatically for several hours; Retry sends one the store has given up on.
+          Failed emails are tried again automatically for several hours; Retry sends one the store has given up on.
         </p>
       </div>
 
       {page.items.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-stone-300 p-8 text-center text-stone-600">No failed e-mails.</p>
+        <p className="rounded-2xl border border-dashed border-stone-300 p-8 text-center text-stone-600">No failed emails.</p>
       ) : (
         <>
-          {/* Phones: one card per e-mail, every column still there. */}
-          <ul aria-label="Failed e-mails" className="space-y-3 md:hidden">
+          {/* Phones: one card per email, every column still there. */}
+          <ul aria-label="Failed emails" className="space-y-3 md:hidden">
             {page.items.map((mail) => (
               <li key={mail.id} className="space-y-2 rounded-2xl border border-stone-200 bg-white p-4">
                 <p className="break-words text-sm font-medium text-ink">{mail.subject}</p>
@@ -93,7 +93,7 @@ export function MailPanel({ page }: { page: FailedMailPage }) {
 
           <div className="hidden overflow-x-auto rounded-2xl border border-stone-200 bg-white md:block">
             <table className="w-full min-w-[880px] text-left text-sm">
-              <caption className="sr-only">Failed e-mails</caption>
+              <caption className="sr-only">Failed emails</caption>
               <thead className="border-b border-stone-200 bg-stone-50 text-xs uppercase tracking-wide text-stone-600">
                 <tr>
                   {TABLE_COLUMNS.map((column) => (
