@@ -38,6 +38,8 @@ describe("loadConfig", () => {
       publicUrlIsLocal: true,
       allowSandboxPayments: false,
       sandboxPayments: { wallet: true, card: true },
+      databasePoolSize: 10,
+      mailRetentionDays: 7,
     });
     expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
   });
@@ -80,6 +82,8 @@ describe("loadConfig", () => {
       AUTH_RATE_LIMIT: "50",
       TRUST_PROXY: "10.0.0.0/8, loopback",
       ALLOW_SANDBOX_PAYMENTS: "1",
+      DATABASE_POOL_SIZE: "25",
+      MAIL_RETENTION_DAYS: "30",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -107,6 +111,8 @@ describe("loadConfig", () => {
       publicUrlIsLocal: false,
       allowSandboxPayments: true,
       sandboxPayments: { wallet: false, card: false },
+      databasePoolSize: 25,
+      mailRetentionDays: 30,
     });
   });
 
@@ -141,6 +147,27 @@ describe("loadConfig", () => {
   ])("refuses %j with a message naming %s", (env, variable) => {
     const problems = problemsOf(env);
     expect(problems.some((p) => p.startsWith(`${variable} `))).toBe(true);
+  });
+
+  it.each([
+    ["1", 1],
+    ["100", 100],
+    [" 12 ", 12],
+  ])("takes DATABASE_POOL_SIZE=%j as %i connections", (value, size) => {
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_POOL_SIZE: value }).databasePoolSize).toBe(size);
+  });
+
+  it.each([
+    ["DATABASE_POOL_SIZE", "0", "from 1 to 100"],
+    ["DATABASE_POOL_SIZE", "101", "from 1 to 100"],
+    ["DATABASE_POOL_SIZE", "2.5", "from 1 to 100"],
+    ["DATABASE_POOL_SIZE", "ten", "from 1 to 100"],
+    ["DATABASE_POOL_SIZE", "-3", "from 1 to 100"],
+    ["MAIL_RETENTION_DAYS", "0", "from 1 to 3650"],
+    ["MAIL_RETENTION_DAYS", "a week", "from 1 to 3650"],
+    ["MAIL_RETENTION_DAYS", "3651", "from 1 to 3650"],
+  ])("refuses %s=%j: 'must be a whole number %s'", (variable, value, range) => {
+    expect(problemsOf({ [variable]: value })).toEqual([`${variable} must be a whole number ${range}`]);
   });
 
   it("reports every problem at once", () => {

@@ -59,6 +59,7 @@ export async function startStore(loadPages: PagesLoader) {
 
   const services = createServices({ database, storage, config, logger });
   services.mail.worker.start();
+  services.housekeeping.start(); // purges old mail, sessions, verifications and abandoned checkouts (docs/decisions/029-housekeeping.md)
   logger.info({ transport: config.smtpUrl ? "smtp" : "local mailbox" }, "mail worker started");
   services.payments.reconciler.start();
   logger.info(services.payments.modes, "payment reconciliation started");
@@ -95,6 +96,7 @@ export async function startStore(loadPages: PagesLoader) {
     server.close(async () => {
       await eventsClosed;
       await services.payments.reconciler.stop().catch((err) => logger.error({ err }, "stopping the reconciliation failed"));
+      await services.housekeeping.stop();
       await services.mail.worker.stop().catch((err) => logger.error({ err }, "stopping the mail worker failed"));
       await database.close().catch((err) => logger.error({ err }, "closing database failed"));
       await pages.close?.().catch((err) => logger.error({ err }, "stopping the pages failed"));
