@@ -73,6 +73,12 @@ const envSchema = z
       .max(10_000, { message: "must be at most 10000" })
       .default(10),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    SHUTDOWN_GRACE_SECONDS: z.coerce
+      .number({ message: "must be a number" })
+      .int({ message: "must be a whole number" })
+      .min(1, { message: "must be at least 1" })
+      .max(600, { message: "must be at most 600" })
+      .default(10),
   })
   .superRefine((env, ctx) => {
     const pairs: [keyof typeof env, keyof typeof env][] = [
@@ -95,6 +101,9 @@ const envSchema = z
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Every environment variable the store reads (.env.example lists each one; config.unit.test.ts checks it). */
+export const SETTING_NAMES = Object.keys(envSchema.shape) as (keyof Env)[];
 
 const defaultPublicUrl = (port: number) => `http://localhost:${port}`;
 
@@ -183,6 +192,8 @@ export interface Config {
   /** Which payment methods run on the built-in sandbox (no real money): their keys are unset. */
   sandboxPayments: { wallet: boolean; card: boolean };
   logLevel: Env["LOG_LEVEL"];
+  /** From the stop signal to the exit at the latest (server/start.ts): requests still open then are cut off. */
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {
@@ -262,5 +273,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     allowSandboxPayments: env.ALLOW_SANDBOX_PAYMENTS === "1",
     sandboxPayments: { wallet: !(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET), card: !env.STRIPE_SECRET_KEY },
     logLevel: env.LOG_LEVEL,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
   };
 }
