@@ -81,6 +81,12 @@ const envSchema = z
     DATABASE_POOL_SIZE: wholeNumber(1, 100).default(10),
     MAIL_RETENTION_DAYS: wholeNumber(1, 3650).default(7),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    SHUTDOWN_GRACE_SECONDS: z.coerce
+      .number({ message: "must be a number" })
+      .int({ message: "must be a whole number" })
+      .min(1, { message: "must be at least 1" })
+      .max(600, { message: "must be at most 600" })
+      .default(10),
   })
   .superRefine((env, ctx) => {
     const pairs: [keyof typeof env, keyof typeof env][] = [
@@ -103,6 +109,9 @@ const envSchema = z
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Every environment variable the store reads (.env.example lists each one; config.unit.test.ts checks it). */
+export const SETTING_NAMES = Object.keys(envSchema.shape) as (keyof Env)[];
 
 const defaultPublicUrl = (port: number) => `http://localhost:${port}`;
 
@@ -195,6 +204,8 @@ export interface Config {
   /** Days a sent e-mail stays in the outbox before housekeeping deletes it (it may hold sign-in and reset links). */
   mailRetentionDays: number;
   logLevel: Env["LOG_LEVEL"];
+  /** From the stop signal to the exit at the latest (server/start.ts): requests still open then are cut off. */
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {
@@ -276,5 +287,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: env.DATABASE_POOL_SIZE,
     mailRetentionDays: env.MAIL_RETENTION_DAYS,
     logLevel: env.LOG_LEVEL,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
   };
 }

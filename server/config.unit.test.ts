@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, SETTING_NAMES } from "./config";
 
 const dataDir = () => mkdtempSync(path.join(os.tmpdir(), "store-config-"));
 
@@ -40,6 +40,7 @@ describe("loadConfig", () => {
       sandboxPayments: { wallet: true, card: true },
       databasePoolSize: 10,
       mailRetentionDays: 7,
+      shutdownGraceMs: 10_000,
     });
     expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
   });
@@ -84,8 +85,10 @@ describe("loadConfig", () => {
       ALLOW_SANDBOX_PAYMENTS: "1",
       DATABASE_POOL_SIZE: "25",
       MAIL_RETENTION_DAYS: "30",
+      SHUTDOWN_GRACE_SECONDS: "25",
     });
     expect(config).toMatchObject({
+      shutdownGraceMs: 25_000,
       port: 8080,
       host: "127.0.0.1",
       publicUrl: "https://shop.example.com",
@@ -144,6 +147,9 @@ describe("loadConfig", () => {
     [{ TRUST_PROXY: "proxy.internal" }, "TRUST_PROXY"],
     [{ TRUST_PROXY: "99" }, "TRUST_PROXY"],
     [{ ALLOW_SANDBOX_PAYMENTS: "yes" }, "ALLOW_SANDBOX_PAYMENTS"],
+    [{ SHUTDOWN_GRACE_SECONDS: "0" }, "SHUTDOWN_GRACE_SECONDS"],
+    [{ SHUTDOWN_GRACE_SECONDS: "1.5" }, "SHUTDOWN_GRACE_SECONDS"],
+    [{ SHUTDOWN_GRACE_SECONDS: "forever" }, "SHUTDOWN_GRACE_SECONDS"],
   ])("refuses %j with a message naming %s", (env, variable) => {
     const problems = problemsOf(env);
     expect(problems.some((p) => p.startsWith(`${variable} `))).toBe(true);
@@ -168,6 +174,18 @@ describe("loadConfig", () => {
     ["MAIL_RETENTION_DAYS", "3651", "from 1 to 3650"],
   ])("refuses %s=%j: 'must be a whole number %s'", (variable, value, range) => {
     expect(problemsOf({ [variable]: value })).toEqual([`${variable} must be a whole number ${range}`]);
+  });
+
+  it("lists every setting it reads in .env.example, with its comment", () => {
+    const example = readFileSync(path.resolve(import.meta.dirname, "..", ".env.example"), "utf8");
+    const listed = [...example.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]);
+    expect([...SETTING_NAMES].sort()).toEqual([...new Set(listed)].sort());
+    const lines = example.split("\n");
+    for (const name of SETTING_NAMES) {
+      const line = lines.findIndex((l) => new RegExp(`^#? ?${name}=`).test(l));
+      // The line above says what it is: a comment, not another setting.
+      expect(lines[line - 1], `${name} needs its own comment line above it`).toMatch(/^# (?![A-Z][A-Z0-9_]+=)\S/);
+    }
   });
 
   it("reports every problem at once", () => {
