@@ -1,6 +1,9 @@
 import type { createServer, RequestListener, Server, ServerOptions } from "node:http";
 import { serve } from "@hono/node-server";
+import path from "node:path";
 import type { ServerBuild } from "react-router";
+import { writeBackup } from "./backup/archive";
+import { startControlSocket } from "./backup/control-socket";
 import { seedDemoCatalog } from "./demo/seed";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
@@ -52,6 +55,16 @@ export async function startStore(loadPages: PagesLoader) {
 
   const { storage, description } = createStorage(config);
   logger.info(description, "image storage");
+  // `npm run store -- backup` asks a running embedded store for its backup (docs/command-line.md).
+  const control =
+    database.kind === "pglite"
+      ? await startControlSocket({
+          dataDir: config.dataDir,
+          logger,
+          backup: (file) =>
+            writeBackup({ database, dataDir: config.dataDir, mediaDir: config.s3 ? undefined : path.join(config.dataDir, "media") }, file),
+        })
+      : undefined;
   if (config.demoData) {
     const seeded = await seedDemoCatalog({ db: database.db, storage, logger });
     if (seeded) logger.info({ products: seeded }, "demo catalogue seeded");
@@ -96,6 +109,7 @@ export async function startStore(loadPages: PagesLoader) {
       await eventsClosed;
       await services.payments.reconciler.stop().catch((err) => logger.error({ err }, "stopping the reconciliation failed"));
       await services.mail.worker.stop().catch((err) => logger.error({ err }, "stopping the mail worker failed"));
+      await control?.close().catch((err) => logger.error({ err }, "closing the backup socket failed"));
       await database.close().catch((err) => logger.error({ err }, "closing database failed"));
       await pages.close?.().catch((err) => logger.error({ err }, "stopping the pages failed"));
       logger.info("stopped");
