@@ -61,7 +61,7 @@ export function createAdminAccountDesk(deps: AuthDeps) {
       let created = false;
       let promoted = false;
       if (!found) {
-        const user = await ctx.internalAdapter.createUser({ email: address, name: "", emailVerified: true });
+        const user = await ctx.internalAdapter.createUser({ email: address, name: "", emailVerified: true }, { method: "email-password" });
         userId = user.id;
         created = true;
         promoted = true;

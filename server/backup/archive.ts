@@ -197,7 +197,7 @@ async function unpack(file: string, dir: string): Promise<{ manifest: BackupMani
 async function inspect(file: string, dir: string, manifest: BackupManifest, database: Buffer): Promise<BackupSummary> {
   let client: PGlite;
   try {
-    client = await PGlite.create({ loadDataDir: new Blob([database]) });
+    client = await PGlite.create({ loadDataDir: new Blob([new Uint8Array(database)]) });
   } catch (error) {
     throw refuse(file, `its database does not open (${(error as Error).message})`);
   }
@@ -264,7 +264,7 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Back
     const { manifest, database } = await unpack(file, unpacked);
     const summary = await inspect(file, unpacked, manifest, database);
     // The database folder, made by PGlite from the dump, as the store will open it.
-    const client = await PGlite.create({ dataDir: path.join(unpacked, "pglite"), loadDataDir: new Blob([database]) });
+    const client = await PGlite.create({ dataDir: path.join(unpacked, "pglite"), loadDataDir: new Blob([new Uint8Array(database)]) });
     await client.close();
 
     const swapped = [

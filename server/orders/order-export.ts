@@ -1,6 +1,6 @@
 import { createWriteStream } from "node:fs";
 import { once } from "node:events";
-import { and, asc, eq, gt, or } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import { stringify } from "csv-stringify/sync";
 import { ORDER_EXPORT_COLUMNS, orderExportRecord } from "../../domain/order-export";
 import type { Database } from "../db/client";
@@ -10,7 +10,7 @@ const PAGE = 1000;
 
 /**
  * Writes every order, oldest first, to a CSV file (`npm run store -- export-orders FILE.csv`):
- * read in keyset pages so a large store is never held in memory at once; quoting by
+ * read in pages of one snapshot, so a large store is never held in memory at once; quoting by
  * csv-stringify. Returns how many orders were written.
  */
 export async function exportOrdersCsv(db: Database, file: string): Promise<number> {
@@ -21,21 +21,18 @@ export async function exportOrdersCsv(db: Database, file: string): Promise<numbe
   let count = 0;
   try {
     await write(stringify([[...ORDER_EXPORT_COLUMNS]]));
-    let after: { createdAt: Date; id: string } | undefined;
-    for (;;) {
-      const rows = await db
-        .select()
-        .from(orders)
-        .where(after ? or(gt(orders.createdAt, after.createdAt), and(eq(orders.createdAt, after.createdAt), gt(orders.id, after.id))) : undefined)
-        .orderBy(asc(orders.createdAt), asc(orders.id))
-        .limit(PAGE);
-      if (!rows.length) break;
-      await write(stringify(rows.map(orderExportRecord)));
-      count += rows.length;
-      const last = rows[rows.length - 1];
-      after = { createdAt: last.createdAt, id: last.id };
-      if (rows.length < PAGE) break;
-    }
+    // One snapshot for the whole file: orders placed meanwhile neither appear twice nor shift a page.
+    await db.transaction(
+      async (tx) => {
+        for (let offset = 0; ; offset += PAGE) {
+          const rows = await tx.select().from(orders).orderBy(asc(orders.createdAt), asc(orders.id)).limit(PAGE).offset(offset);
+          if (rows.length) await write(stringify(rows.map(orderExportRecord)));
+          count += rows.length;
+          if (rows.length < PAGE) break;
+        }
+      },
+      { isolationLevel: "repeatable read", accessMode: "read only" },
+    );
   } finally {
     out.end();
     await once(out, "close");
