@@ -56,6 +56,7 @@ export async function startStore(loadPages: PagesLoader) {
   const { storage, description } = createStorage(config);
   logger.info(description, "image storage");
   // `npm run store -- backup` asks a running embedded store for its backup (docs/command-line.md).
+  // A socket that cannot open costs the running backups only, never the start.
   const control =
     database.kind === "pglite"
       ? await startControlSocket({
@@ -63,6 +64,9 @@ export async function startStore(loadPages: PagesLoader) {
           logger,
           backup: (file) =>
             writeBackup({ database, dataDir: config.dataDir, mediaDir: config.s3 ? undefined : path.join(config.dataDir, "media") }, file),
+        }).catch((err) => {
+          logger.warn({ err }, "the backup socket could not open: backups need the store stopped");
+          return undefined;
         })
       : undefined;
   if (config.demoData) {

@@ -170,7 +170,13 @@ async function unpack(file: string, dir: string): Promise<{ manifest: BackupMani
     return name === MANIFEST || name === DATABASE || name === SECRET || name === MEDIA || name.startsWith(`${MEDIA}/`);
   };
   try {
-    await tar.extract({ file, cwd: dir, strict: true, filter: allowed });
+    // Plain files and folders only: a link in a backup could point the store's images outside DATA_DIR.
+    await tar.extract({
+      file,
+      cwd: dir,
+      strict: true,
+      filter: (entry, stat) => allowed(entry) && (!("type" in stat) || stat.type === "File" || stat.type === "Directory"),
+    });
   } catch (error) {
     throw refuse(file, `it could not be unpacked as a .tar.gz (${(error as Error).message})`);
   }

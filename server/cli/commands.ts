@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import pino from "pino";
-import { isDomainError } from "../../domain/errors";
+import { InvalidInputError, isDomainError } from "../../domain/errors";
+import { newPasswordProblem } from "../../domain/password-strength";
 import { checkBackup, restoreBackup, writeBackup } from "../backup/archive";
 import { backupFromRunningStore } from "../backup/control-socket";
 import { createAdminAccountDesk } from "../auth/admin-account";
@@ -93,10 +94,14 @@ export const COMMANDS: Record<string, Command> = {
     arity: 0,
     async run(context) {
       const piped = await context.io.readStdin();
-      // One line: the password, without its line ending. Nothing piped: a set-password link instead.
-      const password = piped === undefined ? undefined : piped.replace(/\r?\n$/, "");
-      if (password === "") throw new UsageError("Standard input was empty: pipe the password (echo 'pw' | npm run store -- create-admin) or pipe nothing to get a link.");
+      // One line: the password, without its line ending. Nothing piped (a terminal, an empty
+      // or closed input as in `docker exec` without -i): a set-password link instead.
+      const line = piped?.replace(/\r?\n$/, "");
+      const password = line ? line : undefined;
       const email = context.config.adminEmail;
+      // Checked before the database is opened, so a refused password changes nothing at all.
+      const problem = password === undefined ? undefined : newPasswordProblem(password, email);
+      if (problem) throw new InvalidInputError(problem);
       return withDatabase(context, async (database) => {
         const result = await accountDesk(context, database).createAdmin(email, password);
         const what = result.created ? "created" : result.promoted ? "promoted (its e-mail is now verified)" : "already the administrator";
