@@ -6,8 +6,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { png } from "../../tests/helpers/admin";
+import { withDatabase as databaseUrlFor } from "../../tests/helpers/database";
 import { insertOrder, insertUser } from "../../tests/helpers/reviews";
 import { createAuthService } from "../auth/service";
 import { loadConfig } from "../config";
@@ -29,7 +31,7 @@ function environment(dataDir: string): NodeJS.ProcessEnv {
 }
 
 /** Runs one command line in this process, as `npm run store -- …` would. */
-async function run(dataDir: string, argv: string[], options: { stdin?: string; cwd?: string } = {}) {
+async function run(dataDir: string, argv: string[], options: { stdin?: string; cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
   const out: string[] = [];
   const err: string[] = [];
   const io: CliIo = {
@@ -38,7 +40,7 @@ async function run(dataDir: string, argv: string[], options: { stdin?: string; c
     readStdin: async () => options.stdin,
     cwd: options.cwd ?? dataDir,
   };
-  const code = await runCli(argv, io, environment(dataDir));
+  const code = await runCli(argv, io, { ...environment(dataDir), ...options.env });
   return { code, out: out.join("\n"), err: err.join("\n") };
 }
 
@@ -356,6 +358,35 @@ describe("backup and restore (store stopped)", () => {
     expect(code).toBe(1);
     expect(out.join("\n")).toContain("pg_dump --format=custom");
   });
+});
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+// With TEST_DATABASE_URL only, as tests/integration/process.test.ts does (no skipped test without it).
+if (pgUrl) describe("on PostgreSQL (DATABASE_URL)", () => {
+  it("migrates, creates the administrator and exports orders, the same commands on the other database", async () => {
+    const name = `store_cli_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    try {
+      const env = { DATABASE_URL: databaseUrlFor(pgUrl!, name) };
+      const dataDir = newDataDir();
+      expect((await run(dataDir, ["migrate"], { env })).out).toContain(`Applied ${readMigrations().length} migration(s)`);
+      expect((await run(dataDir, ["create-admin"], { env, stdin: STRONG })).out).toContain("was created");
+      const exported = await run(dataDir, ["export-orders", "orders.csv"], { env });
+      expect(exported).toMatchObject({ code: 0, out: `Exported 0 order(s) to ${path.join(dataDir, "orders.csv")}.` });
+      const store = new pg.Client({ connectionString: env.DATABASE_URL });
+      await store.connect();
+      const { rows } = await store.query("select email, email_verified from users");
+      await store.end();
+      expect(rows).toEqual([{ email: ADMIN, email_verified: true }]);
+      // No embedded database was made beside it.
+      expect(existsSync(path.join(dataDir, "pglite"))).toBe(false);
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }, 120_000);
 });
 
 describe("the built command line", () => {
