@@ -121,13 +121,14 @@ function pgliteVersion(): string | undefined {
  */
 export async function writeBackup(source: BackupSource, file: string): Promise<BackupManifest> {
   if (!source.database.snapshot) throw new InvalidInputError("backup copies the embedded database only; see docs/command-line.md for PostgreSQL (pg_dump)");
-  const migrations = (await source.database.session().then(async (s) => {
-    try {
-      return (await s.query("select name from schema_migrations order by name")).rows.map((r) => String(r.name));
-    } finally {
-      s.release();
-    }
-  })) as string[];
+  // Read before the copy: migrations run only at a start, never while a store serves.
+  const session = await source.database.session();
+  let migrations: string[];
+  try {
+    migrations = (await session.query("select name from schema_migrations order by name")).rows.map((r) => String(r.name));
+  } finally {
+    session.release();
+  }
   const staging = mkdtempSync(path.join(source.dataDir, ".backup-"));
   try {
     let mediaFiles = 0;

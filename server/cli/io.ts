@@ -40,7 +40,9 @@ export function processIo(): CliIo {
   return {
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),
-    cwd: process.cwd(),
+    // `npm run` starts scripts in the package's folder and names the caller's in INIT_CWD: file
+    // arguments are the caller's (DATA_DIR, like `npm start`'s, stays relative to the package).
+    cwd: process.env.INIT_CWD ?? process.cwd(),
     async readStdin() {
       if (process.stdin.isTTY) return undefined;
       const chunks: Buffer[] = [];
