@@ -22,6 +22,12 @@ const optionalUrl = (what: string) =>
     message: `must be a URL (${what})`,
   });
 
+/** A whole number from `min` to `max`, said in one message whatever is wrong with it ("ten", "0", "2.5"). */
+const wholeNumber = (min: number, max: number) => {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ message }).int({ message }).min(min, { message }).max(max, { message });
+};
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -72,7 +78,15 @@ const envSchema = z
       .min(1, { message: "must be at least 1" })
       .max(10_000, { message: "must be at most 10000" })
       .default(10),
+    DATABASE_POOL_SIZE: wholeNumber(1, 100).default(10),
+    MAIL_RETENTION_DAYS: wholeNumber(1, 3650).default(7),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    SHUTDOWN_GRACE_SECONDS: z.coerce
+      .number({ message: "must be a number" })
+      .int({ message: "must be a whole number" })
+      .min(1, { message: "must be at least 1" })
+      .max(600, { message: "must be at most 600" })
+      .default(10),
   })
   .superRefine((env, ctx) => {
     const pairs: [keyof typeof env, keyof typeof env][] = [
@@ -95,6 +109,9 @@ const envSchema = z
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Every environment variable the store reads (.env.example lists each one; config.unit.test.ts checks it). */
+export const SETTING_NAMES = Object.keys(envSchema.shape) as (keyof Env)[];
 
 const defaultPublicUrl = (port: number) => `http://localhost:${port}`;
 
@@ -182,7 +199,13 @@ export interface Config {
   allowSandboxPayments: boolean;
   /** Which payment methods run on the built-in sandbox (no real money): their keys are unset. */
   sandboxPayments: { wallet: boolean; card: boolean };
+  /** PostgreSQL connections this process opens at most (DATABASE_URL only; the embedded database is one connection). */
+  databasePoolSize: number;
+  /** Days a sent e-mail stays in the outbox before housekeeping deletes it (it may hold sign-in and reset links). */
+  mailRetentionDays: number;
   logLevel: Env["LOG_LEVEL"];
+  /** From the stop signal to the exit at the latest (server/start.ts): requests still open then are cut off. */
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {
@@ -261,6 +284,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrlIsLocal: isLocalUrl(publicUrl),
     allowSandboxPayments: env.ALLOW_SANDBOX_PAYMENTS === "1",
     sandboxPayments: { wallet: !(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET), card: !env.STRIPE_SECRET_KEY },
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    mailRetentionDays: env.MAIL_RETENTION_DAYS,
     logLevel: env.LOG_LEVEL,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
   };
 }
