@@ -35,14 +35,22 @@ export function resolveArg(io: CliIo, file: string): string {
   return path.resolve(io.cwd, file);
 }
 
+/**
+ * Where file arguments are relative to. `npm run store` starts the script in the package's folder
+ * and names the caller's folder in INIT_CWD: there, file arguments are the caller's (DATA_DIR,
+ * like `npm start`'s, stays relative to the package). Run any other way (node cli.js, the bin,
+ * a child of some other npm script, which inherits INIT_CWD), the process's own folder.
+ */
+export function callerFolder(env: NodeJS.ProcessEnv, cwd = process.cwd()): string {
+  return env.npm_lifecycle_event === "store" && env.INIT_CWD ? env.INIT_CWD : cwd;
+}
+
 /** The process's own streams. */
 export function processIo(): CliIo {
   return {
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),
-    // `npm run` starts scripts in the package's folder and names the caller's in INIT_CWD: file
-    // arguments are the caller's (DATA_DIR, like `npm start`'s, stays relative to the package).
-    cwd: process.env.INIT_CWD ?? process.cwd(),
+    cwd: callerFolder(process.env),
     async readStdin() {
       if (process.stdin.isTTY) return undefined;
       const chunks: Buffer[] = [];
