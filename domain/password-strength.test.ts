@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCommonPassword, isWeakPassword } from "./password-strength";
+import { isCommonPassword, isWeakPassword, newPasswordProblem } from "./password-strength";
 
 describe("isCommonPassword", () => {
   it.each([
@@ -32,5 +32,18 @@ describe("isWeakPassword", () => {
     ["a six-letter word", "monkey", [], true],
   ])("%s", (_label, password, inputs, expected) => {
     expect(isWeakPassword(password, inputs)).toBe(expected);
+  });
+});
+
+describe("newPasswordProblem", () => {
+  it.each([
+    ["too short", "k9#Lm", "ada@example.com", "Password must be at least 6 characters long"],
+    ["too long", `Velvet-${"x".repeat(130)}`, "ada@example.com", "Password must be at most 128 characters long"],
+    ["common", "password1", "ada@example.com", "Password is too weak"],
+    ["the e-mail itself", "ada@example.com", "ada@example.com", "Password is too weak"],
+    ["strong enough", "Velvet-Harbor-42", "ada@example.com", undefined],
+    ["six random characters", "k9#Lm2", "ada@example.com", undefined],
+  ])("%s", (_, password, email, expected) => {
+    expect(newPasswordProblem(password, email)).toBe(expected);
   });
 });

@@ -1,5 +1,7 @@
 import { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import { adjacencyGraphs, dictionary } from "@zxcvbn-ts/language-common";
+import { fieldMessages, PASSWORD_MAX, PASSWORD_MIN } from "./account-schemas";
+import { messages } from "./messages";
 
 /**
  * Password strength, judged with zxcvbn and its common-password list (both shipped in npm
@@ -39,4 +41,16 @@ export function isWeakPassword(password: string, userInputs: readonly string[] =
   if (isCommonPassword(password)) return true;
   const words = userInputs.flatMap((input) => [input, ...input.split(/[@.+_-]+/)]).filter((w) => w.length >= 3);
   return load().zxcvbn.check(password, words).score < MIN_PASSWORD_SCORE;
+}
+
+/**
+ * Why a new password is refused, or undefined when it may be used: the length rules of the
+ * register and reset forms (docs/product.md §5) and the strength rule above, with the same
+ * texts. For callers outside the forms, such as the command line's create-admin.
+ */
+export function newPasswordProblem(password: string, email: string): string | undefined {
+  if (password.length < PASSWORD_MIN) return messages.register.passwordTooShort;
+  if (password.length > PASSWORD_MAX) return fieldMessages.passwordTooLong;
+  if (isWeakPassword(password, [email])) return messages.register.weakPassword;
+  return undefined;
 }

@@ -1,14 +1,16 @@
 // Bundles the server (server/main.ts and everything it imports from this repo) into one ES module,
 // so the store starts by running JavaScript instead of compiling TypeScript at every start.
 // Packages stay external: they are loaded from node_modules as usual.
-import { cpSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, rmSync, writeFileSync } from "node:fs";
 import { build } from "esbuild";
 
 const out = "build/server-main";
 rmSync(out, { recursive: true, force: true });
 await build({
-  entryPoints: ["server/main.ts"],
-  outfile: `${out}/server.js`,
+  // The store and its command line (`npm run store`, server/cli/main.ts), each one file beside the
+  // migrations (no shared chunks: the migration runner finds its SQL next to the file it is in).
+  entryPoints: { server: "server/main.ts", "cli-main": "server/cli/main.ts" },
+  outdir: out,
   bundle: true,
   platform: "node",
   format: "esm",
@@ -24,6 +26,8 @@ writeFileSync(
   `${out}/main.js`,
   'process.env.NODE_ENV ??= "production";\nawait import("./server.js");\n',
 );
+writeFileSync(`${out}/cli.js`, '#!/usr/bin/env node\nprocess.env.NODE_ENV ??= "production";\nawait import("./cli-main.js");\n');
 // The migration runner reads the committed SQL next to itself.
 cpSync("server/db/migrations", `${out}/migrations`, { recursive: true });
-console.log(`server bundled into ${out}/main.js`);
+chmodSync(`${out}/cli.js`, 0o755);
+console.log(`server bundled into ${out}/main.js, the command line into ${out}/cli.js`);

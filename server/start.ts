@@ -1,6 +1,9 @@
 import type { createServer, RequestListener, Server, ServerOptions } from "node:http";
+import path from "node:path";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
+import { writeBackup } from "./backup/archive";
+import { type ControlSocket, startControlSocket } from "./backup/control-socket";
 import { seedDemoCatalog } from "./demo/seed";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db/client";
@@ -77,6 +80,7 @@ export async function startStore(loadPages: PagesLoader) {
   // What start-up has opened so far, for a stop that comes before it is done.
   let database: DatabaseHandle | undefined;
   let services: Services | undefined;
+  let control: ControlSocket | undefined;
   let stopping = false;
   let startUpDone!: () => void;
   const startUpSettled = new Promise<void>((resolve) => {
@@ -106,6 +110,7 @@ export async function startStore(loadPages: PagesLoader) {
     await services?.payments.reconciler.stop().catch((err) => logger.error({ err }, "stopping the reconciliation failed"));
     await services?.housekeeping.stop();
     await services?.mail.worker.stop().catch((err) => logger.error({ err }, "stopping the mail worker failed"));
+    await control?.close().catch((err) => logger.error({ err }, "closing the backup socket failed"));
     await database?.close().catch((err) => logger.error({ err }, "closing database failed"));
     await pages.close?.().catch((err) => logger.error({ err }, "stopping the pages failed"));
     logger.info("stopped");
@@ -124,6 +129,20 @@ export async function startStore(loadPages: PagesLoader) {
 
     const { storage, description } = createStorage(config);
     logger.info(description, "image storage");
+    // `npm run store -- backup` asks a running embedded store for its backup (docs/command-line.md).
+    // A socket that cannot open costs the running backups only, never the start.
+    const opened = database;
+    if (opened.kind === "pglite") {
+      control = await startControlSocket({
+        dataDir: config.dataDir,
+        logger,
+        backup: (file) =>
+          writeBackup({ database: opened, dataDir: config.dataDir, mediaDir: config.s3 ? undefined : path.join(config.dataDir, "media") }, file),
+      }).catch((err) => {
+        logger.warn({ err }, "the backup socket could not open: backups need the store stopped");
+        return undefined;
+      });
+    }
     if (config.demoData) {
       const seeded = await seedDemoCatalog({ db: database.db, storage, logger });
       if (seeded) logger.info({ products: seeded }, "demo catalogue seeded");

@@ -21,6 +21,11 @@ const DAY_S = 24 * 3600;
 export interface AuthOptions {
   /** Per-address limits of better-auth's limiter, seconds and requests (tests tighten them). */
   signInRateLimit?: { window: number; max: number };
+  /**
+   * Hands each password-reset link to this function instead of e-mailing it: the command line's
+   * create-admin and reset-password print it (server/auth/admin-account.ts).
+   */
+  deliverResetLink?: (link: { email: string; url: string }) => void;
 }
 
 export interface AuthDeps {
@@ -69,6 +74,7 @@ export function createAuth(deps: AuthDeps, options: AuthOptions = {}) {
       resetPasswordTokenExpiresIn: RESET_PASSWORD_VALID_S,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
+        if (options.deliverResetLink) return options.deliverResetLink({ email: user.email, url });
         await mail.enqueue(passwordResetEmail(user.email, url, RESET_PASSWORD_VALID_S / 60));
       },
     },

@@ -28,6 +28,12 @@ export interface DatabaseHandle {
   session(): Promise<RawSession>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PGlite only: the database folder as a tar file, taken between transactions (none open, none
+   * may start until it is done). `whileQuiet` runs before anything may change again, so what it
+   * copies is of the same moment (the backup's images, server/backup/archive.ts).
+   */
+  snapshot?(whileQuiet?: () => void): Promise<Blob>;
 }
 
 /**
@@ -76,6 +82,14 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
       await client.query("select 1");
     },
     close: () => client.close(),
+    // The transaction lock first (no transaction open, no statement may begin), then
+    // dumpDataDir, which takes the query lock itself: a copy of one quiet moment.
+    snapshot: (whileQuiet) =>
+      client._runExclusiveTransaction(async () => {
+        const tar = await client.dumpDataDir("none");
+        whileQuiet?.();
+        return tar;
+      }),
   };
 }
 

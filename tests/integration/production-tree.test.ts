@@ -65,9 +65,19 @@ describe("the production tree (as the Dockerfile builds it)", () => {
     expect(image.status).toBe(200);
     expect(image.headers.get("content-type")).toBe("image/webp");
 
+    // The command line runs from the same tree, without dev dependencies: a backup of the running store.
+    const cli = path.join(app, "build", "server-main", "cli.js");
+    const cliEnv = { ...process.env, DATA_DIR: path.join(base, "data"), DATABASE_URL: "", NODE_ENV: "production", LOG_LEVEL: "warn" };
+    const backup = await run(process.execPath, [cli, "backup", "store.tar.gz"], { cwd: elsewhere, env: cliEnv });
+    expect(backup.stderr).toContain("The store is running: it made the backup while serving.");
+    expect(backup.stdout).toMatch(/Backup written to .*store\.tar\.gz and checked:\n {2}\d+ products, 0 accounts, 0 sessions, 0 orders, \d+ image files/);
+
     started.child.kill("SIGTERM");
     expect(await started.exited).toBe(0);
+    const exported = await run(process.execPath, [cli, "export-orders", "orders.csv"], { cwd: elsewhere, env: cliEnv });
+    expect(exported.stdout).toContain("Exported 0 order(s)");
     // The demo pictures and the database went to DATA_DIR, not to the working directory.
     expect(existsSync(path.join(elsewhere, "data"))).toBe(false);
+    expect(existsSync(path.join(elsewhere, "store.tar.gz"))).toBe(true);
   }, 900_000);
 });

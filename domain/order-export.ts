@@ -1,0 +1,63 @@
+import type { LineChoiceInput } from "./checkout-line";
+import { centsToDecimalString } from "./money";
+
+/**
+ * `npm run store -- export-orders FILE.csv` (docs/command-line.md): one CSV row per order, amounts
+ * in dollars with two decimals (as the payment providers are sent them), dates in UTC ISO 8601.
+ */
+
+export const ORDER_EXPORT_COLUMNS = [
+  "id",
+  "date",
+  "customer email",
+  "customer name",
+  "status",
+  "items",
+  "subtotal",
+  "tax",
+  "shipping",
+  "total",
+  "payment method",
+  "payment id",
+  "sandbox",
+] as const;
+
+export interface ExportedOrder {
+  id: string;
+  createdAt: Date;
+  userEmail: string;
+  userName: string;
+  status: string;
+  items: (LineChoiceInput & { title: string; priceCents: number })[];
+  subtotalCents: number;
+  taxCents: number;
+  shippingCents: number;
+  paymentMethod: string;
+  paymentId: string;
+  sandbox: boolean;
+}
+
+/** "2 × Linen Dress (M, Sand) @ 89.50": quantity, title, the choices made, the unit price. */
+export function exportedItem(item: ExportedOrder["items"][number]): string {
+  const choices = [item.selectedSize, item.color].filter(Boolean).join(", ");
+  return `${item.quantity} × ${item.title}${choices ? ` (${choices})` : ""} @ ${centsToDecimalString(item.priceCents)}`;
+}
+
+/** The order's cells, in ORDER_EXPORT_COLUMNS' order. */
+export function orderExportRecord(order: ExportedOrder): string[] {
+  return [
+    order.id,
+    order.createdAt.toISOString(),
+    order.userEmail,
+    order.userName,
+    order.status,
+    order.items.map(exportedItem).join("; "),
+    centsToDecimalString(order.subtotalCents),
+    centsToDecimalString(order.taxCents),
+    centsToDecimalString(order.shippingCents),
+    centsToDecimalString(order.subtotalCents + order.taxCents + order.shippingCents),
+    order.paymentMethod,
+    order.paymentId,
+    order.sandbox ? "yes" : "no",
+  ];
+}

@@ -1,0 +1,277 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import pino from "pino";
+import { InvalidInputError, isDomainError } from "../../domain/errors";
+import { newPasswordProblem } from "../../domain/password-strength";
+import { checkBackup, restoreBackup, writeBackup } from "../backup/archive";
+import { backupFromRunningStore } from "../backup/control-socket";
+import { createAdminAccountDesk } from "../auth/admin-account";
+import { createAdminCatalogService } from "../catalog/admin-products";
+import { importProductsCsv } from "../catalog/product-import";
+import { type Config, ConfigError, loadConfig } from "../config";
+import { type DatabaseHandle, openDatabase } from "../db/client";
+import { DatabaseLockedError } from "../db/embedded-lock";
+import { migrate } from "../db/migrate";
+import { createLogger, type Logger } from "../logger";
+import { createMailService } from "../mail/service";
+import { exportOrdersCsv } from "../orders/order-export";
+import { createStorage } from "../storage";
+import { type CliIo, EXIT, resolveArg, UsageError } from "./io";
+
+/**
+ * `npm run store -- <command>` (docs/command-line.md): the administrator's jobs that have no
+ * screen. Each command uses the store's own pieces: the configuration loader, the database
+ * opening and migrations, better-auth for accounts, the catalogue's writer and image pipeline.
+ */
+
+interface Context {
+  config: Config;
+  logger: Logger;
+  io: CliIo;
+}
+
+interface Command {
+  /** The arguments as the usage shows them. */
+  args: string;
+  summary: string;
+  /** How many arguments it takes. */
+  arity: number;
+  run(context: Context, args: string[]): Promise<number>;
+}
+
+/** Opens the store's database and brings it up to date, as the store's start does; closes it after `work`. */
+async function withDatabase<T>(context: Context, work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
+  const database = await openDatabase(context.config);
+  try {
+    const applied = await migrate(database);
+    if (applied.length) context.io.err(`Migrations applied: ${applied.join(", ")}`);
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}
+
+function accountDesk(context: Context, database: DatabaseHandle) {
+  const mail = createMailService({ db: database.db, config: context.config, logger: context.logger });
+  return createAdminAccountDesk({ db: database.db, config: context.config, mail, logger: context.logger });
+}
+
+const mediaDirOf = (config: Config) => (config.s3 ? undefined : path.join(config.dataDir, "media"));
+
+function pgDumpGuidance(config: Config): string {
+  const media = config.s3 ? "Images are in the S3 bucket: back it up with the bucket's own versioning or replication." : `Also keep a copy of the images: tar -czf media.tar.gz -C ${config.dataDir} media`;
+  return [
+    "backup and restore copy the embedded database; this store runs on PostgreSQL (DATABASE_URL).",
+    "Use PostgreSQL's own tools, which take a consistent copy while the store serves traffic:",
+    '  pg_dump --format=custom --file=store.dump "$DATABASE_URL"',
+    "and to restore (store stopped, into an empty database):",
+    '  pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" store.dump',
+    media,
+    "See docs/command-line.md.",
+  ].join("\n");
+}
+
+export const COMMANDS: Record<string, Command> = {
+  migrate: {
+    args: "",
+    summary: "apply the database migrations and exit (a pre-deploy step)",
+    arity: 0,
+    async run(context) {
+      const database = await openDatabase(context.config);
+      try {
+        const applied = await migrate(database);
+        context.io.out(applied.length ? `Applied ${applied.length} migration(s): ${applied.join(", ")}` : "The database is up to date.");
+      } finally {
+        await database.close();
+      }
+      return EXIT.ok;
+    },
+  },
+
+  "create-admin": {
+    args: "",
+    summary: "create or promote the ADMIN_EMAIL account (verified); password from standard input, else a one-time link",
+    arity: 0,
+    async run(context) {
+      const piped = await context.io.readStdin();
+      // One line: the password, without its line ending. Nothing piped (a terminal, an empty
+      // or closed input as in `docker exec` without -i): a set-password link instead.
+      const line = piped?.replace(/\r?\n$/, "");
+      const password = line ? line : undefined;
+      const email = context.config.adminEmail;
+      // Checked before the database is opened, so a refused password changes nothing at all.
+      const problem = password === undefined ? undefined : newPasswordProblem(password, email);
+      if (problem) throw new InvalidInputError(problem);
+      return withDatabase(context, async (database) => {
+        const result = await accountDesk(context, database).createAdmin(email, password);
+        const what = result.created ? "created" : result.promoted ? "promoted (its e-mail is now verified)" : "already the administrator";
+        context.io.out(`The administrator account ${email} was ${what}.`);
+        if (result.link) {
+          context.io.out("Open this link within an hour to choose its password (it works once):");
+          context.io.out(result.link);
+        } else {
+          context.io.out("Its password is set; sign in at /login.");
+        }
+        return EXIT.ok;
+      });
+    },
+  },
+
+  "reset-password": {
+    args: "EMAIL",
+    summary: "print a one-time link to choose a new password for an account",
+    arity: 1,
+    async run(context, [email]) {
+      return withDatabase(context, async (database) => {
+        const link = await accountDesk(context, database).resetLink(email);
+        context.io.out(`Open this link within an hour to choose a new password for ${email.trim().toLowerCase()} (it works once):`);
+        context.io.out(link);
+        return EXIT.ok;
+      });
+    },
+  },
+
+  backup: {
+    args: "FILE",
+    summary: "write a backup of the embedded database and images to FILE (.tar.gz), also while the store runs",
+    arity: 1,
+    async run(context, [target]) {
+      const { config, io } = context;
+      if (config.databaseUrl) {
+        io.err(pgDumpGuidance(config));
+        return EXIT.failed;
+      }
+      const file = resolveArg(io, target);
+      if (!existsSync(path.dirname(file))) throw new UsageError(`The folder ${path.dirname(file)} does not exist.`);
+      const fromStore = await backupFromRunningStore(config.dataDir, file);
+      if (fromStore) io.err("The store is running: it made the backup while serving.");
+      else {
+        const database = await openDatabase(config);
+        try {
+          await writeBackup({ database, dataDir: config.dataDir, mediaDir: mediaDirOf(config) }, file);
+        } finally {
+          await database.close();
+        }
+      }
+      const summary = await checkBackup(file, config.dataDir);
+      const { counts, manifest } = summary;
+      io.out(`Backup written to ${file} and checked:`);
+      io.out(
+        `  ${counts.products} products, ${counts.users} accounts, ${counts.sessions} sessions, ${counts.orders} orders, ${manifest.media === "included" ? `${counts.mediaFiles} image files` : "images in S3 (not in the backup)"}`,
+      );
+      return EXIT.ok;
+    },
+  },
+
+  restore: {
+    args: "FILE",
+    summary: "replace the embedded database and images with a backup (the store must be stopped)",
+    arity: 1,
+    async run(context, [source]) {
+      const { config, io } = context;
+      if (config.databaseUrl) {
+        io.err(pgDumpGuidance(config));
+        return EXIT.failed;
+      }
+      const summary = await restoreBackup(resolveArg(io, source), config.dataDir);
+      const { counts, manifest } = summary;
+      io.out(`Restored the backup of ${manifest.createdAt} into ${config.dataDir}:`);
+      io.out(`  ${counts.products} products, ${counts.users} accounts, ${counts.sessions} sessions, ${counts.orders} orders, ${counts.mediaFiles} image files`);
+      return EXIT.ok;
+    },
+  },
+
+  "import-products": {
+    args: "FILE.csv",
+    summary: "add the products of a CSV file, all or none (columns in docs/command-line.md)",
+    arity: 1,
+    async run(context, [source]) {
+      const file = resolveArg(context.io, source);
+      return withDatabase(context, async (database) => {
+        const { storage } = createStorage(context.config);
+        const adminCatalog = createAdminCatalogService({ db: database.db, storage, logger: context.logger });
+        const { ids } = await importProductsCsv(adminCatalog, file);
+        context.io.out(`Imported ${ids.length} product(s).`);
+        return EXIT.ok;
+      });
+    },
+  },
+
+  "export-orders": {
+    args: "FILE.csv",
+    summary: "write every order to a CSV file, oldest first",
+    arity: 1,
+    async run(context, [target]) {
+      const file = resolveArg(context.io, target);
+      if (!existsSync(path.dirname(file))) throw new UsageError(`The folder ${path.dirname(file)} does not exist.`);
+      return withDatabase(context, async (database) => {
+        const count = await exportOrdersCsv(database.db, file);
+        context.io.out(`Exported ${count} order(s) to ${file}.`);
+        return EXIT.ok;
+      });
+    },
+  },
+};
+
+export function usage(): string {
+  const width = Math.max(...Object.entries(COMMANDS).map(([name, c]) => `${name} ${c.args}`.length));
+  return [
+    "Usage: npm run store -- <command> [arguments]",
+    "",
+    "Commands:",
+    ...Object.entries(COMMANDS).map(([name, c]) => `  ${`${name} ${c.args}`.padEnd(width)}  ${c.summary}`),
+    "",
+    "Settings come from the same environment variables as the store (DATA_DIR, DATABASE_URL, ADMIN_EMAIL, PUBLIC_URL, ...).",
+    "Exit codes: 0 done, 1 refused or failed, 2 wrong usage or configuration, 3 the embedded database is in use by a running store.",
+    "Details: docs/command-line.md",
+  ].join("\n");
+}
+
+/** Runs one command line; returns the exit code. Messages go to `io`, never a stack trace for a refusal. */
+export async function runCli(argv: readonly string[], io: CliIo, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const [name, ...args] = argv;
+  if (!name || name === "help" || name === "--help" || name === "-h") {
+    (name ? io.out : io.err)(usage());
+    return name ? EXIT.ok : EXIT.usage;
+  }
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!command) {
+    io.err(`Unknown command "${name}".\n\n${usage()}`);
+    return EXIT.usage;
+  }
+  const line = `npm run store -- ${name}${command.args ? ` ${command.args}` : ""}`;
+  if (args.length !== command.arity) {
+    io.err(`${name} takes ${command.arity === 0 ? "no arguments" : command.args}.\nUsage: ${line}`);
+    return EXIT.usage;
+  }
+  let config: Config;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      io.err(error.message);
+      return EXIT.usage;
+    }
+    throw error;
+  }
+  // Logs (JSON, as the store's) go to standard error, and only warnings unless LOG_LEVEL says otherwise.
+  const logger = createLogger(env.LOG_LEVEL ? config.logLevel : "warn", pino.destination(2));
+  try {
+    return await command.run({ config, logger, io }, args);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`${error.message}\nUsage: ${line}`);
+      return EXIT.usage;
+    }
+    if (error instanceof DatabaseLockedError) {
+      io.err(`${name}: ${error.message}`);
+      return EXIT.inUse;
+    }
+    if (isDomainError(error)) {
+      io.err(`${name}: ${error.message}`);
+      return EXIT.failed;
+    }
+    io.err(`${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    return EXIT.failed;
+  }
+}
