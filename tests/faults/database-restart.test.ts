@@ -2,6 +2,7 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { notifyPayload } from "../../server/events/pg-relay";
 import { type TcpProxy, startTcpProxy } from "../fakes/tcp-proxy";
+import { GOOD_PASSWORD, PUBLIC_URL } from "../helpers/accounts";
 import { type PaymentsTest, type Shopper, shopper, startPaymentsTest } from "../helpers/payments";
 import { killRunning, type Started } from "../helpers/process";
 import { insertProducts } from "../helpers/products";
@@ -94,6 +95,15 @@ describe("PostgreSQL restarted while the store serves", () => {
     expect(json.status).toBe(503);
     expect(json.headers.get("retry-after")).toBe("5");
     expect(await json.json()).toEqual({ message: "The shop is briefly unavailable. Please try again in a moment." });
+
+    // The accounts' endpoints (better-auth) answer the same.
+    const signIn = await fetch(`${store.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { origin: PUBLIC_URL, "content-type": "application/json" },
+      body: JSON.stringify({ email: ada.email, password: GOOD_PASSWORD }),
+    });
+    expect(signIn.status).toBe(503);
+    expect(await signIn.json()).toEqual({ message: "The shop is briefly unavailable. Please try again in a moment." });
 
     // Down for a few seconds, the process up all along.
     await new Promise((r) => setTimeout(r, Math.max(0, 3_000 - (Date.now() - cutAt))));
