@@ -18,6 +18,8 @@ describe("tabs and filters from the URL", () => {
     ["overview", "overview"],
     ["products", "products"],
     ["orders", "orders"],
+    ["mail", "mail"],
+    ["Mail", "overview"],
     [null, "overview"],
     ["", "overview"],
     ["Orders", "overview"],

@@ -66,6 +66,10 @@ export const messages = {
     orderStatusUpdated: (status: string) => `Order status updated to ${status}`,
     orderStatusFailed: "Failed to update order status",
     noFurtherActions: "No further actions available",
+    mailRetried: "Email queued to send again",
+    mailAlreadySent: "This email has been sent",
+    mailAlreadyQueued: "This email is already waiting to be sent",
+    mailRetryFailed: "Failed to retry the email",
   },
   checkout: {
     notLoggedIn: "Please log in to checkout",

@@ -1,6 +1,7 @@
 import type { Country } from "./address-rules";
 import type { Category, Size } from "./catalog";
 import type { OrderStatus } from "./order-status";
+import type { MailState } from "./outbox-mail";
 import type { AddressSnapshot, OrderItem } from "./checkout-line";
 
 /*
@@ -149,6 +150,30 @@ export interface OrdersOverview {
   /** Orders paid through the built-in sandbox: counted apart, their "revenue" is no money at all. */
   sandboxOrders: number;
   sandboxRevenueCents: number;
+}
+
+// ---- Mail (the administrator's Mail tab) ----
+
+/** An e-mail that failed to send. Never its text: e-mails hold sign-in and reset links. */
+export interface FailedMailView {
+  id: string;
+  to: string;
+  subject: string;
+  lastError: string;
+  attempts: number;
+  state: MailState;
+  /** ISO time it was queued. */
+  createdAt: string;
+  /** ISO time of the worker's next try, while it still tries. */
+  nextAttemptAt: string | null;
+  canRetry: boolean;
+}
+
+export interface FailedMailPage {
+  /** Newest first, at most MAIL_LIST_LIMIT (domain/outbox-mail.ts). */
+  items: FailedMailView[];
+  /** Every failed e-mail, shown or not. */
+  total: number;
 }
 
 // ---- Reviews ----

@@ -23,6 +23,12 @@ const optionalUrl = (what: string) =>
     message: `must be a URL (${what})`,
   });
 
+/** A whole number from `min` to `max`, said in one message whatever is wrong with it ("ten", "0", "2.5"). */
+const wholeNumber = (min: number, max: number) => {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ message }).int({ message }).min(min, { message }).max(max, { message });
+};
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -73,19 +79,17 @@ const envSchema = z
       .min(1, { message: "must be at least 1" })
       .max(10_000, { message: "must be at most 10000" })
       .default(10),
+    DATABASE_POOL_SIZE: wholeNumber(1, 100).default(10),
+    MAIL_RETENTION_DAYS: wholeNumber(1, 3650).default(7),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    RECONCILE_INTERVAL_SECONDS: z.coerce
+    SHUTDOWN_GRACE_SECONDS: z.coerce
       .number({ message: "must be a number" })
       .int({ message: "must be a whole number" })
       .min(1, { message: "must be at least 1" })
-      .max(3600, { message: "must be at most 3600" })
-      .default(120),
-    RECONCILE_MIN_AGE_SECONDS: z.coerce
-      .number({ message: "must be a number" })
-      .int({ message: "must be a whole number" })
-      .min(1, { message: "must be at least 1" })
-      .max(86_400, { message: "must be at most 86400" })
-      .default(300),
+      .max(600, { message: "must be at most 600" })
+      .default(10),
+    RECONCILE_INTERVAL_SECONDS: wholeNumber(1, 3600).default(120),
+    RECONCILE_MIN_AGE_SECONDS: wholeNumber(1, 86_400).default(300),
     FAULT_POINT: z
       .string()
       .trim()
@@ -152,6 +156,9 @@ function testOnlyRefusals(env: {
 }
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Every environment variable the store reads (.env.example lists each one; config.unit.test.ts checks it). */
+export const SETTING_NAMES = Object.keys(envSchema.shape) as (keyof Env)[];
 
 const defaultPublicUrl = (port: number) => `http://localhost:${port}`;
 
@@ -239,11 +246,17 @@ export interface Config {
   allowSandboxPayments: boolean;
   /** Which payment methods run on the built-in sandbox (no real money): their keys are unset. */
   sandboxPayments: { wallet: boolean; card: boolean };
+  /** PostgreSQL connections this process opens at most (DATABASE_URL only; the embedded database is one connection). */
+  databasePoolSize: number;
+  /** Days a sent e-mail stays in the outbox before housekeeping deletes it (it may hold sign-in and reset links). */
+  mailRetentionDays: number;
   logLevel: Env["LOG_LEVEL"];
   /** The payment reconciliation pass: how often it runs, and how old a pending checkout must be before it is asked about. */
   reconcile: { intervalMs: number; minAgeMs: number };
   /** Test-only (docs/faults.md): where the process kills itself; refused in production and on a public address. */
   faultPoint?: FaultPoint;
+  /** From the stop signal to the exit at the latest (server/start.ts): requests still open then are cut off. */
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {
@@ -322,8 +335,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrlIsLocal: isLocalUrl(publicUrl),
     allowSandboxPayments: env.ALLOW_SANDBOX_PAYMENTS === "1",
     sandboxPayments: { wallet: !(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET), card: !env.STRIPE_SECRET_KEY },
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    mailRetentionDays: env.MAIL_RETENTION_DAYS,
     logLevel: env.LOG_LEVEL,
     reconcile: { intervalMs: env.RECONCILE_INTERVAL_SECONDS * 1000, minAgeMs: env.RECONCILE_MIN_AGE_SECONDS * 1000 },
     faultPoint: env.FAULT_POINT,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
   };
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, SETTING_NAMES } from "./config";
 
 const dataDir = () => mkdtempSync(path.join(os.tmpdir(), "store-config-"));
 
@@ -38,6 +38,9 @@ describe("loadConfig", () => {
       publicUrlIsLocal: true,
       allowSandboxPayments: false,
       sandboxPayments: { wallet: true, card: true },
+      databasePoolSize: 10,
+      mailRetentionDays: 7,
+      shutdownGraceMs: 10_000,
     });
     expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
   });
@@ -80,8 +83,12 @@ describe("loadConfig", () => {
       AUTH_RATE_LIMIT: "50",
       TRUST_PROXY: "10.0.0.0/8, loopback",
       ALLOW_SANDBOX_PAYMENTS: "1",
+      DATABASE_POOL_SIZE: "25",
+      MAIL_RETENTION_DAYS: "30",
+      SHUTDOWN_GRACE_SECONDS: "25",
     });
     expect(config).toMatchObject({
+      shutdownGraceMs: 25_000,
       port: 8080,
       host: "127.0.0.1",
       publicUrl: "https://shop.example.com",
@@ -107,6 +114,8 @@ describe("loadConfig", () => {
       publicUrlIsLocal: false,
       allowSandboxPayments: true,
       sandboxPayments: { wallet: false, card: false },
+      databasePoolSize: 25,
+      mailRetentionDays: 30,
     });
   });
 
@@ -138,9 +147,45 @@ describe("loadConfig", () => {
     [{ TRUST_PROXY: "proxy.internal" }, "TRUST_PROXY"],
     [{ TRUST_PROXY: "99" }, "TRUST_PROXY"],
     [{ ALLOW_SANDBOX_PAYMENTS: "yes" }, "ALLOW_SANDBOX_PAYMENTS"],
+    [{ SHUTDOWN_GRACE_SECONDS: "0" }, "SHUTDOWN_GRACE_SECONDS"],
+    [{ SHUTDOWN_GRACE_SECONDS: "1.5" }, "SHUTDOWN_GRACE_SECONDS"],
+    [{ SHUTDOWN_GRACE_SECONDS: "forever" }, "SHUTDOWN_GRACE_SECONDS"],
   ])("refuses %j with a message naming %s", (env, variable) => {
     const problems = problemsOf(env);
     expect(problems.some((p) => p.startsWith(`${variable} `))).toBe(true);
+  });
+
+  it.each([
+    ["1", 1],
+    ["100", 100],
+    [" 12 ", 12],
+  ])("takes DATABASE_POOL_SIZE=%j as %i connections", (value, size) => {
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_POOL_SIZE: value }).databasePoolSize).toBe(size);
+  });
+
+  it.each([
+    ["DATABASE_POOL_SIZE", "0", "from 1 to 100"],
+    ["DATABASE_POOL_SIZE", "101", "from 1 to 100"],
+    ["DATABASE_POOL_SIZE", "2.5", "from 1 to 100"],
+    ["DATABASE_POOL_SIZE", "ten", "from 1 to 100"],
+    ["DATABASE_POOL_SIZE", "-3", "from 1 to 100"],
+    ["MAIL_RETENTION_DAYS", "0", "from 1 to 3650"],
+    ["MAIL_RETENTION_DAYS", "a week", "from 1 to 3650"],
+    ["MAIL_RETENTION_DAYS", "3651", "from 1 to 3650"],
+  ])("refuses %s=%j: 'must be a whole number %s'", (variable, value, range) => {
+    expect(problemsOf({ [variable]: value })).toEqual([`${variable} must be a whole number ${range}`]);
+  });
+
+  it("lists every setting it reads in .env.example, with its comment", () => {
+    const example = readFileSync(path.resolve(import.meta.dirname, "..", ".env.example"), "utf8");
+    const listed = [...example.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]);
+    expect([...SETTING_NAMES].sort()).toEqual([...new Set(listed)].sort());
+    const lines = example.split("\n");
+    for (const name of SETTING_NAMES) {
+      const line = lines.findIndex((l) => new RegExp(`^#? ?${name}=`).test(l));
+      // The line above says what it is: a comment, not another setting.
+      expect(lines[line - 1], `${name} needs its own comment line above it`).toMatch(/^# (?![A-Z][A-Z0-9_]+=)\S/);
+    }
   });
 
   it("reports every problem at once", () => {

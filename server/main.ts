@@ -4,8 +4,12 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { startStore } from "./start";
 
-/** `npm start` / `npm run serve`: the store on the last build (`npm run build`). `npm run dev` is server/dev.ts. */
-const BUILD_DIR = path.resolve("build");
+/**
+ * `npm start` / `npm run serve`: the store on the last build (`npm run build`). `npm run dev` is server/dev.ts.
+ * This file runs bundled as build/server-main/server.js (scripts/build-server.mjs), so the build is the
+ * folder above it, whatever the working directory (a container, a service manager, another folder).
+ */
+const BUILD_DIR = path.resolve(import.meta.dirname, "..");
 
 startStore(async ({ logger }) => {
   const serverBuildFile = path.join(BUILD_DIR, "server", "index.js");

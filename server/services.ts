@@ -9,6 +9,8 @@ import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import { createEventsService } from "./events/service";
 import type { Logger } from "./logger";
+import { createHousekeeping, type HousekeepingOptions } from "./housekeeping/housekeeping";
+import { createAdminMailService } from "./mail/admin-mail";
 import { createMailService, type MailServiceOptions } from "./mail/service";
 import { createAdminOrdersService } from "./orders/admin-orders";
 import { createOrdersService } from "./orders/service";
@@ -28,6 +30,8 @@ export function createServices(deps: {
   auth?: AuthOptions;
   /** Payment providers and reconciliation timing, for tests. */
   payments?: PaymentsOptions;
+  /** Housekeeping timing and batch size, for tests. */
+  housekeeping?: HousekeepingOptions;
 }) {
   const db = deps.database.db;
   const mail = createMailService({ db, config: deps.config, logger: deps.logger }, deps.mail);
@@ -39,6 +43,8 @@ export function createServices(deps: {
     catalog: createCatalogService(db),
     pricing,
     mail,
+    adminMail: createAdminMailService({ db, logger: deps.logger, wakeMail: () => mail.worker.wake() }),
+    housekeeping: createHousekeeping({ db, logger: deps.logger, mailRetentionDays: deps.config.mailRetentionDays }, deps.housekeeping),
     auth: createAuthService({ db, config: deps.config, mail, logger: deps.logger, onSessionEnded: events.endSession }, deps.auth),
     accounts,
     orders,

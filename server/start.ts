@@ -3,14 +3,14 @@ import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { seedDemoCatalog } from "./demo/seed";
 import { type Config, ConfigError, loadConfig } from "./config";
-import { openDatabase } from "./db/client";
+import { type DatabaseHandle, openDatabase } from "./db/client";
 import { migrate } from "./db/migrate";
 import { createApp } from "./http/app";
+import { connectionDrain } from "./http/drain";
+import { unavailableApp } from "./http/unavailable";
 import { createLogger, type Logger } from "./logger";
-import { createServices } from "./services";
+import { createServices, type Services } from "./services";
 import { createStorage } from "./storage";
-
-const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
  * Where the pages come from. `npm start` serves the last build (server/main.ts); `npm run dev`
@@ -30,7 +30,21 @@ export interface Pages {
 
 export type PagesLoader = (context: { config: Config; logger: Logger }) => Promise<Pages>;
 
-/** Starts the store: config, database and migrations, demo data, services, the app, and a graceful stop on SIGTERM/SIGINT. */
+type Fetch = (request: Request, env: unknown) => Response | Promise<Response>;
+
+/** Thrown inside start-up when a stop signal arrived meanwhile: start-up ends there, quietly. */
+class StoppedDuringStartUp extends Error {}
+
+/**
+ * Starts the store (docs/decisions/027-packaging-start-up-and-drain.md): config, then the HTTP
+ * server at once, answering "starting" (`/readyz` 503, pages 503 with Retry-After) until the
+ * database is migrated, the demo data seeded and the services running; then the store's app.
+ * SIGTERM/SIGINT drain it: requests already being answered finish (with `Connection: close`),
+ * requests read after the signal get a clean 503 "restarting", connections the kernel had queued
+ * are accepted and answered rather than reset, live streams end, then the workers and the
+ * database close; the process exits within SHUTDOWN_GRACE_SECONDS (with code 1 if
+ * requests were still open then).
+ */
 export async function startStore(loadPages: PagesLoader) {
   let config: Config;
   try {
@@ -45,65 +59,102 @@ export async function startStore(loadPages: PagesLoader) {
   const logger = createLogger(config.logLevel);
   const pages = await loadPages({ config, logger });
 
-  const database = await openDatabase(config);
-  logger.info({ database: database.kind }, "database open");
-  const applied = await migrate(database);
-  if (applied.length) logger.info({ applied }, "migrations applied");
-
-  const { storage, description } = createStorage(config);
-  logger.info(description, "image storage");
-  if (config.demoData) {
-    const seeded = await seedDemoCatalog({ db: database.db, storage, logger });
-    if (seeded) logger.info({ products: seeded }, "demo catalogue seeded");
-  }
-
-  const services = createServices({ database, storage, config, logger });
-  services.mail.worker.start();
-  logger.info({ transport: config.smtpUrl ? "smtp" : "local mailbox" }, "mail worker started");
-  services.payments.reconciler.start();
-  logger.info(services.payments.modes, "payment reconciliation started");
-  if (!config.publicUrlIsLocal && (config.sandboxPayments.wallet || config.sandboxPayments.card)) {
-    // Chosen with ALLOW_SANDBOX_PAYMENTS=1 (config.ts refuses it otherwise): say so at every start.
-    logger.warn({ sandbox: config.sandboxPayments, url: config.publicUrl }, "sandbox payments on a public address: no real money is taken");
-  }
-  const app = createApp({ config, logger, database, services, build: pages.build, clientDir: pages.clientDir });
-
+  let answer: Fetch = unavailableApp({ phase: "starting", config, logger }).fetch;
+  const stoppingAnswer: Fetch = unavailableApp({ phase: "stopping", config, logger }).fetch;
   const server = serve(
     {
-      fetch: app.fetch,
+      fetch: (request, env) => answer(request, env),
       port: config.port,
       hostname: config.host,
       ...(pages.createServer && { createServer: pages.createServer as typeof createServer }),
     },
     (info) => {
-      logger.info({ address: info.address, port: info.port, url: config.publicUrl }, "store listening");
+      logger.info({ address: info.address, port: info.port, url: config.publicUrl }, "store listening, starting");
     },
-  );
+  ) as Server;
+  const connections = connectionDrain(server);
 
+  // What start-up has opened so far, for a stop that comes before it is done.
+  let database: DatabaseHandle | undefined;
+  let services: Services | undefined;
   let stopping = false;
-  const shutdown = (signal: string) => {
+  let startUpDone!: () => void;
+  const startUpSettled = new Promise<void>((resolve) => {
+    startUpDone = resolve;
+  });
+  const notStopped = () => {
+    if (stopping) throw new StoppedDuringStartUp();
+  };
+
+  const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, "shutting down: finishing requests in flight");
+    logger.info({ signal, connections: connections.connections() }, "shutting down: finishing the requests already received");
+    // Requests read from now on get a clean 503 "restarting" (Connection: close): the ones in flight finish.
+    answer = stoppingAnswer;
     const force = setTimeout(() => {
-      logger.warn("requests still open after grace period; closing anyway");
+      logger.warn({ connections: connections.connections() }, "requests still open after the grace period; exiting anyway");
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, config.shutdownGraceMs);
     force.unref();
     // Live streams never finish by themselves: end them now (browsers reconnect after the restart).
-    const eventsClosed = services.events.close().catch((err) => logger.error({ err }, "closing the live streams failed"));
-    server.close(async () => {
-      await eventsClosed;
-      await services.payments.reconciler.stop().catch((err) => logger.error({ err }, "stopping the reconciliation failed"));
-      await services.mail.worker.stop().catch((err) => logger.error({ err }, "stopping the mail worker failed"));
-      await database.close().catch((err) => logger.error({ err }, "closing database failed"));
-      await pages.close?.().catch((err) => logger.error({ err }, "stopping the pages failed"));
-      logger.info("stopped");
-      process.exit(0);
-    });
-    // Keep-alive sockets with no request in flight would otherwise hold the server open.
-    if ("closeIdleConnections" in server) server.closeIdleConnections();
+    const eventsClosed = services?.events.close().catch((err) => logger.error({ err }, "closing the live streams failed"));
+    await connections.drain();
+    await eventsClosed;
+    // A stop during start-up lets the step under way (a migration, the seed) finish first.
+    await startUpSettled;
+    await services?.payments.reconciler.stop().catch((err) => logger.error({ err }, "stopping the reconciliation failed"));
+    await services?.housekeeping.stop();
+    await services?.mail.worker.stop().catch((err) => logger.error({ err }, "stopping the mail worker failed"));
+    await database?.close().catch((err) => logger.error({ err }, "closing database failed"));
+    await pages.close?.().catch((err) => logger.error({ err }, "stopping the pages failed"));
+    logger.info("stopped");
+    process.exit(0);
   };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  try {
+    database = await openDatabase(config);
+    logger.info({ database: database.kind }, "database open");
+    notStopped();
+    const applied = await migrate(database);
+    if (applied.length) logger.info({ applied }, "migrations applied");
+    notStopped();
+
+    const { storage, description } = createStorage(config);
+    logger.info(description, "image storage");
+    if (config.demoData) {
+      const seeded = await seedDemoCatalog({ db: database.db, storage, logger });
+      if (seeded) logger.info({ products: seeded }, "demo catalogue seeded");
+    }
+    notStopped();
+
+    services = createServices({ database, storage, config, logger });
+    services.mail.worker.start();
+    services.housekeeping.start(); // purges old mail, sessions, verifications and abandoned checkouts (docs/decisions/029-housekeeping.md)
+    logger.info({ transport: config.smtpUrl ? "smtp" : "local mailbox" }, "mail worker started");
+    services.payments.reconciler.start();
+    logger.info(services.payments.modes, "payment reconciliation started");
+    if (!config.publicUrlIsLocal && (config.sandboxPayments.wallet || config.sandboxPayments.card)) {
+      // Chosen with ALLOW_SANDBOX_PAYMENTS=1 (config.ts refuses it otherwise): say so at every start.
+      logger.warn({ sandbox: config.sandboxPayments, url: config.publicUrl }, "sandbox payments on a public address: no real money is taken");
+    }
+    const app = createApp({
+      config,
+      logger,
+      database,
+      services,
+      build: pages.build,
+      clientDir: pages.clientDir,
+    });
+    if (!stopping) answer = app.fetch;
+    logger.info({ url: config.publicUrl }, "store ready");
+  } catch (error) {
+    // A stop during start-up: shutdown() closes what was opened and exits.
+    if (error instanceof StoppedDuringStartUp) return;
+    throw error;
+  } finally {
+    startUpDone();
+  }
 }

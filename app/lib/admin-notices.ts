@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
+import type { AdminTab } from "../../domain/admin-dashboard";
 import { messages } from "../../domain/messages";
 import { useToastOnce } from "./use-action-toast";
 
@@ -17,7 +18,7 @@ export const ADMIN_NOTICES = {
 
 export type AdminNotice = keyof typeof ADMIN_NOTICES;
 
-export function adminPath(tab: "overview" | "products" | "orders", notice?: AdminNotice): string {
+export function adminPath(tab: AdminTab, notice?: AdminNotice): string {
   const params = new URLSearchParams();
   if (tab !== "overview") params.set("tab", tab);
   if (notice) params.set("notice", notice);

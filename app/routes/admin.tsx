@@ -5,6 +5,7 @@ import { ORDERS_PER_PAGE, parseOrderListQuery } from "../../domain/order-list";
 import { isOrderStatus } from "../../domain/order-status";
 import { AdminTabs, TAB_PANEL_ID, tabId } from "~/components/admin/admin-tabs";
 import { EditPending } from "~/components/admin/edit-pending";
+import { MailPanel } from "~/components/admin/mail-panel";
 import { OrdersPanel } from "~/components/admin/orders-panel";
 import { OverviewPanel } from "~/components/admin/overview-panel";
 import { ProductsPanel } from "~/components/admin/products-panel";
@@ -25,7 +26,7 @@ function pageNumber(value: string | null): number {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await context.services.auth.requireAdmin(request);
-  const { adminCatalog, adminOrders, catalog } = context.services;
+  const { adminCatalog, adminMail, adminOrders, catalog } = context.services;
   const params = new URL(request.url).searchParams;
   const tab = parseAdminTab(params.get("tab"));
   const page = pageNumber(params.get("page"));
@@ -35,6 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (tab === "orders") {
     const query = parseOrderListQuery(params);
     return { tab, query, orders: await adminOrders.listOrders({ ...query, pageSize: ORDERS_PER_PAGE }) } as const;
+  }
+  if (tab === "mail") {
+    return { tab, mail: await adminMail.listFailed() } as const;
   }
   const [totalProducts, orders, recentProducts] = await Promise.all([
     catalog.countProducts(),
@@ -100,6 +104,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
 
+  if (field("intent") === "retry-mail") {
+    try {
+      // A second press (or another tab's) finds the e-mail already queued or sent: said, nothing changed.
+      const { state, requeued } = await context.services.adminMail.retry(field("mailId"));
+      const text = requeued ? messages.admin.mailRetried : state === "sent" ? messages.admin.mailAlreadySent : messages.admin.mailAlreadyQueued;
+      return adminResult(true, text);
+    } catch (error) {
+      const refused = refusalOf(error);
+      if (refused) return data(adminResult(false, messages.admin.mailRetryFailed, refused.message), { status: refused.status });
+      log.error({ err: error }, "retrying an email failed");
+      return data(adminResult(false, messages.admin.mailRetryFailed), { status: 500 });
+    }
+  }
+
   return data(adminResult(false, "Unknown action."), { status: 400 });
 }
 
@@ -139,6 +157,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
         {loaderData.tab === "products" && <ProductsPanel page={loaderData.products} />}
         {loaderData.tab === "orders" && <OrdersPanel query={loaderData.query} page={loaderData.orders} />}
         {loaderData.tab === "overview" && <OverviewPanel data={loaderData.overview} />}
+        {loaderData.tab === "mail" && <MailPanel page={loaderData.mail} />}
       </div>
     </div>
   );

@@ -1,11 +1,12 @@
-import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lt, notExists, or, sql } from "drizzle-orm";
+import { ABANDONED_CHECKOUT_STATUSES, type PurgeCutoffs } from "../../domain/retention";
 import { lineProblemMessage, paymentMessages } from "../../domain/payment-messages";
 import type { AccountsService } from "../accounts/service";
 import type { Viewer } from "../auth/service";
 import type { PricingService } from "../cart/pricing";
 import { checkoutStatusesBefore } from "../../domain/checkout-status";
 import type { Database, Tx } from "../db/client";
-import { type CheckoutStatus, checkouts, type PaymentMethod, users } from "../db/schema";
+import { type CheckoutStatus, checkouts, orders, type PaymentMethod, users } from "../db/schema";
 import { NotFoundError, PaymentRefusedError } from "../../domain/errors";
 import {
   type AddressSnapshot,
@@ -235,4 +236,28 @@ export async function completeCheckout(tx: Tx, checkout: Checkout, paymentRef: s
     .where(and(eq(checkouts.id, checkout.id), inArray(checkouts.status, checkoutStatusesBefore("completed"))))
     .returning({ id: checkouts.id });
   if (!updated.length) throw new Error(`Checkout ${checkout.id} cannot be completed from ${checkout.status}`);
+}
+
+/**
+ * Deletes up to `limit` abandoned checkouts (domain/retention.ts `isPurgeableCheckout`): failed,
+ * expired or superseded, holding no stock, made and last changed before
+ * `cutoffs.abandonedCheckout`, long after any payment for them could still arrive. Pending,
+ * completed and refunded checkouts are never deleted, nor one an order points at. Returns how
+ * many were deleted.
+ */
+export async function purgeAbandonedCheckouts(db: Database, cutoffs: PurgeCutoffs, limit: number): Promise<number> {
+  const abandoned = db
+    .select({ id: checkouts.id })
+    .from(checkouts)
+    .where(
+      and(
+        inArray(checkouts.status, [...ABANDONED_CHECKOUT_STATUSES]),
+        isNull(checkouts.stockReservedAt),
+        lt(checkouts.createdAt, cutoffs.abandonedCheckout),
+        lt(checkouts.updatedAt, cutoffs.abandonedCheckout),
+        notExists(db.select({ one: sql`1` }).from(orders).where(eq(orders.checkoutId, checkouts.id))),
+      ),
+    )
+    .limit(limit);
+  return (await db.delete(checkouts).where(inArray(checkouts.id, abandoned)).returning({ id: checkouts.id })).length;
 }

@@ -107,8 +107,9 @@ export async function openPostgres(connectionString: string, options: { max?: nu
   };
 }
 
-export function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+/** The store's database: PostgreSQL with a pool of `databasePoolSize` connections (DATABASE_POOL_SIZE), or PGlite in DATA_DIR. */
+export function openDatabase(config: { databaseUrl?: string; dataDir: string; databasePoolSize?: number }): Promise<DatabaseHandle> {
   return config.databaseUrl
-    ? openPostgres(config.databaseUrl)
+    ? openPostgres(config.databaseUrl, { max: config.databasePoolSize })
     : openPglite({ dataDir: path.join(config.dataDir, "pglite") });
 }

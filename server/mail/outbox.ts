@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+import type { PurgeCutoffs } from "../../domain/retention";
 import type { Database } from "../db/client";
 import { outbox } from "../db/schema";
 
@@ -68,4 +69,92 @@ export async function markMailFailed(db: Database, id: string, error: string, re
     .update(outbox)
     .set({ attempts: sql`${outbox.attempts} + 1`, lastError: error.slice(0, 1000), nextAttemptAt: retryAt })
     .where(eq(outbox.id, id));
+}
+
+/**
+ * Deletes up to `limit` e-mails old enough to go (domain/retention.ts `isPurgeableMail`): sent
+ * before `cutoffs.sentMail`, or given up on and queued before `cutoffs.givenUpMail`. Mail that
+ * may still be sent is never touched. Returns how many were deleted.
+ */
+export async function purgeOldMail(db: Database, cutoffs: PurgeCutoffs, limit: number): Promise<number> {
+  const old = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      or(
+        lt(outbox.sentAt, cutoffs.sentMail),
+        and(isNull(outbox.sentAt), isNull(outbox.nextAttemptAt), lt(outbox.createdAt, cutoffs.givenUpMail)),
+      ),
+    )
+    .limit(limit);
+  const deleted = await db.delete(outbox).where(inArray(outbox.id, old)).returning({ id: outbox.id });
+  return deleted.length;
+}
+
+/** A failed e-mail as the Mail tab shows it: never its text or html, which hold sign-in and reset links. */
+export interface FailedMailRow {
+  id: string;
+  to: string;
+  subject: string;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: Date | null;
+  sentAt: Date | null;
+  createdAt: Date;
+}
+
+/** Unsent e-mail with a failed attempt (domain/outbox-mail.ts `isFailedMail`), newest first. */
+export async function listFailedMail(db: Database, limit: number): Promise<{ rows: FailedMailRow[]; total: number }> {
+  const failed = and(isNull(outbox.sentAt), isNotNull(outbox.lastError));
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: outbox.id,
+        to: outbox.to,
+        subject: outbox.subject,
+        attempts: outbox.attempts,
+        lastError: outbox.lastError,
+        nextAttemptAt: outbox.nextAttemptAt,
+        sentAt: outbox.sentAt,
+        createdAt: outbox.createdAt,
+      })
+      .from(outbox)
+      .where(failed)
+      .orderBy(desc(outbox.createdAt), desc(outbox.id))
+      .limit(limit),
+    db.select({ total: sql<number>`count(*)::int` }).from(outbox).where(failed),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export async function failedMailById(db: Database, id: string): Promise<FailedMailRow | undefined> {
+  const [row] = await db
+    .select({
+      id: outbox.id,
+      to: outbox.to,
+      subject: outbox.subject,
+      attempts: outbox.attempts,
+      lastError: outbox.lastError,
+      nextAttemptAt: outbox.nextAttemptAt,
+      sentAt: outbox.sentAt,
+      createdAt: outbox.createdAt,
+    })
+    .from(outbox)
+    .where(eq(outbox.id, id));
+  return row;
+}
+
+/**
+ * Makes an e-mail the worker gave up on due again, with a fresh series of attempts; its last
+ * error stays until the next attempt. A compare-and-set on "given up" (unsent, no next attempt),
+ * so a second retry, or a retry of mail sent or already queued meanwhile, changes nothing.
+ * Returns whether this call queued it.
+ */
+export async function requeueGivenUpMail(db: Database, id: string, now: Date): Promise<boolean> {
+  const updated = await db
+    .update(outbox)
+    .set({ nextAttemptAt: now, attempts: 0 })
+    .where(and(eq(outbox.id, id), isNull(outbox.sentAt), isNull(outbox.nextAttemptAt)))
+    .returning({ id: outbox.id });
+  return updated.length > 0;
 }

@@ -236,6 +236,7 @@ const ADMIN_STEPS: Step[] = [
   { name: "dashboard overview", route: "routes/admin.tsx", go: async (p) => void (await p.goto("/admin")) },
   { name: "dashboard products", route: "routes/admin.tsx", go: async (p) => void (await p.goto("/admin?tab=products")) },
   { name: "dashboard orders", route: "routes/admin.tsx", go: async (p) => void (await p.goto("/admin?tab=orders")) },
+  { name: "dashboard mail", route: "routes/admin.tsx", go: async (p) => void (await p.goto("/admin?tab=mail")) },
   {
     name: "dashboard orders, a search",
     route: "routes/admin.tsx",

@@ -6,7 +6,7 @@ import { storeProductImage } from "../../server/catalog/images";
 import { loadConfig } from "../../server/config";
 import { openDatabase } from "../../server/db/client";
 import { migrate } from "../../server/db/migrate";
-import { products } from "../../server/db/schema";
+import { outbox, products } from "../../server/db/schema";
 import { createLogger } from "../../server/logger";
 import { createLocalStorage } from "../../server/storage/local";
 
@@ -89,4 +89,17 @@ await database.db.insert(products).values({
   imageUrls: galleryImages,
   stockCount: 4,
 });
+// E-mails the worker gave up on, one per project, for the administrator's Mail tab (tests/e2e/admin-mail.e2e.ts):
+// each project retries its own. The text holds a link the page must never show.
+for (const project of ["desktop", "phone"]) {
+  await database.db.insert(outbox).values({
+    to: `undeliverable-${project}@example.com`,
+    subject: `E2E failed mail ${project}`,
+    text: `Reset your password: ${config.publicUrl}/reset-password?token=e2e-secret-${project}`,
+    attempts: 10,
+    lastError: "550 5.1.1 <undeliverable@example.com>: Recipient address rejected",
+    nextAttemptAt: null,
+    createdAt: new Date(Date.now() - 3 * 3600_000),
+  });
+}
 await database.close();

@@ -34,15 +34,14 @@ export const BUILT_SERVER = ["build/server-main/main.js"];
 export const DEV_SERVER = ["--import", "tsx", "server/dev.ts"];
 
 /**
- * Starts the store as `npm start` does (after the build), or with `entry` as `npm run dev` does,
- * and waits until /readyz answers or the process exits. A new DATA_DIR makes PGlite create its
- * cluster, which takes a while on a busy machine.
+ * Spawns the store as `npm start` does (after the build), or with `entry` as `npm run dev` does,
+ * without waiting for anything. `cwd` defaults to the repository (the server must not need it).
  */
-export async function startStore(env: Record<string, string>, entry: string[] = BUILT_SERVER): Promise<Started> {
+export async function spawnStore(env: Record<string, string>, entry: string[] = BUILT_SERVER, cwd = ROOT): Promise<Started> {
   const port = await freePort();
   let out = "";
   const child = spawn(process.execPath, entry, {
-    cwd: ROOT,
+    cwd,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", DATABASE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -54,16 +53,24 @@ export async function startStore(env: Record<string, string>, entry: string[] = 
     out += d;
   });
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
+  return { child, url: `http://127.0.0.1:${port}`, output: () => out, exited };
+}
+
+/**
+ * Starts the store (see spawnStore) and waits until /readyz answers 200 or the process exits.
+ * A new DATA_DIR makes PGlite create its cluster, which takes a while on a busy machine.
+ */
+export async function startStore(env: Record<string, string>, entry: string[] = BUILT_SERVER, cwd = ROOT): Promise<Started> {
+  const started = await spawnStore(env, entry, cwd);
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
+    if (started.child.exitCode !== null) break;
     try {
-      if ((await fetch(`${url}/readyz`)).ok) return { child, url, output: () => out, exited };
+      if ((await fetch(`${started.url}/readyz`)).ok) return started;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { child, url, output: () => out, exited };
+  return started;
 }

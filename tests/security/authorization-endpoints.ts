@@ -92,6 +92,14 @@ export const ACTION_ROWS: Row[] = [
     body: () => ({ form: { intent: "delete-product", productId: "00000000-0000-4000-8000-000000000000" } }),
     expect: adminAction(404),
   },
+  {
+    route: "action admin",
+    what: "retry a failed e-mail",
+    method: "POST",
+    path: "/admin?tab=mail",
+    body: () => ({ form: { intent: "retry-mail", mailId: "00000000-0000-4000-8000-000000000000" } }),
+    expect: adminAction(404),
+  },
   { route: "action admin/add-product", what: "add a product", method: "POST", path: "/admin/add-product", body: () => ({ multipart: { title: "" } }), expect: adminAction(400) },
   { route: "action admin/edit-product/:id", what: "edit a product", method: "POST", path: (r) => `/admin/edit-product/${r.productId}`, body: () => ({ multipart: { title: "" } }), expect: adminAction(400) },
 ];
