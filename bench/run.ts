@@ -15,7 +15,7 @@ import { type BudgetVerdict, checkBudgets } from "./budgets";
 import { type BundleFigures, measureBundles } from "./bundle";
 import { type LighthouseFigures, measureLighthouse } from "./lighthouse";
 import { type LoadFigures, type LoadTarget, measure } from "./load";
-import { ROOT, type StoreProcess, startStore } from "./server-process";
+import { ROOT, rssSampler, type StoreProcess, startStore } from "./server-process";
 
 const quick = process.env.BENCH_QUICK === "1";
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
@@ -66,24 +66,6 @@ async function freshPgDatabase(): Promise<string> {
     await admin.end();
   }
   return `${settings.pgServer}/${name}`;
-}
-
-/** Samples the server's RSS until stopped; the peak in bytes. */
-function rssSampler(store: StoreProcess) {
-  let peak = store.rssBytes();
-  const timer = setInterval(() => {
-    try {
-      peak = Math.max(peak, store.rssBytes());
-    } catch {
-      // the process is gone
-    }
-  }, 200);
-  return {
-    stop() {
-      clearInterval(timer);
-      return peak;
-    },
-  };
 }
 
 async function idleRss(store: StoreProcess): Promise<number> {

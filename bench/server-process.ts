@@ -10,6 +10,12 @@ export interface StoreProcess {
   /** Milliseconds from spawning the process to the first 200 from /readyz. */
   readonly readyAfterMs: number;
   rssBytes(): number;
+  /**
+   * A full garbage collection in the server, asked through its inspector (started with
+   * `inspect: true`, on the loopback), so the RSS read next is what is live, not garbage V8 has not
+   * yet had a reason to collect. Needs a global WebSocket (`node --experimental-websocket` on Node 20).
+   */
+  collectGarbage(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -33,7 +39,34 @@ export function rssOf(pid: number): number {
   return kb ? Number(kb) * 1024 : 0;
 }
 
-export async function startStore(options: { dataDir: string; databaseUrl?: string; adminEmail: string; timeoutMs?: number }): Promise<StoreProcess> {
+/** Samples a process's RSS every 200 ms until stopped; stop() gives the peak in bytes. */
+export function rssSampler(store: Pick<StoreProcess, "rssBytes">) {
+  let peak = store.rssBytes();
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, store.rssBytes());
+    } catch {
+      // the process is gone
+    }
+  }, 200);
+  return {
+    stop() {
+      clearInterval(timer);
+      return peak;
+    },
+  };
+}
+
+export async function startStore(options: {
+  dataDir: string;
+  databaseUrl?: string;
+  adminEmail: string;
+  timeoutMs?: number;
+  /** Settings on top of the bench's own (e.g. a higher CHECKOUT_RATE_LIMIT). */
+  env?: Record<string, string>;
+  /** Open the inspector on a free loopback port, for collectGarbage(). */
+  inspect?: boolean;
+}): Promise<StoreProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -48,19 +81,22 @@ export async function startStore(options: { dataDir: string; databaseUrl?: strin
     ADMIN_EMAIL: options.adminEmail,
     // The bench signs up and in many times from one address.
     AUTH_RATE_LIMIT: "100000",
+    ...options.env,
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;
 
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ["--enable-source-maps", "build/server-main/main.js"], {
+  const child: ChildProcess = spawn(process.execPath, [...(options.inspect ? ["--inspect=127.0.0.1:0"] : []), "--enable-source-maps", "build/server-main/main.js"], {
     cwd: ROOT,
     env,
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";
+  let inspectorUrl: string | null = null;
   child.stderr?.on("data", (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
+    inspectorUrl ??= /Debugger listening on (ws:\/\/\S+)/.exec(stderr)?.[1] ?? null;
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
 
@@ -89,6 +125,28 @@ export async function startStore(options: { dataDir: string; databaseUrl?: strin
     pid,
     readyAfterMs,
     rssBytes: () => rssOf(pid),
+    collectGarbage() {
+      const url = inspectorUrl;
+      if (!url) return Promise.reject(new Error("the store was not started with inspect: true"));
+      return new Promise<void>((resolve, reject) => {
+        const socket = new WebSocket(url);
+        const timer = setTimeout(() => {
+          socket.close();
+          reject(new Error("the inspector did not answer within 30 s"));
+        }, 30_000);
+        socket.addEventListener("open", () => socket.send(JSON.stringify({ id: 1, method: "HeapProfiler.collectGarbage" })));
+        socket.addEventListener("message", (event) => {
+          if (JSON.parse(String(event.data)).id !== 1) return;
+          clearTimeout(timer);
+          socket.close();
+          resolve();
+        });
+        socket.addEventListener("error", () => {
+          clearTimeout(timer);
+          reject(new Error(`cannot reach the inspector at ${url}`));
+        });
+      });
+    },
     async stop() {
       child.kill("SIGTERM");
       const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);

@@ -1,0 +1,275 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderNumber } from "../../domain/ids";
+import { type FakeS3, startFakeS3 } from "../fakes/s3";
+import { type FakeSmtp, linkIn, startFakeSmtp } from "../fakes/smtp";
+import { GOOD_PASSWORD } from "../helpers/accounts";
+import { imageFile, png, productForm, validFields } from "../helpers/admin";
+import { withDatabase } from "../helpers/database";
+import { freePort, killRunning, type Started, startStore } from "../helpers/process";
+import { type RoundRobinProxy, startRoundRobinProxy } from "../helpers/round-robin-proxy";
+import { readSse } from "../helpers/sse";
+
+/**
+ * Two instances of the built store on one PostgreSQL database, behind a round-robin proxy
+ * (TRUST_PROXY set): a shopper's session, cart, checkout and live updates work whichever
+ * instance serves each request (docs/decisions/031-load-test-and-two-instances.md). Two
+ * instances need PostgreSQL; the test makes its own database on TEST_DATABASE_URL's server, or
+ * on this machine's (postgres://postgres@127.0.0.1:5432) when that is unset, and drops it after.
+ * Needs `npm run build` first.
+ */
+
+const PG_SERVER = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const ADMIN = "admin@two.test";
+const SHOPPER = "shopper@two.test";
+/** The shopper's address as the proxy reports it; the instances must take it from X-Forwarded-For. */
+const CLIENT_ADDRESS = "203.0.113.7";
+const CHECKOUT_RATE_LIMIT = 4;
+
+let database: string;
+let s3: FakeS3;
+let smtp: FakeSmtp;
+let a: Started;
+let b: Started;
+let proxy: RoundRobinProxy;
+
+async function adminQuery<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  database = `store_two_${randomBytes(5).toString("hex")}`;
+  await adminQuery(PG_SERVER, `create database ${database}`);
+  s3 = await startFakeS3({ bucket: "images", accessKeyId: "ak" });
+  smtp = await startFakeSmtp();
+  const proxyPort = await freePort();
+  const shared = {
+    DATABASE_URL: withDatabase(PG_SERVER, database),
+    PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
+    AUTH_SECRET: randomBytes(32).toString("hex"),
+    TRUST_PROXY: "loopback",
+    ADMIN_EMAIL: ADMIN,
+    SMTP_URL: smtp.url,
+    S3_BUCKET: "images",
+    S3_ENDPOINT: s3.url,
+    S3_ACCESS_KEY_ID: "ak",
+    S3_SECRET_ACCESS_KEY: "sk",
+    S3_PUBLIC_URL: `${s3.url}/images`,
+    CHECKOUT_RATE_LIMIT: String(CHECKOUT_RATE_LIMIT),
+    DEMO_DATA: "0",
+    LOG_LEVEL: "warn",
+  };
+  // Started at once, as a deployment does: migrations run under an advisory lock.
+  [a, b] = await Promise.all(
+    ["a", "b"].map((name) => startStore({ ...shared, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), `store-two-${name}-`)) })),
+  );
+  for (const instance of [a, b]) expect(instance.child.exitCode, instance.output()).toBeNull();
+  proxy = await startRoundRobinProxy({
+    port: proxyPort,
+    upstreams: [
+      { name: "A", url: a.url },
+      { name: "B", url: b.url },
+    ],
+    clientAddress: CLIENT_ADDRESS,
+  });
+}, 300_000);
+
+afterAll(async () => {
+  await proxy?.stop();
+  for (const instance of [a, b]) {
+    if (instance?.child.exitCode === null) {
+      instance.child.kill("SIGTERM");
+      await instance.exited;
+    }
+  }
+  killRunning();
+  await Promise.all([s3?.stop(), smtp?.stop()]);
+  if (database) await adminQuery(PG_SERVER, `drop database if exists ${database} with (force)`);
+}, 60_000);
+
+/** A browser that keeps its cookies and talks to the store through the proxy only. */
+class Browser {
+  readonly cookies = new Map<string, string>();
+
+  async request(pathOrUrl: string, init: RequestInit = {}): Promise<Response> {
+    const url = pathOrUrl.startsWith("http") ? pathOrUrl : `${proxy.url}${pathOrUrl}`;
+    const headers = new Headers(init.headers);
+    if ((init.method ?? "GET") !== "GET") headers.set("origin", proxy.url);
+    if (this.cookies.size) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    const res = await fetch(url, { ...init, headers, redirect: "manual" });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(";");
+      const at = pair.indexOf("=");
+      const value = pair.slice(at + 1).trim();
+      if (value === "" || /max-age=0/i.test(cookie)) this.cookies.delete(pair.slice(0, at).trim());
+      else this.cookies.set(pair.slice(0, at).trim(), value);
+    }
+    return res;
+  }
+
+  /** The same request, sent through the proxy until the given instance serves it next. */
+  async on(instance: "A" | "B", pathOrUrl: string, init: RequestInit = {}): Promise<Response> {
+    if (proxy.next !== instance) await fetch(`${proxy.url}/healthz`);
+    expect(proxy.next).toBe(instance);
+    const res = await this.request(pathOrUrl, init);
+    expect(res.headers.get("x-served-by")).toBe(instance);
+    return res;
+  }
+
+  json(instance: "A" | "B", path: string, body: unknown) {
+    return this.on(instance, path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  }
+}
+
+async function signedIn(email: string, signUpOn: "A" | "B"): Promise<Browser> {
+  const browser = new Browser();
+  const before = smtp.inbox.length;
+  const signUp = await browser.json(signUpOn, "/api/auth/sign-up/email", { name: "", email, password: GOOD_PASSWORD });
+  expect(signUp.status).toBe(200);
+  const mail = await smtp.waitFor(email, { after: before, timeoutMs: 30_000 });
+  const verified = await browser.on(signUpOn === "A" ? "B" : "A", linkIn(mail, `${proxy.url}/api/auth/verify-email`));
+  expect(verified.status).toBe(302);
+  const signIn = await browser.json(signUpOn, "/api/auth/sign-in/email", { email, password: GOOD_PASSWORD });
+  expect(signIn.status).toBe(200);
+  return browser;
+}
+
+describe("two instances behind a round-robin proxy", () => {
+  let shopper: Browser;
+  let admin: Browser;
+  let addressId: string;
+  let productId: string;
+
+  it("signs up on one instance, verifies on the other; the session cookie works on both, and the client address is the proxy's report", async () => {
+    shopper = await signedIn(SHOPPER, "A");
+    for (const instance of ["A", "B"] as const) {
+      const session = await (await shopper.on(instance, "/api/auth/get-session")).json();
+      expect(session?.user?.email).toBe(SHOPPER);
+      expect((await shopper.on(instance, "/orders")).status).toBe(200);
+    }
+    const [row] = await adminQuery<{ ip: string }>(
+      withDatabase(PG_SERVER, database),
+      "select s.ip_address as ip from sessions s join users u on u.id = s.user_id where u.email = $1",
+      [SHOPPER],
+    );
+    expect(row.ip).toBe(CLIENT_ADDRESS);
+    // Both instances served the walk, alternately.
+    expect(new Set(proxy.served.map((s) => s.by))).toEqual(new Set(["A", "B"]));
+  }, 60_000);
+
+  it("the administrator adds a product with a picture on B: the picture is in the shared bucket, and A serves the product", async () => {
+    admin = await signedIn(ADMIN, "B");
+    const stream = readSse(await shopper.on("A", "/api/events"));
+    try {
+      const add = await admin.on("B", "/admin/add-product", {
+        method: "POST",
+        body: productForm({ ...validFields, title: "Two Instance Coat", stockCount: "5" }, { files: [imageFile(await png("#2f4f4f"), "coat.png")] }),
+      });
+      expect(add.status).toBe(302);
+      const [row] = await adminQuery<{ id: string; image_urls: string[] }>(
+        withDatabase(PG_SERVER, database),
+        "select id, image_urls from products where title = $1",
+        ["Two Instance Coat"],
+      );
+      productId = row.id;
+      // A live notice of B's change reaches the stream A holds (PostgreSQL LISTEN/NOTIFY).
+      expect(await stream.nextData(15_000)).toEqual({ type: "product.added", productId });
+      const key = row.image_urls[0].replace(`${s3.url}/images/`, "");
+      expect([...s3.objects.keys()].filter((k) => k.startsWith(key))).toHaveLength(3);
+      const page = await (await shopper.on("A", `/product/${productId}`)).text();
+      expect(page).toContain("Two Instance Coat");
+      expect(page).toContain(`${s3.url}/images/${key}`);
+    } finally {
+      await stream.close();
+    }
+  }, 60_000);
+
+  it("keeps an address and prices the cart alike on both", async () => {
+    const saved = await shopper.on("B", "/addresses", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "create", name: "Sam Shopper", phone: "555-0100", street: "1 Main Street", city: "Springfield", state: "IL", zipCode: "62701", country: "United States", isDefault: "on" }).toString(),
+    });
+    expect(saved.status).toBe(200);
+    const [row] = await adminQuery<{ id: string }>(
+      withDatabase(PG_SERVER, database),
+      "select a.id from addresses a join users u on u.id = a.user_id where u.email = $1",
+      [SHOPPER],
+    );
+    addressId = row.id;
+    const lines = [{ productId, selectedSize: "S", color: null, quantity: 2 }];
+    const onA = await shopper.json("A", "/api/cart/quote", { lines });
+    const onB = await shopper.json("B", "/api/cart/quote", { lines });
+    expect(onA.status).toBe(200);
+    expect(await onB.json()).toEqual(await onA.json());
+  }, 60_000);
+
+  it("pays by card across both: started on A, the sandbox page on B, paid on A, the order on both and heard live on B's stream", async () => {
+    const stream = readSse(await shopper.on("B", "/api/events"));
+    try {
+      const lines = [{ productId, selectedSize: "S", color: null, quantity: 2 }];
+      const started = await shopper.json("A", "/api/create-stripe-session", { lines, shippingAddressId: addressId, sameAsShipping: true });
+      expect(started.status).toBe(200);
+      const { id: sessionId } = (await started.json()) as { id: string };
+      expect((await shopper.on("B", `/sandbox/checkout/${sessionId}`)).status).toBe(200);
+      const paid = await shopper.json("A", `/api/sandbox/checkout/${sessionId}/pay`, {});
+      const outcome = (await paid.json()) as { status: string; orderId: string };
+      expect(outcome.status).toBe("paid");
+      expect(await stream.nextData(15_000)).toEqual({ type: "order.created", orderId: outcome.orderId, userId: expect.any(String) });
+
+      for (const instance of ["A", "B"] as const) {
+        const check = await (await shopper.on(instance, `/api/checkout/stripe-session/${sessionId}`)).json();
+        expect(check).toEqual({ status: "paid", sessionId, orderId: outcome.orderId });
+        expect(await (await shopper.on(instance, "/orders")).text()).toContain(orderNumber(outcome.orderId));
+      }
+      const [stock] = await adminQuery<{ n: number }>(withDatabase(PG_SERVER, database), "select stock_count as n from products where id = $1", [productId]);
+      expect(stock.n).toBe(3);
+    } finally {
+      await stream.close();
+    }
+  }, 60_000);
+
+  it("pays with the wallet across both: created on B, approved on A, captured on B", async () => {
+    const lines = [{ productId, selectedSize: "M", color: null, quantity: 1 }];
+    const created = await shopper.json("B", "/api/create-paypal-order", { lines, shippingAddressId: addressId, sameAsShipping: true });
+    expect(created.status).toBe(200);
+    const { id } = (await created.json()) as { id: string };
+    expect((await shopper.json("A", `/api/sandbox/paypal/${id}/approve`, {})).status).toBe(200);
+    const captured = (await (await shopper.json("B", "/api/capture-paypal-order", { orderId: id })).json()) as { status: string; orderId: string };
+    expect(captured.status).toBe("COMPLETED");
+    const orders = await adminQuery<{ n: number }>(withDatabase(PG_SERVER, database), "select count(*)::int as n from orders");
+    expect(orders[0].n).toBe(2);
+  }, 60_000);
+
+  it("counts payment starts per shopper across both instances: the limit is shared", async () => {
+    // Two starts so far (card, wallet); the rest of the limit, alternating instances, then a refusal wherever it lands.
+    const lines = [{ productId, selectedSize: "S", color: null, quantity: 1 }];
+    const statuses: number[] = [];
+    for (let i = 0; i < CHECKOUT_RATE_LIMIT - 1; i++) {
+      const res = await shopper.json(i % 2 ? "B" : "A", "/api/create-stripe-session", { lines, shippingAddressId: addressId, sameAsShipping: true });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([...Array(CHECKOUT_RATE_LIMIT - 2).fill(200), 429]);
+  }, 60_000);
+
+  it("signing out on A closes the live stream B holds for that session", async () => {
+    const stream = readSse(await shopper.on("B", "/api/events"));
+    const stale = new Browser();
+    for (const [name, value] of shopper.cookies) stale.cookies.set(name, value);
+    const out = await shopper.json("A", "/api/auth/sign-out", {});
+    expect(out.status).toBe(200);
+    expect(await stream.nextData(15_000)).toBeNull();
+    // The old cookie is worth nothing on either instance now.
+    for (const instance of ["B", "A"] as const) expect(await (await stale.on(instance, "/api/auth/get-session")).json()).toBeNull();
+  }, 60_000);
+});
