@@ -3,10 +3,31 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "react-router";
 import { ServerRouter } from "react-router";
+import { ServiceUnavailableError, UNAVAILABLE_MESSAGE } from "../domain/errors";
+import { refusalOf } from "./lib/page-failure.server";
 
 export const streamTimeout = 5_000;
+
+/** Document requests whose loader or action found the database unreachable (see handleError). */
+const unavailable = new WeakSet<Request>();
+
+/**
+ * Every loader or action error passes here before the page is drawn. React Router's own logging
+ * (console.error, unless the request was aborted) is kept; an unreachable database
+ * (docs/faults.md) is remembered for the request, so handleRequest answers 503 rather than 500.
+ */
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted || error instanceof Response) return;
+  const refusal = refusalOf(error);
+  if (refusal?.kind === "unavailable") {
+    unavailable.add(request);
+    console.warn(`database unavailable while answering ${request.method} ${new URL(request.url).pathname}`);
+    return;
+  }
+  console.error(error);
+}
 
 /**
  * React Router's default Node entry, plus the Content-Security-Policy nonce: the server puts
@@ -21,6 +42,14 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  if (unavailable.has(request)) {
+    // Thrown, React Router draws the page again with this 503 at the boundary (the store's error
+    // page, "Back in a moment") instead of the 500 a loader's untyped error would give.
+    unavailable.delete(request);
+    throw new Response(UNAVAILABLE_MESSAGE, { status: 503, statusText: "Service Unavailable" });
+  }
+  // An unreachable database, by a loader's own throwForBoundary or the rethrow above: try again shortly.
+  if (responseStatusCode === 503) responseHeaders.set("Retry-After", String(new ServiceUnavailableError().retryAfterSeconds));
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });

@@ -13,10 +13,12 @@ import {
   PaymentRefusedError,
   ProviderUnavailableError,
   RateLimitedError,
+  ServiceUnavailableError,
   STATUS_OF_KIND,
   statusOf,
   UnauthenticatedError,
   UnsupportedMediaTypeError,
+  unavailableIn,
 } from "./errors";
 
 describe("the typed errors", () => {
@@ -31,6 +33,7 @@ describe("the typed errors", () => {
     [new UnsupportedMediaTypeError("JSON only"), "unsupported_media_type", 415],
     [new RateLimitedError("Slow down", 30), "rate_limited", 429],
     [new ProviderUnavailableError("paypal", "timeout"), "provider_unavailable", 502],
+    [new ServiceUnavailableError(), "unavailable", 503],
   ])("%o is %s with status %i", (error, kind, status) => {
     expect(isDomainError(error)).toBe(true);
     expect(isErrorOfKind(error, kind)).toBe(true);
@@ -57,5 +60,27 @@ describe("the typed errors", () => {
     const copy = Object.assign(new Error("Not found"), { kind: "not_found", [Symbol.for("threadline.domain-error")]: true });
     expect(isErrorOfKind(copy, "not_found")).toBe(true);
     expect(isErrorOfKind(copy, "forbidden")).toBe(false);
+  });
+
+  const down = new ServiceUnavailableError(undefined, 5, { cause: new Error("connect ECONNREFUSED 127.0.0.1:5432") });
+  const wrapped = (cause: unknown, message = "Failed query: select 1") => new Error(message, { cause });
+
+  it.each<[string, unknown, ServiceUnavailableError | undefined]>([
+    ["the error itself", down, down],
+    ["a query error that wraps it", wrapped(down), down],
+    ["a wrapper of a wrapper (a rollback that failed too)", wrapped(wrapped(down)), down],
+    ["an untyped error", new Error("connect ECONNREFUSED"), undefined],
+    ["another typed error", new NotFoundError(), undefined],
+    ["a query error with an untyped cause", wrapped(new Error("syntax error")), undefined],
+    ["a string", "unavailable", undefined],
+    ["nothing", undefined, undefined],
+  ])("unavailableIn finds %s", (_, error, found) => {
+    expect(unavailableIn(error)).toBe(found);
+  });
+
+  it("says the shop is briefly unavailable, and when to try again", () => {
+    expect(down.message).toBe("The shop is briefly unavailable. Please try again in a moment.");
+    expect(down.retryAfterSeconds).toBe(5);
+    expect((down.cause as Error).message).toContain("ECONNREFUSED");
   });
 });

@@ -20,6 +20,7 @@ export const DOMAIN_ERROR_KINDS = [
   "unsupported_media_type",
   "rate_limited",
   "provider_unavailable",
+  "unavailable",
 ] as const;
 
 export type DomainErrorKind = (typeof DOMAIN_ERROR_KINDS)[number];
@@ -36,6 +37,7 @@ export const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
   unsupported_media_type: 415,
   rate_limited: 429,
   provider_unavailable: 502,
+  unavailable: 503,
 };
 
 /** Shared by every copy of this module (Symbol.for), so the brand survives two bundles. */
@@ -161,6 +163,26 @@ export class ProviderUnavailableError extends DomainError {
   }
 }
 
+/** What the shopper reads while the store's database cannot be reached (docs/faults.md). */
+export const UNAVAILABLE_MESSAGE = "The shop is briefly unavailable. Please try again in a moment.";
+
+/**
+ * The store cannot do its work right now: its database does not answer (refused, cut, restarting).
+ * Nothing was changed; the same request is expected to work again shortly (`Retry-After`).
+ * The message is the store's own, safe to show; the cause is for the log.
+ */
+export class ServiceUnavailableError extends DomainError {
+  readonly kind = "unavailable";
+  constructor(
+    message = UNAVAILABLE_MESSAGE,
+    readonly retryAfterSeconds = 5,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = "ServiceUnavailableError";
+  }
+}
+
 /**
  * Not a refusal but a signal inside the fulfilment transaction: a line cannot be taken from
  * stock, the transaction rolls back and the payment flow refunds. Never reaches a mapping.
@@ -183,6 +205,7 @@ type ErrorOfKind = {
   unsupported_media_type: UnsupportedMediaTypeError;
   rate_limited: RateLimitedError;
   provider_unavailable: ProviderUnavailableError;
+  unavailable: ServiceUnavailableError;
 };
 
 /** Any of the store's typed failures, discriminated by `kind`. */
@@ -197,6 +220,20 @@ export function isDomainError(error: unknown): error is TypedError {
 
 export function isErrorOfKind<K extends DomainErrorKind>(error: unknown, kind: K): error is ErrorOfKind[K] {
   return isDomainError(error) && error.kind === kind;
+}
+
+/**
+ * The ServiceUnavailableError an error is, or was caused by: the query builder wraps what the
+ * database driver throws (`cause`), and an unavailable database is the same answer however deep
+ * it sits. Undefined for anything else.
+ */
+export function unavailableIn(error: unknown): ServiceUnavailableError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && current instanceof Error; depth++) {
+    if (isErrorOfKind(current, "unavailable")) return current;
+    current = current.cause;
+  }
+  return undefined;
 }
 
 /** The HTTP status of a failure: its kind's, or 500 for anything untyped (our fault). */

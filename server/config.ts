@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { FAULT_POINTS, type FaultPoint } from "./faults";
 import { isLocalUrl } from "./net/addresses";
 import { parseTrustProxy, type TrustProxy } from "./net/trust-proxy";
 
@@ -87,6 +88,14 @@ const envSchema = z
       .min(1, { message: "must be at least 1" })
       .max(600, { message: "must be at most 600" })
       .default(10),
+    RECONCILE_INTERVAL_SECONDS: wholeNumber(1, 3600).default(120),
+    RECONCILE_MIN_AGE_SECONDS: wholeNumber(1, 86_400).default(300),
+    FAULT_POINT: z
+      .string()
+      .trim()
+      .transform((v) => (v === "" ? undefined : v))
+      .pipe(z.enum(FAULT_POINTS, { message: `must be one of ${FAULT_POINTS.join(", ")}` }).optional())
+      .optional(),
   })
   .superRefine((env, ctx) => {
     const pairs: [keyof typeof env, keyof typeof env][] = [
@@ -106,7 +115,45 @@ const envSchema = z
     const trust = parseTrustProxy(env.TRUST_PROXY);
     if (typeof trust === "string") ctx.addIssue({ code: "custom", path: ["TRUST_PROXY"], message: trust });
     for (const refusal of publicAddressRefusals(env)) ctx.addIssue({ code: "custom", path: [refusal.variable], message: refusal.message });
+    for (const refusal of testOnlyRefusals(env)) ctx.addIssue({ code: "custom", path: [refusal.variable], message: refusal.message });
   });
+
+/** Below this, a reconciliation pass could give back the stock of a PayPal capture still in flight. */
+const SAFE_RECONCILE_MIN_AGE_SECONDS = 60;
+
+/**
+ * Settings that exist for the fault tests (docs/faults.md) and must never reach a real shop: a
+ * fault point kills the process on purpose, and a very short reconciliation age can release a
+ * hold under a capture in flight. Refused when NODE_ENV=production (the default) or when
+ * PUBLIC_URL is not this machine's own address.
+ */
+function testOnlyRefusals(env: {
+  NODE_ENV: string;
+  PORT: number;
+  PUBLIC_URL?: string;
+  FAULT_POINT?: string;
+  RECONCILE_MIN_AGE_SECONDS: number;
+}): { variable: string; message: string }[] {
+  const publicUrl = env.PUBLIC_URL ?? defaultPublicUrl(env.PORT);
+  const where =
+    env.NODE_ENV === "production"
+      ? "NODE_ENV=production"
+      : URL.canParse(publicUrl) && !isLocalUrl(publicUrl)
+        ? `the public address PUBLIC_URL=${publicUrl}`
+        : undefined;
+  if (!where) return [];
+  const refusals: { variable: string; message: string }[] = [];
+  if (env.FAULT_POINT) {
+    refusals.push({ variable: "FAULT_POINT", message: `is a test-only setting that kills the store on purpose; it is refused with ${where}: unset it` });
+  }
+  if (env.RECONCILE_MIN_AGE_SECONDS < SAFE_RECONCILE_MIN_AGE_SECONDS) {
+    refusals.push({
+      variable: "RECONCILE_MIN_AGE_SECONDS",
+      message: `must be at least ${SAFE_RECONCILE_MIN_AGE_SECONDS} with ${where} (a shorter age can give back the stock of a PayPal capture still in flight; shorter ages are for tests)`,
+    });
+  }
+  return refusals;
+}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -204,6 +251,10 @@ export interface Config {
   /** Days a sent e-mail stays in the outbox before housekeeping deletes it (it may hold sign-in and reset links). */
   mailRetentionDays: number;
   logLevel: Env["LOG_LEVEL"];
+  /** The payment reconciliation pass: how often it runs, and how old a pending checkout must be before it is asked about. */
+  reconcile: { intervalMs: number; minAgeMs: number };
+  /** Test-only (docs/faults.md): where the process kills itself; refused in production and on a public address. */
+  faultPoint?: FaultPoint;
   /** From the stop signal to the exit at the latest (server/start.ts): requests still open then are cut off. */
   shutdownGraceMs: number;
 }
@@ -287,6 +338,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: env.DATABASE_POOL_SIZE,
     mailRetentionDays: env.MAIL_RETENTION_DAYS,
     logLevel: env.LOG_LEVEL,
+    reconcile: { intervalMs: env.RECONCILE_INTERVAL_SECONDS * 1000, minAgeMs: env.RECONCILE_MIN_AGE_SECONDS * 1000 },
+    faultPoint: env.FAULT_POINT,
     shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
   };
 }

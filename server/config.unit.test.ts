@@ -254,3 +254,46 @@ describe("fail-safe settings on a public address", () => {
     },
   );
 });
+
+describe("the fault tests' settings (docs/faults.md)", () => {
+  it("reconciles every 2 minutes, checkouts untouched for 5, and has no fault point by default", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ reconcile: { intervalMs: 120_000, minAgeMs: 300_000 }, faultPoint: undefined });
+  });
+
+  it("takes a fault point and short reconciliation timing in a test on this machine", () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), NODE_ENV: "test", FAULT_POINT: "after-capture", RECONCILE_INTERVAL_SECONDS: "1", RECONCILE_MIN_AGE_SECONDS: "1" });
+    expect(config).toMatchObject({ faultPoint: "after-capture", reconcile: { intervalMs: 1000, minAgeMs: 1000 } });
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: "development", FAULT_POINT: "after-capture" }).faultPoint).toBe("after-capture");
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: "test", FAULT_POINT: "" }).faultPoint).toBeUndefined();
+  });
+
+  it.each<[string, Record<string, string>, string[]]>([
+    ["a fault point in production (NODE_ENV's default)", { FAULT_POINT: "after-capture" }, ["FAULT_POINT"]],
+    ["a fault point with NODE_ENV=production", { NODE_ENV: "production", FAULT_POINT: "after-capture" }, ["FAULT_POINT"]],
+    ["a fault point on a public address, even in a test", { ...LIVE, NODE_ENV: "test", FAULT_POINT: "after-capture" }, ["FAULT_POINT"]],
+    ["a reconciliation age under a minute in production", { RECONCILE_MIN_AGE_SECONDS: "59" }, ["RECONCILE_MIN_AGE_SECONDS"]],
+    ["a reconciliation age under a minute on a public address", { ...LIVE, NODE_ENV: "development", RECONCILE_MIN_AGE_SECONDS: "1" }, ["RECONCILE_MIN_AGE_SECONDS"]],
+    ["both at once", { FAULT_POINT: "after-capture", RECONCILE_MIN_AGE_SECONDS: "1" }, ["FAULT_POINT", "RECONCILE_MIN_AGE_SECONDS"]],
+    ["an unknown fault point", { NODE_ENV: "test", FAULT_POINT: "before-lunch" }, ["FAULT_POINT"]],
+    ["a zero interval", { RECONCILE_INTERVAL_SECONDS: "0" }, ["RECONCILE_INTERVAL_SECONDS"]],
+    ["an interval over an hour", { RECONCILE_INTERVAL_SECONDS: "3601" }, ["RECONCILE_INTERVAL_SECONDS"]],
+    ["a fractional age", { NODE_ENV: "test", RECONCILE_MIN_AGE_SECONDS: "1.5" }, ["RECONCILE_MIN_AGE_SECONDS"]],
+  ])("refuses %s, naming it", (_label, env, variables) => {
+    const problems = problemsOf(env);
+    expect(problems.map((p) => p.split(" ")[0]).sort()).toEqual([...variables].sort());
+  });
+
+  it("says why a fault point is refused and what to do", () => {
+    expect(problemsOf({ FAULT_POINT: "after-capture" })).toEqual([
+      "FAULT_POINT is a test-only setting that kills the store on purpose; it is refused with NODE_ENV=production: unset it",
+    ]);
+    const [onPublic] = problemsOf({ ...LIVE, NODE_ENV: "test", FAULT_POINT: "after-capture" });
+    expect(onPublic).toContain(`the public address PUBLIC_URL=${LIVE.PUBLIC_URL}`);
+    expect(problemsOf({ NODE_ENV: "test", FAULT_POINT: "before-lunch" })).toEqual(["FAULT_POINT must be one of after-capture"]);
+  });
+
+  it("accepts a longer reconciliation timing anywhere", () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), ...LIVE, RECONCILE_INTERVAL_SECONDS: "30", RECONCILE_MIN_AGE_SECONDS: "60" });
+    expect(config.reconcile).toEqual({ intervalMs: 30_000, minAgeMs: 60_000 });
+  });
+});

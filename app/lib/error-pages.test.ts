@@ -6,6 +6,7 @@ describe("the error pages", () => {
     [404, "404", "Page not found"],
     [403, "403", "Access denied"],
     [429, "429", "Too many requests"],
+    [503, "503", "Back in a moment"],
     [500, "Oops", "Something went wrong"],
     [502, "Oops", "Something went wrong"],
     [400, "Oops", "Something went wrong"],

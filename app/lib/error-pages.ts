@@ -9,7 +9,7 @@ export interface ErrorPageText {
   text: string;
 }
 
-const PAGES: Record<404 | 403 | 429 | 500, ErrorPageText> = {
+const PAGES: Record<404 | 403 | 429 | 500 | 503, ErrorPageText> = {
   404: {
     code: "404",
     title: "Page not found",
@@ -25,6 +25,12 @@ const PAGES: Record<404 | 403 | 429 | 500, ErrorPageText> = {
     title: "Too many requests",
     text: "Too many attempts. Please try again later.",
   },
+  // The database cannot be reached (docs/faults.md): nothing was changed, and it passes.
+  503: {
+    code: "503",
+    title: "Back in a moment",
+    text: "The shop is briefly unavailable. Please try again in a moment.",
+  },
   500: {
     code: "Oops",
     title: "Something went wrong",
@@ -33,5 +39,5 @@ const PAGES: Record<404 | 403 | 429 | 500, ErrorPageText> = {
 };
 
 export function errorPageText(status: number | undefined): ErrorPageText {
-  return status === 404 || status === 403 || status === 429 ? PAGES[status] : PAGES[500];
+  return status === 404 || status === 403 || status === 429 || status === 503 ? PAGES[status] : PAGES[500];
 }

@@ -8,6 +8,7 @@ import {
   PaymentRefusedError,
   ProviderUnavailableError,
   RateLimitedError,
+  ServiceUnavailableError,
 } from "../../domain/errors";
 import { failureStatus, type Refusal, refusalOf, throwForBoundary } from "./page-failure.server";
 
@@ -25,6 +26,12 @@ describe("the pages' failure mapping", () => {
       { kind: "payment_refused", status: 409, message: "This payment session has expired.", fields: {}, headers: {} },
     ],
     [new RateLimitedError("Too many", 7), { kind: "rate_limited", status: 429, message: "Too many", fields: {}, headers: { "Retry-After": "7" } }],
+    // The database cannot be reached: the store's own words, 503, try again shortly; also when the query builder wrapped it.
+    [new ServiceUnavailableError(), { kind: "unavailable", status: 503, message: "The shop is briefly unavailable. Please try again in a moment.", fields: {}, headers: { "Retry-After": "5" } }],
+    [
+      new Error("Failed query: select 1", { cause: new ServiceUnavailableError(undefined, 5, { cause: new Error("connect ECONNREFUSED") }) }),
+      { kind: "unavailable", status: 503, message: "The shop is briefly unavailable. Please try again in a moment.", fields: {}, headers: { "Retry-After": "5" } },
+    ],
     // Our side's failures: no message of theirs is shown, the caller logs them and answers 500.
     [new ProviderUnavailableError("stripe", "Stripe is not answering"), undefined],
     [new Error("database down"), undefined],

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { type DomainErrorKind, isDomainError, STATUS_OF_KIND } from "../../domain/errors";
+import { type DomainErrorKind, isDomainError, STATUS_OF_KIND, unavailableIn } from "../../domain/errors";
 
 /**
  * The one mapping from domain/errors.ts to page loaders and actions
@@ -7,23 +7,32 @@ import { type DomainErrorKind, isDomainError, STATUS_OF_KIND } from "../../domai
  * endpoints. Both read the status from the kinds' table in domain/errors.ts.
  */
 
-/** A typed failure the person can be told about: a 4xx status and a message safe to show. */
+/**
+ * A typed failure the person can be told about: a 4xx status and a message safe to show, or 503
+ * while the database cannot be reached (nothing was changed; try again shortly, docs/faults.md).
+ */
 export interface Refusal {
   kind: DomainErrorKind;
   status: number;
   message: string;
   /** Field messages of an invalid input; empty otherwise. */
   fields: Readonly<Record<string, string>>;
-  /** Retry-After for a rate limit; empty otherwise. */
+  /** Retry-After for a rate limit or an unavailable database; empty otherwise. */
   headers: Record<string, string>;
 }
 
 /**
  * The refusal a service's typed error stands for, or undefined for anything else: an untyped
  * error or a provider that did not answer is our side's failure, which the caller logs and
- * answers with 500 (or lets the error boundary show).
+ * answers with 500 (or lets the error boundary show). An unreachable database, however deep
+ * the query builder wrapped it, is the 503 refusal with Retry-After.
  */
 export function refusalOf(error: unknown): Refusal | undefined {
+  const unavailable = unavailableIn(error);
+  if (unavailable) {
+    const headers = { "Retry-After": String(unavailable.retryAfterSeconds) };
+    return { kind: "unavailable", status: STATUS_OF_KIND.unavailable, message: unavailable.message, fields: {}, headers };
+  }
   if (!isDomainError(error)) return undefined;
   const status = STATUS_OF_KIND[error.kind];
   if (status >= 500) return undefined;

@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { acquireEmbeddedLock } from "./embedded-lock";
 import * as schema from "./schema";
+import { StoreClient } from "./unavailable";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -94,7 +95,8 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
 }
 
 export async function openPostgres(connectionString: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, connectionTimeoutMillis: 10_000 });
+  // StoreClient: a database that cannot be reached is a ServiceUnavailableError (503), not a crash (docs/faults.md).
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, connectionTimeoutMillis: 10_000, Client: StoreClient });
   pool.on("error", () => {
     // An idle client lost its connection; the pool replaces it. /readyz reports real outages.
   });

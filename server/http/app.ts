@@ -17,6 +17,7 @@ import { compression } from "./compression";
 import { CSP_REPORT_PATH, cspNonce, securityHeaders } from "./csp";
 import { cspReportRoutes } from "./csp-report";
 import { eventRoutes } from "./event-routes";
+import { failureResponse, typedFailureOf } from "./failure";
 import { originCheck } from "./origin-check";
 import { pageCaching } from "./page-cache";
 import { pageForms } from "./page-forms";
@@ -58,6 +59,8 @@ export function createApp(deps: AppDeps) {
   app.use(compression());
 
   app.onError((error, c) => {
+    // The database cannot be reached (docs/faults.md): a clean 503 with Retry-After, not a 500.
+    if (typedFailureOf(error)?.kind === "unavailable") return failureResponse(c, error);
     c.var.log.error({ err: error }, "unhandled error");
     return c.text("Something went wrong on our side. Please try again.", 500);
   });

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { isDomainError, STATUS_OF_KIND, type TypedError } from "../../domain/errors";
+import { isDomainError, STATUS_OF_KIND, type TypedError, unavailableIn } from "../../domain/errors";
 import { paymentMessages } from "../../domain/payment-messages";
 import type { AppEnv } from "./request-context";
 
@@ -30,6 +30,7 @@ export function failureAnswer(error: TypedError): FailureAnswer {
         headers: {},
       };
     case "rate_limited":
+    case "unavailable":
       return { status, body: { message: error.message }, headers: { "Retry-After": String(error.retryAfterSeconds) } };
     case "provider_unavailable":
       return { status, body: { ...error.details, message: paymentMessages.providerUnavailable(PROVIDER_LABEL[error.provider]) }, headers: {} };
@@ -38,9 +39,19 @@ export function failureAnswer(error: TypedError): FailureAnswer {
   }
 }
 
+/**
+ * The typed failure an error stands for: itself, or the database's unavailability it was caused
+ * by (the query builder wraps the driver's error); undefined for anything untyped.
+ */
+export function typedFailureOf(error: unknown): TypedError | undefined {
+  return isDomainError(error) ? error : unavailableIn(error);
+}
+
 /** A Hono handler's catch: typed failures become their answer, anything else goes on to the app's 500. */
-export function failureResponse(c: Context<AppEnv>, error: unknown): Response {
-  if (!isDomainError(error)) throw error;
+export function failureResponse(c: Context<AppEnv>, caught: unknown): Response {
+  const error = typedFailureOf(caught);
+  if (!error) throw caught;
+  if (error.kind === "unavailable") c.var.log?.warn({ reason: (error.cause as Error | undefined)?.message }, "database unavailable");
   if (error.kind === "provider_unavailable") {
     c.var.log?.warn({ provider: error.provider, providerStatus: error.providerStatus, reason: error.message }, "payment provider failed");
   }

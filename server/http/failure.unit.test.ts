@@ -8,12 +8,13 @@ import {
   PaymentRefusedError,
   ProviderUnavailableError,
   RateLimitedError,
+  ServiceUnavailableError,
   type TypedError,
   UnauthenticatedError,
   UnsupportedMediaTypeError,
 } from "../../domain/errors";
 import { paymentMessages } from "../../domain/payment-messages";
-import { type FailureAnswer, failureAnswer } from "./failure";
+import { type FailureAnswer, failureAnswer, typedFailureOf } from "./failure";
 
 describe("the JSON endpoints' failure mapping", () => {
   it.each<[TypedError, FailureAnswer]>([
@@ -41,7 +42,21 @@ describe("the JSON endpoints' failure mapping", () => {
       new ProviderUnavailableError("stripe", "timeout"),
       { status: 502, body: { message: paymentMessages.providerUnavailable("Stripe") }, headers: {} },
     ],
+    [
+      new ServiceUnavailableError(undefined, 5, { cause: new Error("connect ECONNREFUSED 10.0.0.5:5432") }),
+      { status: 503, body: { message: "The shop is briefly unavailable. Please try again in a moment." }, headers: { "Retry-After": "5" } },
+    ],
   ])("%o answers %o", (error, answer) => {
     expect(failureAnswer(error)).toEqual(answer);
+  });
+
+  it("answers a query error caused by an unreachable database as that database's 503, and leaves other errors untyped", () => {
+    const down = new ServiceUnavailableError();
+    const queryError = new Error("Failed query: select ...", { cause: down });
+    expect(typedFailureOf(queryError)).toBe(down);
+    expect(typedFailureOf(down)).toBe(down);
+    const notFound = new NotFoundError();
+    expect(typedFailureOf(notFound)).toBe(notFound);
+    expect(typedFailureOf(new Error("Failed query", { cause: new Error("syntax error") }))).toBeUndefined();
   });
 });

@@ -39,8 +39,6 @@ export function createMailWorker(deps: { db: Database; transport: MailTransport;
     for (const message of claimed) {
       try {
         await deps.transport.send(message);
-        await markMailSent(deps.db, message.id, new Date());
-        sent++;
       } catch (error) {
         const attempts = message.attempts + 1;
         const delay = nextRetryDelayMs(attempts, retry);
@@ -48,6 +46,16 @@ export function createMailWorker(deps: { db: Database; transport: MailTransport;
         await markMailFailed(deps.db, message.id, reason, delay === null ? null : new Date(Date.now() + delay));
         if (delay === null) log.error({ mailId: message.id, attempts, reason }, "e-mail given up after the last attempt");
         else log.warn({ mailId: message.id, attempts, retryInMs: delay, reason }, "e-mail not sent; will retry");
+        continue;
+      }
+      try {
+        await markMailSent(deps.db, message.id, new Date());
+        sent++;
+      } catch (error) {
+        // Sent, but not recorded (the database went away): not a failed attempt. When the claim's
+        // lease runs out it goes out again under the same Message-ID, which mail systems treat
+        // as the same message (at least once, docs/decisions/030-faults-survived.md).
+        log.warn({ mailId: message.id, err: error }, "e-mail sent but not recorded as sent; it will be sent again with the same Message-ID");
       }
     }
     return sent;

@@ -1,6 +1,7 @@
 import { paymentMessages } from "../../domain/payment-messages";
 import { CARD_SESSION_ID } from "../../domain/payment-schemas";
 import type { Viewer } from "../auth/service";
+import type { FaultHook } from "../faults";
 import type { Logger } from "../logger";
 import type { OrdersService } from "../orders/service";
 import { type Checkout, type CheckoutInput, type CheckoutStore, quoteView } from "../checkouts/checkouts";
@@ -29,7 +30,15 @@ const HANDLED_EVENTS = new Set([
  * webhook, the success page, the sandbox's Pay button and the reconciliation pass all call it,
  * and it is safe to run twice at once (the orders service locks the checkout).
  */
-export function createCardFlow(deps: { card: CardProvider; store: CheckoutStore; orders: OrdersService; opener: CheckoutOpener; logger: Logger }) {
+export function createCardFlow(deps: {
+  card: CardProvider;
+  store: CheckoutStore;
+  orders: OrdersService;
+  opener: CheckoutOpener;
+  logger: Logger;
+  /** Test-only fault points (server/faults.ts); nothing in production. */
+  fault?: FaultHook;
+}) {
   const { card, store, orders } = deps;
   const log = deps.logger.child({ component: "payments", provider: "stripe", mode: card.mode });
 
@@ -45,6 +54,8 @@ export function createCardFlow(deps: { card: CardProvider; store: CheckoutStore;
   async function settle(checkout: Checkout, session: CardSession): Promise<CardOutcome> {
     const sessionId = session.id;
     if (isPaidCardSession(session, { checkoutId: checkout.id, totalCents: checkout.totalCents, currency: checkout.currency })) {
+      // Paid at Stripe, no order yet: a crash here is what reconciliation repairs (docs/faults.md).
+      deps.fault?.("after-capture");
       try {
         const { order } = await orders.fulfilCheckout(checkout.id, {
           paymentId: sessionId,

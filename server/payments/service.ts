@@ -4,6 +4,7 @@ import type { Viewer } from "../auth/service";
 import type { PricingService } from "../cart/pricing";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
+import { faultHook } from "../faults";
 import { createThrottle, type ThrottleRule } from "../limits/throttle";
 import type { Logger } from "../logger";
 import type { OrdersService } from "../orders/service";
@@ -49,7 +50,7 @@ export function choosePaymentProviders(db: Database, config: Pick<Config, "publi
 export function createPaymentsService(
   deps: {
     db: Database;
-    config: Pick<Config, "publicUrl" | "paypal" | "stripe" | "checkoutRateLimit">;
+    config: Pick<Config, "publicUrl" | "paypal" | "stripe" | "checkoutRateLimit" | "reconcile" | "faultPoint">;
     logger: Logger;
     pricing: PricingService;
     accounts: AccountsService;
@@ -70,11 +71,13 @@ export function createPaymentsService(
     settleCard: (checkout, session) => cardFlow.settle(checkout, session),
     logger: deps.logger,
   });
-  const walletFlow = createWalletFlow({ wallet, store, orders: deps.orders, opener, logger: deps.logger });
-  const cardFlow = createCardFlow({ card, store, orders: deps.orders, opener, logger: deps.logger });
+  // FAULT_POINT=after-capture (tests only, docs/faults.md): both flows die between the provider's money and the order.
+  const fault = faultHook(deps.config.faultPoint);
+  const walletFlow = createWalletFlow({ wallet, store, orders: deps.orders, opener, logger: deps.logger, fault });
+  const cardFlow = createCardFlow({ card, store, orders: deps.orders, opener, logger: deps.logger, fault });
   const reconciler = createReconciler(
     { store, orders: deps.orders, wallet, card, walletFlow, cardFlow, logger: deps.logger },
-    options.reconcile,
+    { intervalMs: deps.config.reconcile.intervalMs, minAgeMs: deps.config.reconcile.minAgeMs, ...options.reconcile },
   );
   const throttle = createThrottle(deps.db);
   const startLimit = options.startLimit ?? { max: deps.config.checkoutRateLimit, windowMs: START_WINDOW_MS };

@@ -4,6 +4,7 @@ import { messages } from "../../domain/messages";
 import { paymentMessages } from "../../domain/payment-messages";
 import type { WalletFallbackBody } from "../../domain/payment-schemas";
 import type { Viewer } from "../auth/service";
+import type { FaultHook } from "../faults";
 import type { Logger } from "../logger";
 import type { OrdersService } from "../orders/service";
 import { type Checkout, type CheckoutInput, type CheckoutStore, quoteView } from "../checkouts/checkouts";
@@ -31,6 +32,8 @@ export function createWalletFlow(deps: {
   orders: OrdersService;
   opener: CheckoutOpener;
   logger: Logger;
+  /** Test-only fault points (server/faults.ts); nothing in production. */
+  fault?: FaultHook;
 }) {
   const { wallet, store, orders } = deps;
   const log = deps.logger.child({ component: "payments", provider: "paypal", mode: wallet.mode });
@@ -64,6 +67,8 @@ export function createWalletFlow(deps: {
     const ref = checkout.providerRef!;
     const capture = order.capture;
     if (isCompletedWalletPayment(order, checkout)) {
+      // Captured at PayPal, no order yet: a crash here is what reconciliation repairs (docs/faults.md).
+      deps.fault?.("after-capture");
       try {
         const { order: placed } = await orders.fulfilCheckout(checkout.id, {
           paymentId: ref,

@@ -7,8 +7,11 @@
  * - integration: a database (PGlite or PostgreSQL), the built app or a fake provider.
  *   `server/**\/*.integration.test.ts`, `tests/integration/**\/*.test.ts`, `tests/security/**\/*.test.ts`.
  * - e2e: a browser against the running store. `tests/e2e/**\/*.e2e.ts`.
+ * - faults: the built store as a child process on PostgreSQL, killed, cut off from its database
+ *   (docs/faults.md). `tests/faults/**\/*.test.ts`, run by `npm run test:faults`
+ *   (vitest.faults.config.ts), not by `npm test`: they need a PostgreSQL server.
  */
-export type TestKind = "unit" | "integration" | "e2e";
+export type TestKind = "unit" | "integration" | "e2e" | "faults";
 
 const TEST_FILE = /\.test\.tsx?$/;
 
@@ -28,5 +31,6 @@ export function testKindOf(file: string): TestKind | "no test" | null {
   if (file.startsWith("tests/integration/") || file.startsWith("tests/security/")) {
     return file.endsWith(".ts") ? "integration" : null;
   }
+  if (file.startsWith("tests/faults/")) return file.endsWith(".ts") ? "faults" : null;
   return null;
 }

@@ -18,6 +18,8 @@ describe("testKindOf", () => {
     ["tests/integration/cart-api.test.ts", "integration"],
     ["tests/security/csrf.test.ts", "integration"],
     ["tests/e2e/cart.e2e.ts", "e2e"],
+    ["tests/faults/payment-crash.test.ts", "faults"],
+    ["tests/faults/payment-crash.unit.test.ts", null],
     ["tests/helpers/database.ts", "no test"],
     ["tests/helpers/database.test.ts", null],
     ["scripts/build.test.ts", null],

@@ -6,6 +6,8 @@ export interface CaughtMail {
   from: string;
   to: string[];
   subject: string;
+  /** The Message-ID header as sent (the store's is `<outbox id@threadline.outbox>`). */
+  messageId: string;
   text: string;
   html: string;
   raw: string;
@@ -62,15 +64,18 @@ export function parseMail(raw: string, envelope: { from: string; to: string[] })
   const headers = parseHeaders(raw.slice(0, split));
   const parts = { text: "", html: "" };
   collectParts(raw, parts);
-  return { ...envelope, subject: headers.get("subject") ?? "", text: parts.text, html: parts.html, raw };
+  return { ...envelope, subject: headers.get("subject") ?? "", messageId: headers.get("message-id") ?? "", text: parts.text, html: parts.html, raw };
 }
 
 /**
  * A real SMTP server on a free local port that keeps what it receives. stop() and start()
- * take it down and bring it back on the same port, to test that the outbox retries.
+ * take it down and bring it back on the same port, to test that the outbox retries;
+ * dropAfterAccept(n) keeps the next n messages and then cuts the connection instead of
+ * answering 250, as when the server took a message but its answer never reached the sender.
  */
 export async function startFakeSmtp() {
   const inbox: CaughtMail[] = [];
+  let dropsLeft = 0;
   const waiters: { match: (m: CaughtMail) => boolean; resolve: (m: CaughtMail) => void }[] = [];
   let server: SMTPServer;
   let port = 0;
@@ -94,6 +99,14 @@ export async function startFakeSmtp() {
               waiters.splice(waiters.indexOf(w), 1);
               w.resolve(mail);
             }
+          }
+          if (dropsLeft > 0) {
+            dropsLeft--;
+            // Kept, and the connection cut before the 250: the sender cannot know it arrived.
+            for (const connection of server.connections as Set<{ id: string; _socket: { destroy(): void } }>) {
+              if (connection.id === session.id) connection._socket.destroy();
+            }
+            return;
           }
           callback();
         });
@@ -133,6 +146,10 @@ export async function startFakeSmtp() {
       });
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Keeps the next `n` messages, then cuts each one's connection instead of answering 250. */
+    dropAfterAccept(n = 1) {
+      dropsLeft = n;
+    },
     start: listen,
   };
 }

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { isErrorOfKind, ServiceUnavailableError } from "../../domain/errors";
+import { asUnavailable, isConnectionFailure } from "./unavailable";
+
+const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+
+describe("a database that cannot be reached", () => {
+  it.each<[string, unknown, boolean]>([
+    ["connection refused", withCode("connect ECONNREFUSED 127.0.0.1:5432", "ECONNREFUSED"), true],
+    ["connection reset", withCode("read ECONNRESET", "ECONNRESET"), true],
+    ["a broken pipe", withCode("write EPIPE", "EPIPE"), true],
+    ["a connect timeout", withCode("connect ETIMEDOUT", "ETIMEDOUT"), true],
+    ["an unknown host", withCode("getaddrinfo ENOTFOUND db", "ENOTFOUND"), true],
+    ["the server shutting down (admin_shutdown)", withCode("terminating connection due to administrator command", "57P01"), true],
+    ["the server starting (cannot_connect_now)", withCode("the database system is starting up", "57P03"), true],
+    ["a connection exception (class 08)", withCode("connection failure", "08006"), true],
+    ["the socket cut under a query", new Error("Connection terminated unexpectedly"), true],
+    ["the pool's connect timeout", new Error("Connection terminated due to connection timeout"), true],
+    ["a client that lost its connection", new Error("Client has encountered a connection error and is not queryable"), true],
+    ["refused on every address of localhost", new AggregateError([withCode("connect ECONNREFUSED ::1:5432", "ECONNREFUSED")]), true],
+    ["a query error wrapping a refusal", new Error("Failed query: select 1", { cause: withCode("connect ECONNREFUSED", "ECONNREFUSED") }), true],
+    ["a unique violation", withCode('duplicate key value violates unique constraint "orders_payment_id"', "23505"), false],
+    ["a syntax error", withCode('syntax error at or near "selec"', "42601"), false],
+    ["a serialization failure", withCode("could not serialize access", "40001"), false],
+    ["an untyped bug", new TypeError("cannot read properties of undefined"), false],
+    ["a string", "ECONNREFUSED", false],
+    ["nothing", undefined, false],
+  ])("%s: %s", (_, error, unavailable) => {
+    expect(isConnectionFailure(error)).toBe(unavailable);
+    const mapped = asUnavailable(error);
+    expect(isErrorOfKind(mapped, "unavailable")).toBe(unavailable);
+    if (unavailable) expect((mapped as ServiceUnavailableError).cause).toBe(error);
+    else expect(mapped).toBe(error);
+  });
+
+  it("leaves an error that is already typed as it is", () => {
+    const typed = new ServiceUnavailableError();
+    expect(asUnavailable(typed)).toBe(typed);
+  });
+});
