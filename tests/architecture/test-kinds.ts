@@ -7,11 +7,12 @@
  * - integration: a database (PGlite or PostgreSQL), the built app or a fake provider.
  *   `server/**\/*.integration.test.ts`, `tests/integration/**\/*.test.ts`, `tests/security/**\/*.test.ts`.
  * - e2e: a browser against the running store. `tests/e2e/**\/*.e2e.ts`.
- * - faults: the built store as a child process on PostgreSQL, killed, cut off from its database
- *   (docs/faults.md). `tests/faults/**\/*.test.ts`, run by `npm run test:faults`
- *   (vitest.faults.config.ts), not by `npm test`: they need a PostgreSQL server.
+ * - system: the built store as a child process: killed and cut off from PostgreSQL (docs/faults.md,
+ *   `tests/faults/**\/*.test.ts`), or installed as a production tree (`tests/system/**\/*.test.ts`).
+ *   Run once by `npm run test:system` (vitest.system.config.ts), part of `npm test`; they need the
+ *   machine's PostgreSQL server.
  */
-export type TestKind = "unit" | "integration" | "e2e" | "faults";
+export type TestKind = "unit" | "integration" | "e2e" | "system";
 
 const TEST_FILE = /\.test\.tsx?$/;
 
@@ -31,6 +32,6 @@ export function testKindOf(file: string): TestKind | "no test" | null {
   if (file.startsWith("tests/integration/") || file.startsWith("tests/security/")) {
     return file.endsWith(".ts") ? "integration" : null;
   }
-  if (file.startsWith("tests/faults/")) return file.endsWith(".ts") ? "faults" : null;
+  if (file.startsWith("tests/faults/") || file.startsWith("tests/system/")) return file.endsWith(".ts") ? "system" : null;
   return null;
 }
