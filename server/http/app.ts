@@ -20,6 +20,7 @@ import { eventRoutes } from "./event-routes";
 import { originCheck } from "./origin-check";
 import { pageCaching } from "./page-cache";
 import { pageForms } from "./page-forms";
+import { createPageStore, pageStore } from "./page-store";
 import { paymentRoutes } from "./payment-routes";
 import { type AppEnv, requestContext } from "./request-context";
 import { robotsTxt, sitemapXml } from "./seo";
@@ -118,7 +119,9 @@ export function createApp(deps: AppDeps) {
   if (deps.build) {
     const handle = createRequestHandler(deps.build, config.env === "development" ? "development" : "production");
     const pageConfig = publicConfig(config);
-    app.all("*", pageCaching(), pageForms(), (c) => {
+    // Visitors' catalogue pages, rendered once and kept until a product or review notice (decision 024).
+    const pages = createPageStore(services.events);
+    app.all("*", pageCaching(), pageForms(), pageStore(pages), (c) => {
       const context: StoreContext & AppLoadContext = {
         services,
         config: pageConfig,

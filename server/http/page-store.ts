@@ -1,0 +1,132 @@
+import type { MiddlewareHandler } from "hono";
+import { isUuid } from "../../domain/ids";
+import { createNoticeCache, type NoticeSource } from "../events/notice-cache";
+import { acceptsGzip, addVary, COMPRESSION_THRESHOLD } from "./compression";
+import { cspNonce } from "./csp";
+import { compressTemplate, fillGzipTemplate, type GzipTemplate } from "./gzip-template";
+import type { AppEnv } from "./request-context";
+
+/**
+ * The rendered pages of visitors, kept in memory (docs/decisions/024-visitor-page-cache.md).
+ * A visitor (a request without any cookie) sees the same catalogue page as every other visitor,
+ * so the answer React Router rendered for the first one is kept, with its CSP nonce cut out,
+ * and later visitors get it with a nonce of their own in the HTML and in the header. Emptied
+ * by the same product and review notices as the catalogue data (server/events/notice-cache.ts).
+ */
+
+/** About 2,000 pages or 32 MB (a home page is about 60 KB kept, text and gzip), whichever comes first; a minute at most. */
+export const PAGE_STORE_LIMITS = { maxEntries: 2000, maxBytes: 32 * 1024 * 1024, ttlMs: 60_000 } as const;
+
+/** The query parameters each kept page may carry; any other makes the request an ordinary one. */
+const LISTING_PARAMETERS = new Set(["category", "q", "sort", "limit"]);
+const NO_PARAMETERS = new Set<string>();
+/** React Router's own parameter of `.data` requests: which loaders to run. */
+const DATA_PARAMETER = "_routes";
+const INFO_PAGES = new Set(["/about", "/shipping-returns", "/privacy", "/terms"]);
+
+function parametersOf(page: string): ReadonlySet<string> | null {
+  if (page === "/") return LISTING_PARAMETERS;
+  if (INFO_PAGES.has(page)) return NO_PARAMETERS;
+  const product = /^\/product\/([^/]+)$/.exec(page);
+  return product && isUuid(product[1]) ? NO_PARAMETERS : null;
+}
+
+/**
+ * The key a request's answer is kept under, or null when it must be rendered for itself: only a
+ * GET without any cookie (a shopper's page shows the shopper; a flash message is a cookie) of a
+ * catalogue page (home with its listing parameters, a product, an information page) or its
+ * `.data` request. The key is the public origin, the path and the query as sent.
+ */
+export function pageStoreKey(input: { method: string; url: URL; hasCookie: boolean; publicOrigin: string }): string | null {
+  if (input.method !== "GET" || input.hasCookie) return null;
+  const { pathname, searchParams } = input.url;
+  const isData = pathname.endsWith(".data");
+  const page = pathname === "/_root.data" ? "/" : isData ? pathname.slice(0, -".data".length) : pathname;
+  if (isData && (page === "" || page === "/") && pathname !== "/_root.data") return null;
+  const allowed = parametersOf(page);
+  if (!allowed) return null;
+  for (const name of searchParams.keys()) {
+    if (!allowed.has(name) && !(isData && name === DATA_PARAMETER)) return null;
+  }
+  return `${input.publicOrigin}${pathname}${input.url.search}`;
+}
+
+/** What is kept of an answer: its status and headers, its body cut at the nonce, and the same once gzipped. */
+export interface StoredPage {
+  status: number;
+  headers: [string, string][];
+  parts: string[];
+  gzip: GzipTemplate;
+  bytes: number;
+}
+
+/**
+ * Only a plain success is kept: 200, no cookie set (a renewed session, a flash), nothing the
+ * route marked as private, an HTML page or a `.data` answer not already compressed.
+ */
+export function isKeepable(response: Response): boolean {
+  if (response.status !== 200 || !response.body) return false;
+  if (response.headers.has("set-cookie") || response.headers.has("content-encoding")) return false;
+  if (/\b(?:private|no-store)\b/i.test(response.headers.get("cache-control") ?? "")) return false;
+  return /^text\/(?:html|x-script)\b/i.test(response.headers.get("content-type") ?? "");
+}
+
+/** The page as kept: every occurrence of the nonce it was rendered with is cut out. */
+export function storedPageOf(response: Response, body: string, nonce: string): StoredPage {
+  const parts = body.split(nonce);
+  const gzip = compressTemplate(parts);
+  const headers = [...response.headers].filter(([name]) => name !== "content-length");
+  const bytes = gzip.raw.reduce((sum, b) => sum + b.length, 0) + gzip.pieces.reduce((sum, b) => sum + b.length, 0);
+  return { status: response.status, headers, parts, gzip, bytes };
+}
+
+/** The kept page with `nonce` in it: gzip (made from the kept pieces) when the client takes gzip, else plain text for compression.ts. */
+export function answerOf(page: StoredPage, nonce: string, acceptEncoding: string | undefined, state: "hit" | "miss"): Response {
+  const headers = new Headers(page.headers);
+  headers.set("X-Page-Cache", state);
+  const textLength = page.gzip.raw.reduce((sum, part) => sum + part.length, 0) + Buffer.byteLength(nonce) * (page.parts.length - 1);
+  if (textLength >= COMPRESSION_THRESHOLD && acceptsGzip(acceptEncoding)) {
+    const body = fillGzipTemplate(page.gzip, nonce);
+    headers.set("Content-Encoding", "gzip");
+    headers.set("Content-Length", String(body.byteLength));
+    addVary(headers, "Accept-Encoding");
+    return new Response(body, { status: page.status, headers });
+  }
+  headers.set("Content-Length", String(textLength));
+  return new Response(page.parts.join(nonce), { status: page.status, headers });
+}
+
+export type PageStore = ReturnType<typeof createPageStore>;
+
+export function createPageStore(notices: NoticeSource, limits: { maxEntries: number; maxBytes: number; ttlMs: number } = PAGE_STORE_LIMITS) {
+  return createNoticeCache<StoredPage>({ notices, ...limits, sizeOf: (page) => page.bytes });
+}
+
+/**
+ * Answers visitors' catalogue pages from the store, and keeps what the pages below render for
+ * them. Runs after securityHeaders() (csp.ts), so this response's nonce exists and the CSP
+ * header carries the same one.
+ */
+export function pageStore(store: PageStore): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const key = pageStoreKey({
+      method: c.req.method,
+      url: new URL(c.req.url),
+      hasCookie: Boolean(c.req.header("cookie")),
+      publicOrigin: c.var.client.publicOrigin,
+    });
+    if (!key) return next();
+    const nonce = cspNonce(c);
+    const kept = store.get(key);
+    if (kept) return answerOf(kept, nonce, c.req.header("accept-encoding"), "hit");
+    // Taken before rendering: a notice during the render means the page may show the old state.
+    const generation = store.generation();
+    await next();
+    if (!isKeepable(c.res)) return;
+    const page = storedPageOf(c.res, await c.res.text(), nonce);
+    store.set(key, page, generation);
+    // Cleared first: Hono copies an earlier response's headers over a new one's (a Vary would lose Accept-Encoding).
+    c.res = undefined as unknown as Response;
+    c.res = answerOf(page, nonce, c.req.header("accept-encoding"), "miss");
+  };
+}

@@ -1,0 +1,179 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import type { LiveNotice } from "../../domain/live-events";
+import { compression } from "./compression";
+import { cspNonce, securityHeaders } from "./csp";
+import { createPageStore, pageStore, pageStoreKey } from "./page-store";
+import type { AppEnv } from "./request-context";
+
+const PRODUCT = "11111111-1111-4111-8111-111111111111";
+const ORIGIN = "http://store.test";
+
+describe("pageStoreKey", () => {
+  const key = (path: string, { method = "GET", hasCookie = false } = {}) =>
+    pageStoreKey({ method, url: new URL(path, ORIGIN), hasCookie, publicOrigin: ORIGIN });
+
+  it.each([
+    "/",
+    "/?q=linen",
+    "/?category=dress&sort=price-asc&limit=24",
+    "/_root.data",
+    "/_root.data?_routes=routes%2Fhome",
+    "/_root.data?q=linen&_routes=root",
+    `/product/${PRODUCT}`,
+    `/product/${PRODUCT}.data`,
+    `/product/${PRODUCT}.data?_routes=routes%2Fproduct`,
+    "/about",
+    "/terms.data",
+  ])("%s is kept for visitors", (path) => {
+    expect(key(path)).toBe(`${ORIGIN}${path}`);
+  });
+
+  it.each([
+    ["/", { hasCookie: true }],
+    [`/product/${PRODUCT}`, { hasCookie: true }],
+    ["/_root.data", { hasCookie: true }],
+    ["/", { method: "POST" }],
+    ["/", { method: "HEAD" }],
+    ["/?utm_source=mail", {}],
+    ["/?_routes=root", {}],
+    [`/product/${PRODUCT}?ref=1`, {}],
+    ["/product/not-a-uuid", {}],
+    [`/product/${PRODUCT}/`, {}],
+    ["/orders", {}],
+    ["/orders.data", {}],
+    ["/cart", {}],
+    ["/login", {}],
+    ["/admin", {}],
+    ["/checkout", {}],
+    ["/.data", {}],
+    ["/nowhere", {}],
+    ["/About", {}],
+  ])("%s %j is rendered for itself", (path, options) => {
+    expect(key(path, options)).toBeNull();
+  });
+});
+
+function fakeNotices() {
+  const listeners = new Set<(n: LiveNotice) => void>();
+  return {
+    subscribe(listener: (n: LiveNotice) => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    hearsAll: () => true,
+    send(notice: LiveNotice) {
+      for (const l of listeners) l(notice);
+    },
+  };
+}
+
+/** A page that shows its nonce like React Router's scripts, and how many times it was rendered. */
+function storeApp(options: { maxBytes?: number; setCookie?: boolean; status?: number; pad?: number } = {}) {
+  const notices = fakeNotices();
+  const store = createPageStore(notices, { maxEntries: 100, maxBytes: options.maxBytes ?? 1_000_000, ttlMs: 60_000 });
+  let renders = 0;
+  const app = new Hono<AppEnv>();
+  app.use(async (c, next) => {
+    c.set("client", { address: "127.0.0.1", viaTrustedProxy: false, publicOrigin: ORIGIN } as AppEnv["Variables"]["client"]);
+    await next();
+  });
+  app.use(securityHeaders({}));
+  app.use(compression());
+  app.all("*", pageStore(store), (c) => {
+    renders += 1;
+    const nonce = cspNonce(c);
+    const html = `<!DOCTYPE html><html><body><p>${"Linen dress ".repeat(options.pad ?? 200)} render ${renders}</p><script nonce="${nonce}">boot()</script><script type="module" nonce="${nonce}">go()</script></body></html>`;
+    const headers: Record<string, string> = { "Content-Type": "text/html" };
+    if (options.setCookie) headers["Set-Cookie"] = "flash=; Max-Age=0";
+    return c.body(html, (options.status ?? 200) as 200, headers);
+  });
+  return { app, store, notices, renders: () => renders };
+}
+
+const NONCE_IN_HEADER = /'nonce-([^']+)'/;
+const noncesInHtml = (html: string) => [...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]);
+
+async function visit(app: Hono<AppEnv>, path = "/", headers: Record<string, string> = {}) {
+  const res = await app.request(`${ORIGIN}${path}`, { headers });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const encoding = res.headers.get("content-encoding");
+  const html = (encoding === "gzip" ? gunzipSync(bytes) : encoding === "br" ? brotliDecompressSync(bytes) : bytes).toString("utf8");
+  const headerNonce = NONCE_IN_HEADER.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+  return { res, html, headerNonce };
+}
+
+describe("pageStore", () => {
+  it("renders a visitor's page once, then answers it with a fresh nonce each time, in the HTML and in the header", async () => {
+    const t = storeApp();
+    const seen = new Set<string>();
+    for (const acceptEncoding of ["gzip", "br, gzip", "", "br", "gzip"]) {
+      const { res, html, headerNonce } = await visit(t.app, "/", { "accept-encoding": acceptEncoding });
+      expect(res.status).toBe(200);
+      expect(html).toContain("render 1");
+      expect(headerNonce).toBeDefined();
+      expect(noncesInHtml(html)).toEqual([headerNonce, headerNonce]);
+      expect(seen.has(headerNonce as string)).toBe(false);
+      for (const earlier of seen) expect(html).not.toContain(earlier);
+      seen.add(headerNonce as string);
+    }
+    expect(t.renders()).toBe(1);
+  });
+
+  it("sends the kept gzip to a client that takes gzip, marked and varying by Accept-Encoding", async () => {
+    const t = storeApp();
+    await visit(t.app, "/", { "accept-encoding": "gzip" });
+    const { res } = await visit(t.app, "/", { "accept-encoding": "br, gzip" });
+    expect(res.headers.get("x-page-cache")).toBe("hit");
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    expect(res.headers.get("vary")).toMatch(/Accept-Encoding/i);
+    expect(Number(res.headers.get("content-length"))).toBeGreaterThan(0);
+  });
+
+  it("renders again after a product or review notice", async () => {
+    const t = storeApp();
+    await visit(t.app);
+    t.notices.send({ type: "review.added", productId: PRODUCT });
+    expect((await visit(t.app)).html).toContain("render 2");
+    expect((await visit(t.app)).html).toContain("render 2");
+  });
+
+  it("never answers or keeps a request with a cookie", async () => {
+    const t = storeApp();
+    await visit(t.app);
+    const withCookie = await visit(t.app, "/", { cookie: "threadline.session_token=abc" });
+    expect(withCookie.html).toContain("render 2");
+    expect(withCookie.res.headers.get("x-page-cache")).toBeNull();
+    expect((await visit(t.app)).html).toContain("render 1");
+  });
+
+  it("keeps no answer that sets a cookie", async () => {
+    const t = storeApp({ setCookie: true });
+    await visit(t.app);
+    await visit(t.app);
+    expect(t.renders()).toBe(2);
+    expect(t.store.stats().entries).toBe(0);
+  });
+
+  it("keeps no answer but a 200", async () => {
+    const t = storeApp({ status: 404 });
+    await visit(t.app);
+    await visit(t.app);
+    expect(t.renders()).toBe(2);
+  });
+
+  it("holds its size bound, dropping the least recently used page", async () => {
+    const t = storeApp({ maxBytes: 6_000, pad: 100 });
+    for (const q of ["a", "b", "c", "d", "e", "f"]) await visit(t.app, `/?q=${q}`);
+    const { entries, bytes } = t.store.stats();
+    expect(bytes).toBeLessThanOrEqual(6_000);
+    expect(entries).toBeGreaterThan(0);
+    expect(entries).toBeLessThan(6);
+    const rendersBefore = t.renders();
+    await visit(t.app, "/?q=f");
+    expect(t.renders()).toBe(rendersBefore);
+    await visit(t.app, "/?q=a");
+    expect(t.renders()).toBe(rendersBefore + 1);
+  });
+});
