@@ -1,7 +1,8 @@
+import zlib from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 import { isUuid } from "../../domain/ids";
 import { createNoticeCache, type NoticeSource } from "../events/notice-cache";
-import { acceptsGzip, addVary, COMPRESSION_THRESHOLD } from "./compression";
+import { acceptsGzip, addVary, chooseEncoding, COMPRESSION_THRESHOLD } from "./compression";
 import { cspNonce } from "./csp";
 import { compressTemplate, fillGzipTemplate, type GzipTemplate } from "./gzip-template";
 import type { AppEnv } from "./request-context";
@@ -51,14 +52,25 @@ export function pageStoreKey(input: { method: string; url: URL; hasCookie: boole
   return `${input.publicOrigin}${pathname}${input.url.search}`;
 }
 
-/** What is kept of an answer: its status and headers, its body cut at the nonce, and the same once gzipped. */
+/**
+ * What is kept of an answer: its status and headers, its body cut at the nonce, the same once
+ * gzipped, and for an answer without a nonce (a `.data` request) a brotli copy too.
+ */
 export interface StoredPage {
   status: number;
   headers: [string, string][];
   parts: string[];
   gzip: GzipTemplate;
+  brotli: Uint8Array<ArrayBuffer> | null;
   bytes: number;
 }
+
+/** Made once per kept answer, so a higher quality than per request (compression.ts) pays. */
+const BROTLI_PARAMS = {
+  [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+  [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+  [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
+};
 
 /**
  * Only a plain success is kept: 200, no cookie set (a renewed session, a flash), nothing the
@@ -76,22 +88,29 @@ export function storedPageOf(response: Response, body: string, nonce: string): S
   const parts = body.split(nonce);
   const gzip = compressTemplate(parts);
   const headers = [...response.headers].filter(([name]) => name !== "content-length");
-  const bytes = gzip.raw.reduce((sum, b) => sum + b.length, 0) + gzip.pieces.reduce((sum, b) => sum + b.length, 0);
-  return { status: response.status, headers, parts, gzip, bytes };
+  const text = gzip.raw.reduce((sum, b) => sum + b.length, 0);
+  const brotli = parts.length === 1 && text >= COMPRESSION_THRESHOLD ? new Uint8Array(zlib.brotliCompressSync(gzip.raw[0], { params: BROTLI_PARAMS })) : null;
+  const bytes = text + gzip.pieces.reduce((sum, b) => sum + b.length, 0) + (brotli?.byteLength ?? 0);
+  return { status: response.status, headers, parts, gzip, brotli, bytes };
 }
 
-/** The kept page with `nonce` in it: gzip (made from the kept pieces) when the client takes gzip, else plain text for compression.ts. */
+/**
+ * The kept page with `nonce` in it: the kept brotli copy when there is one and the client
+ * prefers brotli; else gzip (made from the kept pieces) when the client takes gzip; else plain
+ * text, which compression.ts compresses as usual.
+ */
 export function answerOf(page: StoredPage, nonce: string, acceptEncoding: string | undefined, state: "hit" | "miss"): Response {
   const headers = new Headers(page.headers);
   headers.set("X-Page-Cache", state);
   const textLength = page.gzip.raw.reduce((sum, part) => sum + part.length, 0) + Buffer.byteLength(nonce) * (page.parts.length - 1);
-  if (textLength >= COMPRESSION_THRESHOLD && acceptsGzip(acceptEncoding)) {
-    const body = fillGzipTemplate(page.gzip, nonce);
-    headers.set("Content-Encoding", "gzip");
+  const compressed = (encoding: "br" | "gzip", body: Uint8Array<ArrayBuffer>) => {
+    headers.set("Content-Encoding", encoding);
     headers.set("Content-Length", String(body.byteLength));
     addVary(headers, "Accept-Encoding");
     return new Response(body, { status: page.status, headers });
-  }
+  };
+  if (page.brotli && chooseEncoding(acceptEncoding) === "br") return compressed("br", page.brotli);
+  if (textLength >= COMPRESSION_THRESHOLD && acceptsGzip(acceptEncoding)) return compressed("gzip", fillGzipTemplate(page.gzip, nonce));
   headers.set("Content-Length", String(textLength));
   return new Response(page.parts.join(nonce), { status: page.status, headers });
 }

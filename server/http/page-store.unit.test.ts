@@ -70,7 +70,7 @@ function fakeNotices() {
 }
 
 /** A page that shows its nonce like React Router's scripts, and how many times it was rendered. */
-function storeApp(options: { maxBytes?: number; setCookie?: boolean; status?: number; pad?: number } = {}) {
+function storeApp(options: { maxBytes?: number; setCookie?: boolean; status?: number; pad?: number; data?: boolean } = {}) {
   const notices = fakeNotices();
   const store = createPageStore(notices, { maxEntries: 100, maxBytes: options.maxBytes ?? 1_000_000, ttlMs: 60_000 });
   let renders = 0;
@@ -85,6 +85,7 @@ function storeApp(options: { maxBytes?: number; setCookie?: boolean; status?: nu
     renders += 1;
     const nonce = cspNonce(c);
     const html = `<!DOCTYPE html><html><body><p>${"Linen dress ".repeat(options.pad ?? 200)} render ${renders}</p><script nonce="${nonce}">boot()</script><script type="module" nonce="${nonce}">go()</script></body></html>`;
+    if (options.data) return c.body(`[{"items":"${"Linen dress ".repeat(200)}"},"render ${renders}"]`, 200, { "Content-Type": "text/x-script" });
     const headers: Record<string, string> = { "Content-Type": "text/html" };
     if (options.setCookie) headers["Set-Cookie"] = "flash=; Max-Age=0";
     return c.body(html, (options.status ?? 200) as 200, headers);
@@ -129,6 +130,19 @@ describe("pageStore", () => {
     expect(res.headers.get("content-encoding")).toBe("gzip");
     expect(res.headers.get("vary")).toMatch(/Accept-Encoding/i);
     expect(Number(res.headers.get("content-length"))).toBeGreaterThan(0);
+  });
+
+  it("keeps a brotli copy of an answer without a nonce (a .data request) for clients that prefer brotli", async () => {
+    const t = storeApp({ data: true });
+    const first = await visit(t.app, "/_root.data", { "accept-encoding": "gzip, br" });
+    const second = await visit(t.app, "/_root.data", { "accept-encoding": "gzip, br" });
+    const gzip = await visit(t.app, "/_root.data", { "accept-encoding": "gzip" });
+    expect(second.res.headers.get("content-encoding")).toBe("br");
+    expect(second.res.headers.get("x-page-cache")).toBe("hit");
+    expect(gzip.res.headers.get("content-encoding")).toBe("gzip");
+    expect(second.html).toBe(first.html);
+    expect(gzip.html).toBe(first.html);
+    expect(t.renders()).toBe(1);
   });
 
   it("renders again after a product or review notice", async () => {
