@@ -119,9 +119,9 @@ export function createApp(deps: AppDeps) {
   if (deps.build) {
     const handle = createRequestHandler(deps.build, config.env === "development" ? "development" : "production");
     const pageConfig = publicConfig(config);
-    // Visitors' catalogue pages, rendered once and kept until a product or review notice (decision 024).
+    // Visitors' catalogue pages and each shopper's own home page, rendered once and kept until a product or review notice (decision 024).
     const pages = createPageStore(services.events);
-    app.all("*", pageCaching(), pageForms(), pageStore(pages), (c) => {
+    app.all("*", pageCaching(), pageForms(), pageStore(pages, services.auth.session), (c) => {
       const context: StoreContext & AppLoadContext = {
         services,
         config: pageConfig,

@@ -52,6 +52,44 @@ export function pageStoreKey(input: { method: string; url: URL; hasCookie: boole
   return `${input.publicOrigin}${pathname}${input.url.search}`;
 }
 
+/** better-auth's session cookie (server/auth/auth.ts: prefix "threadline"; "__Secure-" on https). */
+const SESSION_COOKIE = /^(?:__Secure-)?threadline\.session_token$/;
+
+/**
+ * Whether a Cookie header holds the session cookie and nothing else. Any other cookie (a flash
+ * message, anything unknown) may change the page, so such a request is rendered for itself.
+ */
+export function onlySessionCookie(cookieHeader: string): boolean {
+  const names = cookieHeader
+    .split(";")
+    .map((pair) => pair.split("=")[0].trim())
+    .filter(Boolean);
+  return names.length === 1 && SESSION_COOKIE.test(names[0]);
+}
+
+/** Who the page is for: every field of the viewer that a page may render. */
+export interface PageViewer {
+  id: string;
+  email: string;
+  firstName?: string;
+  emailVerified: boolean;
+  isAdmin: boolean;
+}
+
+/**
+ * A signed-in shopper's own page may be kept only for the home page (`/` and `/_root.data`,
+ * listing parameters only): it differs from a visitor's by the header alone. Other pages (a
+ * product's reviews are marked as the shopper's own) are rendered per request.
+ */
+export function isShopperPage(url: URL): boolean {
+  return url.pathname === "/" || url.pathname === "/_root.data";
+}
+
+/** The visitor's key plus who the shopper is, so one shopper's page is never another's and a changed name or role is a new page. */
+export function shopperPageKey(visitorKey: string, viewer: PageViewer): string {
+  return `${visitorKey} ${JSON.stringify([viewer.id, viewer.email, viewer.firstName ?? null, viewer.emailVerified, viewer.isAdmin])}`;
+}
+
 /**
  * What is kept of an answer: its status and headers, its body cut at the nonce, the same once
  * gzipped, and for an answer without a nonce (a `.data` request) a brotli copy too.
@@ -126,14 +164,26 @@ export function createPageStore(notices: NoticeSource, limits: { maxEntries: num
  * them. Runs after securityHeaders() (csp.ts), so this response's nonce exists and the CSP
  * header carries the same one.
  */
-export function pageStore(store: PageStore): MiddlewareHandler<AppEnv> {
+export function pageStore(
+  store: PageStore,
+  /** The session of a request (server/auth/service.ts), for shoppers' own home pages. */
+  session?: (request: Request) => Promise<{ viewer: PageViewer | null; cookies: string[] }>,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const key = pageStoreKey({
-      method: c.req.method,
-      url: new URL(c.req.url),
-      hasCookie: Boolean(c.req.header("cookie")),
-      publicOrigin: c.var.client.publicOrigin,
-    });
+    const url = new URL(c.req.url);
+    const cookie = c.req.header("cookie");
+    const visitorKey = pageStoreKey({ method: c.req.method, url, hasCookie: false, publicOrigin: c.var.client.publicOrigin });
+    let key = cookie ? null : visitorKey;
+    let owner: string | null = null;
+    if (cookie && visitorKey && session && isShopperPage(url) && onlySessionCookie(cookie)) {
+      // The session is checked on every request: a signed-out or expired session never gets a kept page.
+      const { viewer, cookies } = await session(c.req.raw);
+      // A renewed session cookie must reach the browser: that answer is rendered (and not kept).
+      if (viewer && cookies.length === 0) {
+        key = shopperPageKey(visitorKey, viewer);
+        owner = viewer.id;
+      }
+    }
     if (!key) return next();
     const nonce = cspNonce(c);
     const kept = store.get(key);
@@ -142,8 +192,11 @@ export function pageStore(store: PageStore): MiddlewareHandler<AppEnv> {
     const generation = store.generation();
     await next();
     if (!isKeepable(c.res)) return;
-    const page = storedPageOf(c.res, await c.res.text(), nonce);
-    store.set(key, page, generation);
+    const body = await c.res.text();
+    const page = storedPageOf(c.res, body, nonce);
+    // A shopper's page is kept only if it was rendered for that shopper (the session could have
+    // ended between the check above and the page's own): it then carries the shopper's id.
+    if (owner === null || body.includes(owner)) store.set(key, page, generation);
     // Cleared first: Hono copies an earlier response's headers over a new one's (a Vary would lose Accept-Encoding).
     c.res = undefined as unknown as Response;
     c.res = answerOf(page, nonce, c.req.header("accept-encoding"), "miss");

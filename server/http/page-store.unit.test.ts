@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { LiveNotice } from "../../domain/live-events";
 import { compression } from "./compression";
 import { cspNonce, securityHeaders } from "./csp";
-import { createPageStore, pageStore, pageStoreKey } from "./page-store";
+import { createPageStore, isShopperPage, onlySessionCookie, type PageViewer, pageStore, pageStoreKey, shopperPageKey } from "./page-store";
 import type { AppEnv } from "./request-context";
 
 const PRODUCT = "11111111-1111-4111-8111-111111111111";
@@ -55,6 +55,49 @@ describe("pageStoreKey", () => {
   });
 });
 
+describe("onlySessionCookie", () => {
+  it.each([
+    ["threadline.session_token=abc.def", true],
+    ["__Secure-threadline.session_token=abc", true],
+    [" threadline.session_token=abc ", true],
+    ["threadline.session_token=abc; threadline.flash=saved~1", false],
+    ["threadline.flash=saved~1", false],
+    ["other.session_token=abc", false],
+    ["threadline.session_token=a; threadline.session_token=b", false],
+    ["theme=dark; threadline.session_token=abc", false],
+    ["", false],
+  ])("%j → %s", (header, expected) => {
+    expect(onlySessionCookie(header)).toBe(expected);
+  });
+});
+
+describe("a shopper's own page", () => {
+  const ada: PageViewer = { id: "u-ada", email: "ada@example.com", firstName: "Ada", emailVerified: true, isAdmin: false };
+  it.each([
+    ["/", true],
+    ["/?q=linen", true],
+    ["/_root.data", true],
+    [`/product/${PRODUCT}`, false],
+    [`/product/${PRODUCT}.data`, false],
+    ["/about", false],
+  ])("%s may be kept for a shopper: %s", (path, expected) => {
+    expect(isShopperPage(new URL(path, ORIGIN))).toBe(expected);
+  });
+
+  it("is kept apart for each shopper, each name and each role, and apart from the visitor's", () => {
+    const keys = [
+      `${ORIGIN}/`,
+      shopperPageKey(`${ORIGIN}/`, ada),
+      shopperPageKey(`${ORIGIN}/`, { ...ada, id: "u-bob", email: "bob@example.com" }),
+      shopperPageKey(`${ORIGIN}/`, { ...ada, firstName: "Augusta" }),
+      shopperPageKey(`${ORIGIN}/`, { ...ada, firstName: undefined }),
+      shopperPageKey(`${ORIGIN}/`, { ...ada, isAdmin: true }),
+      shopperPageKey(`${ORIGIN}/`, { ...ada, emailVerified: false }),
+    ];
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
 function fakeNotices() {
   const listeners = new Set<(n: LiveNotice) => void>();
   return {
@@ -70,7 +113,9 @@ function fakeNotices() {
 }
 
 /** A page that shows its nonce like React Router's scripts, and how many times it was rendered. */
-function storeApp(options: { maxBytes?: number; setCookie?: boolean; status?: number; pad?: number; data?: boolean } = {}) {
+type Session = (request: Request) => Promise<{ viewer: PageViewer | null; cookies: string[] }>;
+
+function storeApp(options: { maxBytes?: number; setCookie?: boolean; status?: number; pad?: number; data?: boolean; session?: Session } = {}) {
   const notices = fakeNotices();
   const store = createPageStore(notices, { maxEntries: 100, maxBytes: options.maxBytes ?? 1_000_000, ttlMs: 60_000 });
   let renders = 0;
@@ -81,9 +126,11 @@ function storeApp(options: { maxBytes?: number; setCookie?: boolean; status?: nu
   });
   app.use(securityHeaders({}));
   app.use(compression());
-  app.all("*", pageStore(store), (c) => {
+  app.all("*", pageStore(store, options.session), async (c) => {
     renders += 1;
     const nonce = cspNonce(c);
+    const viewer = options.session ? (await options.session(c.req.raw)).viewer : null;
+    if (viewer) return c.body(`<html><header>${viewer.id} ${viewer.email}</header><script nonce="${nonce}"></script> render ${renders}</html>`, 200, { "Content-Type": "text/html" });
     const html = `<!DOCTYPE html><html><body><p>${"Linen dress ".repeat(options.pad ?? 200)} render ${renders}</p><script nonce="${nonce}">boot()</script><script type="module" nonce="${nonce}">go()</script></body></html>`;
     if (options.data) return c.body(`[{"items":"${"Linen dress ".repeat(200)}"},"render ${renders}"]`, 200, { "Content-Type": "text/x-script" });
     const headers: Record<string, string> = { "Content-Type": "text/html" };
@@ -143,6 +190,61 @@ describe("pageStore", () => {
     expect(second.html).toBe(first.html);
     expect(gzip.html).toBe(first.html);
     expect(t.renders()).toBe(1);
+  });
+
+  it("keeps each signed-in shopper's own home page, checks the session every time, and never mixes shoppers or visitors", async () => {
+    const sessions = new Map<string, PageViewer>([
+      ["tok-ada", { id: "u-ada", email: "ada@example.com", emailVerified: true, isAdmin: false }],
+      ["tok-bob", { id: "u-bob", email: "bob@example.com", emailVerified: true, isAdmin: false }],
+    ]);
+    let lookups = 0;
+    const session: Session = async (request) => {
+      lookups += 1;
+      const token = /threadline\.session_token=([^;]+)/.exec(request.headers.get("cookie") ?? "")?.[1] ?? "";
+      return { viewer: sessions.get(token) ?? null, cookies: [] };
+    };
+    const t = storeApp({ session });
+    const as = (token: string, path = "/") => visit(t.app, path, { cookie: `threadline.session_token=${token}` });
+    const visitor = await visit(t.app);
+    expect(visitor.html).not.toContain("u-ada");
+    const first = await as("tok-ada");
+    const again = await as("tok-ada");
+    expect(first.html).toContain("u-ada ada@example.com");
+    expect(again.res.headers.get("x-page-cache")).toBe("hit");
+    expect(again.html).toContain("u-ada ada@example.com");
+    expect(noncesInHtml(again.html)).toEqual([again.headerNonce]);
+    const bob = await as("tok-bob");
+    expect(bob.html).toContain("u-bob");
+    expect(bob.html).not.toContain("u-ada");
+    expect((await visit(t.app)).html).not.toContain("u-");
+    // Signed out: the session is gone, so the kept page is not answered any more.
+    sessions.delete("tok-ada");
+    const signedOut = await as("tok-ada");
+    expect(signedOut.html).not.toContain("u-ada");
+    expect(signedOut.res.headers.get("x-page-cache")).toBeNull();
+    expect(lookups).toBeGreaterThanOrEqual(6);
+  });
+
+  it("renders a shopper's page for itself when the session cookie is renewed, or another cookie comes with it, or it is not the home page", async () => {
+    const viewer: PageViewer = { id: "u-ada", email: "ada@example.com", emailVerified: true, isAdmin: false };
+    const t = storeApp({ session: async () => ({ viewer, cookies: ["threadline.session_token=new; Path=/"] }) });
+    await visit(t.app, "/", { cookie: "threadline.session_token=tok" });
+    await visit(t.app, "/", { cookie: "threadline.session_token=tok" });
+    expect(t.store.stats().entries).toBe(0);
+    const u = storeApp({ session: async () => ({ viewer, cookies: [] }) });
+    await visit(u.app, "/", { cookie: "threadline.session_token=tok; threadline.flash=saved~1" });
+    await visit(u.app, `/product/${PRODUCT}`, { cookie: "threadline.session_token=tok" });
+    expect(u.store.stats().entries).toBe(0);
+  });
+
+  it("keeps no shopper's page that was rendered for someone else (the session ended meanwhile)", async () => {
+    let calls = 0;
+    const viewer: PageViewer = { id: "u-ada", email: "ada@example.com", emailVerified: true, isAdmin: false };
+    // The store's check finds the session; the page's own lookup, just after, no longer does.
+    const t = storeApp({ session: async () => ({ viewer: calls++ % 2 === 0 ? viewer : null, cookies: [] }) });
+    const res = await visit(t.app, "/", { cookie: "threadline.session_token=tok" });
+    expect(res.html).not.toContain("u-ada");
+    expect(t.store.stats().entries).toBe(0);
   });
 
   it("renders again after a product or review notice", async () => {

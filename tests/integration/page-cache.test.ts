@@ -108,20 +108,47 @@ describe("a visitor's page from the cache", () => {
     expect(items.find((p) => p.id === productId)?.reviewCount).toBe(1);
   });
 
-  it("never answers a signed-in shopper from the cache: the shopper's own header, and nothing kept of it", async () => {
+  it("never answers a signed-in shopper with a visitor's page: each shopper's home page is their own", async () => {
     await asVisitor(test.t.app, "/");
     expect((await asVisitor(test.t.app, "/")).cache).toBe("hit");
-    const res = await test.shopper.request("/");
-    expect(res.headers.get("x-page-cache")).toBeNull();
-    const html = await res.text();
+    const first = await test.shopper.request("/");
+    expect(await first.text()).toContain("shopper@example.com");
+    const again = await test.shopper.request("/");
+    expect(again.headers.get("x-page-cache")).toBe("hit");
+    expect(again.headers.get("cache-control")).toBe("private, no-store");
+    const html = await again.text();
     expect(html).toContain("shopper@example.com");
     expect(html).not.toMatch(/>Login</);
+    expect(html).not.toContain("other@example.com");
+    const nonce = /'nonce-([^']+)'/.exec(again.headers.get("content-security-policy") ?? "")?.[1];
+    expect(new Set(noncesIn(html))).toEqual(new Set([nonce]));
+    const other = await (await test.other.request("/")).text();
+    expect(other).toContain("other@example.com");
+    expect(other).not.toContain("shopper@example.com");
     const visitor = await asVisitor(test.t.app, "/");
     expect(visitor.body).toMatch(/>Login</);
     expect(visitor.body).not.toContain("shopper@example.com");
     const data = await test.admin.request("/_root.data");
-    expect(data.headers.get("x-page-cache")).toBeNull();
     expect(await data.text()).toContain(ADMIN);
+    // A product page (the shopper's own review is marked there) is rendered for the shopper each time.
+    await test.shopper.request(`/product/${productId}`);
+    expect((await test.shopper.request(`/product/${productId}`)).headers.get("x-page-cache")).toBeNull();
+  });
+
+  it("a signed-out shopper's kept page is never answered again", async () => {
+    const browser = new TestBrowser(test.t.app, "198.51.100.61");
+    for (const [k, v] of test.other.cookies) browser.cookies.set(k, v);
+    await browser.request("/");
+    expect((await browser.request("/")).headers.get("x-page-cache")).toBe("hit");
+    const stale = new Map(browser.cookies);
+    expect((await browser.postJson("/api/auth/sign-out", {})).status).toBe(200);
+    const replay = new TestBrowser(test.t.app, "198.51.100.62");
+    for (const [k, v] of stale) replay.cookies.set(k, v);
+    const res = await replay.request("/");
+    expect(res.headers.get("x-page-cache")).toBeNull();
+    const html = await res.text();
+    expect(html).not.toContain("other@example.com");
+    expect(html).toMatch(/>Login</);
   });
 
   it("renders a request with any cookie for itself", async () => {
