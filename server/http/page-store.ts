@@ -175,16 +175,23 @@ export function pageStore(
     const visitorKey = pageStoreKey({ method: c.req.method, url, hasCookie: false, publicOrigin: c.var.client.publicOrigin });
     let key = cookie ? null : visitorKey;
     let owner: string | null = null;
+    let renewal: string[] = [];
     if (cookie && visitorKey && session && isShopperPage(url) && onlySessionCookie(cookie)) {
       // The session is checked on every request: a signed-out or expired session never gets a kept page.
       const { viewer, cookies } = await session(c.req.raw);
-      // A renewed session cookie must reach the browser: that answer is rendered (and not kept).
       if (viewer && cookies.length === 0) {
         key = shopperPageKey(visitorKey, viewer);
         owner = viewer.id;
       }
+      // This lookup renewed (or cleared) the session cookie, so the page's own lookup will not:
+      // the cookie goes out with the page, which is rendered and not kept.
+      renewal = cookies;
     }
-    if (!key) return next();
+    if (!key) {
+      await next();
+      for (const value of renewal) c.res.headers.append("Set-Cookie", value);
+      return;
+    }
     const nonce = cspNonce(c);
     const kept = store.get(key);
     if (kept) return answerOf(kept, nonce, c.req.header("accept-encoding"), "hit");

@@ -229,8 +229,10 @@ describe("pageStore", () => {
     const viewer: PageViewer = { id: "u-ada", email: "ada@example.com", emailVerified: true, isAdmin: false };
     const t = storeApp({ session: async () => ({ viewer, cookies: ["threadline.session_token=new; Path=/"] }) });
     await visit(t.app, "/", { cookie: "threadline.session_token=tok" });
-    await visit(t.app, "/", { cookie: "threadline.session_token=tok" });
+    const renewed = await visit(t.app, "/", { cookie: "threadline.session_token=tok" });
     expect(t.store.stats().entries).toBe(0);
+    // The store's lookup renewed the session: the new cookie goes out with the page.
+    expect(renewed.res.headers.getSetCookie()).toContain("threadline.session_token=new; Path=/");
     const u = storeApp({ session: async () => ({ viewer, cookies: [] }) });
     await visit(u.app, "/", { cookie: "threadline.session_token=tok; threadline.flash=saved~1" });
     await visit(u.app, `/product/${PRODUCT}`, { cookie: "threadline.session_token=tok" });
