@@ -4,6 +4,7 @@ import { createAuthService } from "./auth/service";
 import { createThrottle } from "./limits/throttle";
 import { createPricingService } from "./cart/pricing";
 import { createAdminCatalogService } from "./catalog/admin-products";
+import { createCachedCatalog } from "./catalog/cached-catalog";
 import { createCatalogService } from "./catalog/service";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
@@ -40,7 +41,8 @@ export function createServices(deps: {
   const events = createEventsService({ database: deps.database, logger: deps.logger });
   const orders = createOrdersService({ db, publicUrl: deps.config.publicUrl, logger: deps.logger, wakeMail: () => mail.worker.wake(), publish: events.publish });
   return {
-    catalog: createCatalogService(db),
+    // Visitors' and shoppers' catalogue reads, kept until a product or review notice (decision 024).
+    catalog: createCachedCatalog(createCatalogService(db), events),
     pricing,
     mail,
     adminMail: createAdminMailService({ db, logger: deps.logger, wakeMail: () => mail.worker.wake() }),

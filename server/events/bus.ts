@@ -21,6 +21,12 @@ export interface EventBus {
   onSessionEnded(listener: SessionEndedListener): () => void;
   /** Resolves once notices of the other instances arrive here (at once on the embedded database). */
   listening(): Promise<void>;
+  /**
+   * Whether this instance hears every notice now: always on the embedded database (one
+   * process); on PostgreSQL only while the LISTEN connection is up. Caches that notices keep
+   * fresh (docs/decisions/024-visitor-page-cache.md) are bypassed while it says no.
+   */
+  hearsAll(): boolean;
   close(): Promise<void>;
 }
 
@@ -110,6 +116,11 @@ export function createEventBus(deps: { database: DatabaseHandle; logger: Logger 
     },
 
     listening: ensureRelay,
+
+    hearsAll() {
+      if (!connectionString) return true;
+      return !closed && relay !== null && relay.connected();
+    },
 
     async close() {
       closed = true;

@@ -11,6 +11,8 @@ const MAX_BACKOFF_MS = 30_000;
 export interface PgRelay {
   /** Resolves once LISTEN is in place (the first time). */
   ready: Promise<void>;
+  /** Whether LISTEN is in place now: while it is not, the other instances' notices are lost. */
+  connected(): boolean;
   stop(): Promise<void>;
 }
 
@@ -121,6 +123,7 @@ export function startPgRelay(options: {
 
   return {
     ready,
+    connected: () => client !== null,
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);

@@ -18,6 +18,7 @@ export function createEventsService(deps: { database: DatabaseHandle; logger: Lo
     publish: (event: LiveEvent) => bus.publish(event),
     subscribe: bus.subscribe,
     listening: bus.listening,
+    hearsAll: bus.hearsAll,
     openStream: hub.open,
     /** A session ended (sign-out, revocation): every instance closes the streams opened with it. */
     endSession: (ended: SessionEnded) => bus.endSession(ended),

@@ -21,6 +21,7 @@ import { failureResponse, typedFailureOf } from "./failure";
 import { originCheck } from "./origin-check";
 import { pageCaching } from "./page-cache";
 import { pageForms } from "./page-forms";
+import { createPageStore, pageStore } from "./page-store";
 import { paymentRoutes } from "./payment-routes";
 import { type AppEnv, requestContext } from "./request-context";
 import { robotsTxt, sitemapXml } from "./seo";
@@ -121,7 +122,9 @@ export function createApp(deps: AppDeps) {
   if (deps.build) {
     const handle = createRequestHandler(deps.build, config.env === "development" ? "development" : "production");
     const pageConfig = publicConfig(config);
-    app.all("*", pageCaching(), pageForms(), (c) => {
+    // Visitors' catalogue pages and each shopper's own home page, rendered once and kept until a product or review notice (decision 024).
+    const pages = createPageStore(services.events);
+    app.all("*", pageCaching(), pageForms(), pageStore(pages, services.auth.session), (c) => {
       const context: StoreContext & AppLoadContext = {
         services,
         config: pageConfig,

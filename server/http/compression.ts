@@ -30,6 +30,27 @@ export function isCompressible(contentType: string | null | undefined): boolean 
  */
 export function chooseEncoding(acceptEncoding: string | null | undefined): Encoding | null {
   if (!acceptEncoding) return null;
+  const weights = codingWeights(acceptEncoding);
+  const weightOf = (coding: string) => weights.get(coding) ?? weights.get("*") ?? 0;
+  const br = weightOf("br");
+  const gzip = gzipWeight(weights);
+  if (br > 0 && br >= gzip) return "br";
+  if (gzip > 0) return "gzip";
+  if (br > 0) return "br";
+  return null;
+}
+
+/** Whether a gzip answer is acceptable (a body compressed once in gzip, page-store.ts, is sent rather than compressed again in brotli). */
+export function acceptsGzip(acceptEncoding: string | null | undefined): boolean {
+  return !!acceptEncoding && gzipWeight(codingWeights(acceptEncoding)) > 0;
+}
+
+function gzipWeight(weights: Map<string, number>): number {
+  return weights.get("gzip") ?? weights.get("x-gzip") ?? weights.get("*") ?? 0;
+}
+
+/** Each coding's q-value: a coding with q=0 is refused; `*` stands for every coding not named. */
+function codingWeights(acceptEncoding: string): Map<string, number> {
   const weights = new Map<string, number>();
   for (const part of acceptEncoding.split(",")) {
     const [name, ...params] = part.trim().toLowerCase().split(";");
@@ -44,13 +65,7 @@ export function chooseEncoding(acceptEncoding: string | null | undefined): Encod
     }
     weights.set(name.trim(), q);
   }
-  const weightOf = (coding: string) => weights.get(coding) ?? weights.get("*") ?? 0;
-  const br = weightOf("br");
-  const gzip = weights.get("gzip") ?? weights.get("x-gzip") ?? weights.get("*") ?? 0;
-  if (br > 0 && br >= gzip) return "br";
-  if (gzip > 0) return "gzip";
-  if (br > 0) return "br";
-  return null;
+  return weights;
 }
 
 function compressor(encoding: Encoding, sizeHint: number | undefined): zlib.BrotliCompress | zlib.Gzip {
@@ -153,7 +168,7 @@ async function readHead(body: ReadableStream<Uint8Array>, limit: number) {
 }
 
 /** Adds a token to a Vary header without repeating it. */
-function addVary(headers: Headers, token: string) {
+export function addVary(headers: Headers, token: string) {
   const current = headers.get("Vary");
   if (!current) return headers.set("Vary", token);
   const tokens = current.split(",").map((t) => t.trim().toLowerCase());

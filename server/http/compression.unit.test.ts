@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { chooseEncoding, compression, isCompressible } from "./compression";
+import { acceptsGzip, chooseEncoding, compression, isCompressible } from "./compression";
 
 describe("chooseEncoding", () => {
   it.each([
@@ -25,6 +25,24 @@ describe("chooseEncoding", () => {
     ["br;q=abc, gzip", "gzip"],
   ])("%j → %j", (header, expected) => {
     expect(chooseEncoding(header)).toBe(expected);
+  });
+});
+
+describe("acceptsGzip", () => {
+  it.each([
+    [undefined, false],
+    ["", false],
+    ["identity", false],
+    ["br", false],
+    ["br, gzip", true],
+    ["gzip;q=0, br", false],
+    ["x-gzip", true],
+    ["*", true],
+    ["*;q=0", false],
+    ["*, gzip;q=0", false],
+    ["GZIP;q=0.1", true],
+  ])("%j → %j", (header, expected) => {
+    expect(acceptsGzip(header)).toBe(expected);
   });
 });
 

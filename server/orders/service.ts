@@ -103,6 +103,10 @@ export interface OrdersDeps {
 export function createOrdersService(deps: OrdersDeps) {
   const { db } = deps;
   const log = deps.logger.child({ component: "orders" });
+  /** Stock moved: pages showing these products ('Out of Stock', the cache of visitor pages) must read them again. */
+  const productsChanged = (lines: readonly { productId: string }[]) => {
+    for (const productId of new Set(lines.map((line) => line.productId))) deps.publish?.({ type: "product.updated", productId });
+  };
 
   return {
     /**
@@ -111,27 +115,31 @@ export function createOrdersService(deps: OrdersDeps) {
      * OutOfStockError when the pieces are not there.
      */
     async reserveStock(checkoutId: string): Promise<{ status: CheckoutStatus; reservedAt: Date | null }> {
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         const checkout = await lockCheckout(tx, checkoutId);
         if (checkout.status !== "pending" || checkout.stockReservedAt) {
-          return { status: checkout.status, reservedAt: checkout.stockReservedAt };
+          return { status: checkout.status, reservedAt: checkout.stockReservedAt, taken: null };
         }
         await takeStock(tx, checkout.lines);
         const reservedAt = new Date();
         await setStockHold(tx, checkoutId, reservedAt);
-        return { status: checkout.status, reservedAt };
+        return { status: checkout.status, reservedAt, taken: checkout.lines };
       });
+      if (result.taken) productsChanged(result.taken);
+      return { status: result.status, reservedAt: result.reservedAt };
     },
 
     /** Gives back the pieces of a hold that did not become an order; a hold already released or used is left alone. */
     async releaseStock(checkoutId: string, reservedAt: Date): Promise<boolean> {
-      return db.transaction(async (tx) => {
+      const returned = await db.transaction(async (tx) => {
         const checkout = await lockCheckout(tx, checkoutId);
-        if (checkout.status === "completed" || checkout.stockReservedAt?.getTime() !== reservedAt.getTime()) return false;
+        if (checkout.status === "completed" || checkout.stockReservedAt?.getTime() !== reservedAt.getTime()) return null;
         await returnStock(tx, checkout.lines);
         await setStockHold(tx, checkoutId, null);
-        return true;
+        return checkout.lines;
       });
+      if (returned) productsChanged(returned);
+      return returned !== null;
     },
 
     /**
@@ -191,6 +199,8 @@ export function createOrdersService(deps: OrdersDeps) {
         log.info({ orderId: result.order.id, checkoutId, paymentMethod: result.order.paymentMethod, sandbox: result.order.sandbox }, "order placed");
         deps.wakeMail?.();
         deps.publish?.({ type: "order.created", orderId: result.order.id, userId: result.order.userId });
+        // Stock went down (here or at the hold), and the buyer's reviews of these products are now verified purchases.
+        productsChanged(result.order.items);
       }
       return result;
     },

@@ -32,24 +32,32 @@ const decode = (encoding: string | null, body: ArrayBuffer) => {
 };
 
 describe("pages, data requests and the sitemap", () => {
+  // A visitor's page comes from the page store (decision 024): gzip compressed once around its
+  // nonce; `.data` answers have no nonce and keep a brotli copy; the rest is compressed per request.
   it.each([
-    ["/", /<!DOCTYPE html>/i],
-    ["/_root.data", /Linen dress/],
-    ["/product/{id}", /Linen dress 0/],
-    ["/?q=linen", /Linen dress/],
-    ["/sitemap.xml", /<urlset/],
-  ])("%s is sent with brotli to a browser, and the same text plain to a client without compression", async (route, expected) => {
+    ["/", /<!DOCTYPE html>/i, "gzip"],
+    ["/_root.data", /Linen dress/, "br"],
+    ["/product/{id}", /Linen dress 0/, "gzip"],
+    ["/?q=linen", /Linen dress/, "gzip"],
+    ["/sitemap.xml", /<urlset/, "br"],
+  ])("%s is sent compressed to a browser, and the same text plain to a client without compression", async (route, expected, encoding) => {
     const url = route.replace("{id}", productId);
     const compressed = await t.app.request(url, { headers: BROWSER });
     expect(compressed.status).toBe(200);
-    expect(compressed.headers.get("Content-Encoding")).toBe("br");
+    expect(compressed.headers.get("Content-Encoding")).toBe(encoding);
     expect(compressed.headers.get("Vary")).toMatch(/Accept-Encoding/);
-    const text = decode("br", await compressed.arrayBuffer());
+    const text = decode(encoding, await compressed.arrayBuffer());
     expect(text).toMatch(expected);
 
     const plain = await t.app.request(url);
     expect(plain.headers.get("Content-Encoding")).toBeNull();
     expect(await plain.text()).toMatch(expected);
+  });
+
+  it("a page rendered per request (any cookie) is sent with brotli", async () => {
+    const res = await t.app.request("/", { headers: { ...BROWSER, cookie: "unrelated=1" } });
+    expect(res.headers.get("Content-Encoding")).toBe("br");
+    expect(decode("br", await res.arrayBuffer())).toMatch(/<!DOCTYPE html>/i);
   });
 
   it("answers gzip to a client that takes only gzip", async () => {

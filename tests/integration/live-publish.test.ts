@@ -53,15 +53,33 @@ describe("the administrator's catalogue", () => {
 });
 
 describe("orders", () => {
-  it("announces a new order to its customer's id when a payment is fulfilled, once", async () => {
+  it("announces a new order to its customer's id, and its products' new stock, when a payment is fulfilled, once", async () => {
     const userId = await insertUser(database.db, { email: "payer@example.com" });
     const [{ id: productId }] = await insertProducts(database.db, [{ stockCount: 5 }]);
     const checkout = await insertCheckout(database.db, userId, [productId]);
     const first = await t.services.orders.fulfilCheckout(checkout.id, { paymentId: "PAY-LIVE-1", paymentRef: null, sandbox: false });
-    expect(heard).toEqual([{ type: "order.created", orderId: first.order.id, userId }]);
+    expect(heard).toEqual([
+      { type: "order.created", orderId: first.order.id, userId },
+      { type: "product.updated", productId },
+    ]);
     // A replayed webhook returns the same order and announces nothing new.
     await t.services.orders.fulfilCheckout(checkout.id, { paymentId: "PAY-LIVE-1", paymentRef: null, sandbox: false });
-    expect(heard).toHaveLength(1);
+    expect(heard).toHaveLength(2);
+  });
+
+  it("announces the stock a PayPal hold takes and gives back, and nothing for a hold already released", async () => {
+    const userId = await insertUser(database.db, { email: "holder@example.com" });
+    const [{ id: productId }] = await insertProducts(database.db, [{ stockCount: 5 }]);
+    const checkout = await insertCheckout(database.db, userId, [productId]);
+    const hold = await t.services.orders.reserveStock(checkout.id);
+    expect(heard).toEqual([{ type: "product.updated", productId }]);
+    expect(await t.services.orders.releaseStock(checkout.id, hold.reservedAt!)).toBe(true);
+    expect(heard).toEqual([
+      { type: "product.updated", productId },
+      { type: "product.updated", productId },
+    ]);
+    expect(await t.services.orders.releaseStock(checkout.id, hold.reservedAt!)).toBe(false);
+    expect(heard).toHaveLength(2);
   });
 
   it("announces a status change with the customer's id, and not a refused one", async () => {

@@ -1,0 +1,211 @@
+import zlib from "node:zlib";
+import type { MiddlewareHandler } from "hono";
+import { isUuid } from "../../domain/ids";
+import { createNoticeCache, type NoticeSource } from "../events/notice-cache";
+import { acceptsGzip, addVary, chooseEncoding, COMPRESSION_THRESHOLD } from "./compression";
+import { cspNonce } from "./csp";
+import { compressTemplate, fillGzipTemplate, type GzipTemplate } from "./gzip-template";
+import type { AppEnv } from "./request-context";
+
+/**
+ * The rendered pages of visitors, kept in memory (docs/decisions/024-visitor-page-cache.md).
+ * A visitor (a request without any cookie) sees the same catalogue page as every other visitor,
+ * so the answer React Router rendered for the first one is kept, with its CSP nonce cut out,
+ * and later visitors get it with a nonce of their own in the HTML and in the header. Emptied
+ * by the same product and review notices as the catalogue data (server/events/notice-cache.ts).
+ */
+
+/** About 2,000 pages or 32 MB (a home page is about 60 KB kept, text and gzip), whichever comes first; a minute at most. */
+export const PAGE_STORE_LIMITS = { maxEntries: 2000, maxBytes: 32 * 1024 * 1024, ttlMs: 60_000 } as const;
+
+/** The query parameters each kept page may carry; any other makes the request an ordinary one. */
+const LISTING_PARAMETERS = new Set(["category", "q", "sort", "limit"]);
+const NO_PARAMETERS = new Set<string>();
+/** React Router's own parameter of `.data` requests: which loaders to run. */
+const DATA_PARAMETER = "_routes";
+const INFO_PAGES = new Set(["/about", "/shipping-returns", "/privacy", "/terms"]);
+
+function parametersOf(page: string): ReadonlySet<string> | null {
+  if (page === "/") return LISTING_PARAMETERS;
+  if (INFO_PAGES.has(page)) return NO_PARAMETERS;
+  const product = /^\/product\/([^/]+)$/.exec(page);
+  return product && isUuid(product[1]) ? NO_PARAMETERS : null;
+}
+
+/**
+ * The key a request's answer is kept under, or null when it must be rendered for itself: only a
+ * GET without any cookie (a shopper's page shows the shopper; a flash message is a cookie) of a
+ * catalogue page (home with its listing parameters, a product, an information page) or its
+ * `.data` request. The key is the public origin, the path and the query as sent.
+ */
+export function pageStoreKey(input: { method: string; url: URL; hasCookie: boolean; publicOrigin: string }): string | null {
+  if (input.method !== "GET" || input.hasCookie) return null;
+  const { pathname, searchParams } = input.url;
+  const isData = pathname.endsWith(".data");
+  const page = pathname === "/_root.data" ? "/" : isData ? pathname.slice(0, -".data".length) : pathname;
+  if (isData && (page === "" || page === "/") && pathname !== "/_root.data") return null;
+  const allowed = parametersOf(page);
+  if (!allowed) return null;
+  for (const name of searchParams.keys()) {
+    if (!allowed.has(name) && !(isData && name === DATA_PARAMETER)) return null;
+  }
+  return `${input.publicOrigin}${pathname}${input.url.search}`;
+}
+
+/** better-auth's session cookie (server/auth/auth.ts: prefix "threadline"; "__Secure-" on https). */
+const SESSION_COOKIE = /^(?:__Secure-)?threadline\.session_token$/;
+
+/**
+ * Whether a Cookie header holds the session cookie and nothing else. Any other cookie (a flash
+ * message, anything unknown) may change the page, so such a request is rendered for itself.
+ */
+export function onlySessionCookie(cookieHeader: string): boolean {
+  const names = cookieHeader
+    .split(";")
+    .map((pair) => pair.split("=")[0].trim())
+    .filter(Boolean);
+  return names.length === 1 && SESSION_COOKIE.test(names[0]);
+}
+
+/** Who the page is for: every field of the viewer that a page may render. */
+export interface PageViewer {
+  id: string;
+  email: string;
+  firstName?: string;
+  emailVerified: boolean;
+  isAdmin: boolean;
+}
+
+/**
+ * A signed-in shopper's own page may be kept only for the home page (`/` and `/_root.data`,
+ * listing parameters only): it differs from a visitor's by the header alone. Other pages (a
+ * product's reviews are marked as the shopper's own) are rendered per request.
+ */
+export function isShopperPage(url: URL): boolean {
+  return url.pathname === "/" || url.pathname === "/_root.data";
+}
+
+/** The visitor's key plus who the shopper is, so one shopper's page is never another's and a changed name or role is a new page. */
+export function shopperPageKey(visitorKey: string, viewer: PageViewer): string {
+  return `${visitorKey} ${JSON.stringify([viewer.id, viewer.email, viewer.firstName ?? null, viewer.emailVerified, viewer.isAdmin])}`;
+}
+
+/**
+ * What is kept of an answer: its status and headers, its body cut at the nonce, the same once
+ * gzipped, and for an answer without a nonce (a `.data` request) a brotli copy too.
+ */
+export interface StoredPage {
+  status: number;
+  headers: [string, string][];
+  parts: string[];
+  gzip: GzipTemplate;
+  brotli: Uint8Array<ArrayBuffer> | null;
+  bytes: number;
+}
+
+/** Made once per kept answer, so a higher quality than per request (compression.ts) pays. */
+const BROTLI_PARAMS = {
+  [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+  [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+  [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
+};
+
+/**
+ * Only a plain success is kept: 200, no cookie set (a renewed session, a flash), nothing the
+ * route marked as private, an HTML page or a `.data` answer not already compressed.
+ */
+export function isKeepable(response: Response): boolean {
+  if (response.status !== 200 || !response.body) return false;
+  if (response.headers.has("set-cookie") || response.headers.has("content-encoding")) return false;
+  if (/\b(?:private|no-store)\b/i.test(response.headers.get("cache-control") ?? "")) return false;
+  return /^text\/(?:html|x-script)\b/i.test(response.headers.get("content-type") ?? "");
+}
+
+/** The page as kept: every occurrence of the nonce it was rendered with is cut out. */
+export function storedPageOf(response: Response, body: string, nonce: string): StoredPage {
+  const parts = body.split(nonce);
+  const gzip = compressTemplate(parts);
+  const headers = [...response.headers].filter(([name]) => name !== "content-length");
+  const text = gzip.raw.reduce((sum, b) => sum + b.length, 0);
+  const brotli = parts.length === 1 && text >= COMPRESSION_THRESHOLD ? new Uint8Array(zlib.brotliCompressSync(gzip.raw[0], { params: BROTLI_PARAMS })) : null;
+  const bytes = text + gzip.pieces.reduce((sum, b) => sum + b.length, 0) + (brotli?.byteLength ?? 0);
+  return { status: response.status, headers, parts, gzip, brotli, bytes };
+}
+
+/**
+ * The kept page with `nonce` in it: the kept brotli copy when there is one and the client
+ * prefers brotli; else gzip (made from the kept pieces) when the client takes gzip; else plain
+ * text, which compression.ts compresses as usual.
+ */
+export function answerOf(page: StoredPage, nonce: string, acceptEncoding: string | undefined, state: "hit" | "miss"): Response {
+  const headers = new Headers(page.headers);
+  headers.set("X-Page-Cache", state);
+  const textLength = page.gzip.raw.reduce((sum, part) => sum + part.length, 0) + Buffer.byteLength(nonce) * (page.parts.length - 1);
+  const compressed = (encoding: "br" | "gzip", body: Uint8Array<ArrayBuffer>) => {
+    headers.set("Content-Encoding", encoding);
+    headers.set("Content-Length", String(body.byteLength));
+    addVary(headers, "Accept-Encoding");
+    return new Response(body, { status: page.status, headers });
+  };
+  if (page.brotli && chooseEncoding(acceptEncoding) === "br") return compressed("br", page.brotli);
+  if (textLength >= COMPRESSION_THRESHOLD && acceptsGzip(acceptEncoding)) return compressed("gzip", fillGzipTemplate(page.gzip, nonce));
+  headers.set("Content-Length", String(textLength));
+  return new Response(page.parts.join(nonce), { status: page.status, headers });
+}
+
+export type PageStore = ReturnType<typeof createPageStore>;
+
+export function createPageStore(notices: NoticeSource, limits: { maxEntries: number; maxBytes: number; ttlMs: number } = PAGE_STORE_LIMITS) {
+  return createNoticeCache<StoredPage>({ notices, ...limits, sizeOf: (page) => page.bytes });
+}
+
+/**
+ * Answers visitors' catalogue pages from the store, and keeps what the pages below render for
+ * them. Runs after securityHeaders() (csp.ts), so this response's nonce exists and the CSP
+ * header carries the same one.
+ */
+export function pageStore(
+  store: PageStore,
+  /** The session of a request (server/auth/service.ts), for shoppers' own home pages. */
+  session?: (request: Request) => Promise<{ viewer: PageViewer | null; cookies: string[] }>,
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const url = new URL(c.req.url);
+    const cookie = c.req.header("cookie");
+    const visitorKey = pageStoreKey({ method: c.req.method, url, hasCookie: false, publicOrigin: c.var.client.publicOrigin });
+    let key = cookie ? null : visitorKey;
+    let owner: string | null = null;
+    let renewal: string[] = [];
+    if (cookie && visitorKey && session && isShopperPage(url) && onlySessionCookie(cookie)) {
+      // The session is checked on every request: a signed-out or expired session never gets a kept page.
+      const { viewer, cookies } = await session(c.req.raw);
+      if (viewer && cookies.length === 0) {
+        key = shopperPageKey(visitorKey, viewer);
+        owner = viewer.id;
+      }
+      // This lookup renewed (or cleared) the session cookie, so the page's own lookup will not:
+      // the cookie goes out with the page, which is rendered and not kept.
+      renewal = cookies;
+    }
+    if (!key) {
+      await next();
+      for (const value of renewal) c.res.headers.append("Set-Cookie", value);
+      return;
+    }
+    const nonce = cspNonce(c);
+    const kept = store.get(key);
+    if (kept) return answerOf(kept, nonce, c.req.header("accept-encoding"), "hit");
+    // Taken before rendering: a notice during the render means the page may show the old state.
+    const generation = store.generation();
+    await next();
+    if (!isKeepable(c.res)) return;
+    const body = await c.res.text();
+    const page = storedPageOf(c.res, body, nonce);
+    // A shopper's page is kept only if it was rendered for that shopper (the session could have
+    // ended between the check above and the page's own): it then carries the shopper's id.
+    if (owner === null || body.includes(owner)) store.set(key, page, generation);
+    // Cleared first: Hono copies an earlier response's headers over a new one's (a Vary would lose Accept-Encoding).
+    c.res = undefined as unknown as Response;
+    c.res = answerOf(page, nonce, c.req.header("accept-encoding"), "miss");
+  };
+}
