@@ -387,6 +387,40 @@ if (pgUrl) describe("on PostgreSQL (DATABASE_URL)", () => {
       await admin.end();
     }
   }, 120_000);
+
+  it("import-products tells the running stores on that database of each new product (NOTIFY), so their caches empty", async () => {
+    const name = `store_cli_notify_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const env = { DATABASE_URL: databaseUrlFor(pgUrl!, name) };
+    const listener = new pg.Client({ connectionString: env.DATABASE_URL });
+    try {
+      const dataDir = newDataDir();
+      expect((await run(dataDir, ["migrate"], { env })).code).toBe(0);
+      await listener.connect();
+      const heard: { origin: string; event: { type: string; productId: string } }[] = [];
+      listener.on("notification", (message) => heard.push(JSON.parse(message.payload ?? "{}")));
+      await listener.query("listen store_events");
+      writeFileSync(path.join(dataDir, "front.png"), await png("#c2b280"));
+      writeFileSync(
+        path.join(dataDir, "two.csv"),
+        "title,category,price,description,sizes,colours,stock,images\nLinen Top,Dress,40,Linen.,S|M,,3,front.png\nWool Scarf,Accessories,20,Wool.,,,5,front.png\n",
+      );
+      expect(await run(dataDir, ["import-products", "two.csv"], { env })).toMatchObject({ code: 0, out: "Imported 2 product(s)." });
+      await expect.poll(() => heard.length).toBe(2);
+      const store = new pg.Client({ connectionString: env.DATABASE_URL });
+      await store.connect();
+      const { rows } = await store.query("select id from products order by created_at");
+      await store.end();
+      expect(heard.map((h) => h.event)).toEqual(rows.map((r) => ({ type: "product.added", productId: r.id })));
+      expect(heard.every((h) => h.origin === "command-line")).toBe(true);
+    } finally {
+      await listener.end().catch(() => {});
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }, 120_000);
 });
 
 describe("the built command line", () => {

@@ -16,6 +16,9 @@ import { createLogger, type Logger } from "../logger";
 import { createMailService } from "../mail/service";
 import { exportOrdersCsv } from "../orders/order-export";
 import { createStorage } from "../storage";
+import { EVENTS_CHANNEL, notifyPayload } from "../events/pg-relay";
+import { sql } from "drizzle-orm";
+import type { LiveEvent } from "../../domain/live-events";
 import { type CliIo, EXIT, resolveArg, UsageError } from "./io";
 
 /**
@@ -189,8 +192,15 @@ export const COMMANDS: Record<string, Command> = {
       const file = resolveArg(context.io, source);
       return withDatabase(context, async (database) => {
         const { storage } = createStorage(context.config);
-        const adminCatalog = createAdminCatalogService({ db: database.db, storage, logger: context.logger });
+        const added: LiveEvent[] = [];
+        const adminCatalog = createAdminCatalogService({ db: database.db, storage, logger: context.logger, publish: (event) => added.push(event) });
         const { ids } = await importProductsCsv(adminCatalog, file);
+        // Running stores on this PostgreSQL database hear of the new products as they hear of an
+        // administrator's (server/events/pg-relay.ts): their live pages update and their page caches
+        // empty (decision 024). An embedded store is stopped while this runs and starts with empty caches.
+        if (database.kind === "postgres") {
+          for (const event of added) await database.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${notifyPayload("command-line", event)})`);
+        }
         context.io.out(`Imported ${ids.length} product(s).`);
         return EXIT.ok;
       });
