@@ -26,6 +26,18 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The Node.js flags `npm start` and `npm run serve` give the server (package.json "serve"; the
+ * V8 heap settings of docs/performance.md "Memory"), so the bench measures the process as it runs.
+ */
+export function serveNodeFlags(): string[] {
+  const scripts = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+  const words = scripts.serve.split(/\s+/);
+  const entry = words.indexOf("build/server-main/main.js");
+  if (words[0] !== "node" || entry < 0) throw new Error(`package.json "serve" is not "node [flags] build/server-main/main.js": ${scripts.serve}`);
+  return words.slice(1, entry);
+}
+
 /** Resident set size of a process in bytes, read from /proc (Linux). */
 export function rssOf(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -33,7 +45,16 @@ export function rssOf(pid: number): number {
   return kb ? Number(kb) * 1024 : 0;
 }
 
-export async function startStore(options: { dataDir: string; databaseUrl?: string; adminEmail: string; timeoutMs?: number }): Promise<StoreProcess> {
+export async function startStore(options: {
+  dataDir: string;
+  databaseUrl?: string;
+  adminEmail: string;
+  timeoutMs?: number;
+  /** Extra Node.js flags before the entry point (e.g. `--heap-prof`, `--import` of a probe). */
+  nodeArgs?: string[];
+  /** Extra environment variables. */
+  env?: Record<string, string>;
+}): Promise<StoreProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -48,12 +69,13 @@ export async function startStore(options: { dataDir: string; databaseUrl?: strin
     ADMIN_EMAIL: options.adminEmail,
     // The bench signs up and in many times from one address.
     AUTH_RATE_LIMIT: "100000",
+    ...options.env,
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;
 
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ["--enable-source-maps", "build/server-main/main.js"], {
+  const child: ChildProcess = spawn(process.execPath, [...serveNodeFlags(), ...(options.nodeArgs ?? []), "build/server-main/main.js"], {
     cwd: ROOT,
     env,
     stdio: ["ignore", "ignore", "pipe"],
