@@ -48,4 +48,7 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
 # SHUTDOWN_GRACE_SECONDS (10). Give `docker stop` more than that: `docker stop -t 20`, or
 # stop_grace_period in compose.yaml.
 STOPSIGNAL SIGTERM
-CMD ["node", "--enable-source-maps", "build/server-main/main.js"]
+# The same node flags as package.json's "serve" script (docs/decisions/026, a unit test keeps them equal);
+# MALLOC_ARENA_MAX keeps glibc from holding a memory arena per thread (docs/performance.md, "Memory").
+ENV MALLOC_ARENA_MAX=2
+CMD ["node", "--enable-source-maps", "--heap-growing-percent=10", "--max-semi-space-size=4", "build/server-main/main.js"]

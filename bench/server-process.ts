@@ -32,6 +32,18 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The Node.js flags `npm start` and `npm run serve` give the server (package.json "serve"; the
+ * V8 heap settings of docs/performance.md "Memory"), so the bench measures the process as it runs.
+ */
+export function serveNodeFlags(): string[] {
+  const scripts = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+  const words = scripts.serve.split(/\s+/);
+  const entry = words.indexOf("build/server-main/main.js");
+  if (words[0] !== "node" || entry < 0) throw new Error(`package.json "serve" is not "node [flags] build/server-main/main.js": ${scripts.serve}`);
+  return words.slice(1, entry);
+}
+
 /** Resident set size of a process in bytes, read from /proc (Linux). */
 export function rssOf(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -66,6 +78,8 @@ export async function startStore(options: {
   env?: Record<string, string>;
   /** Open the inspector on a free loopback port, for collectGarbage(). */
   inspect?: boolean;
+  /** Extra Node.js flags before the entry point (e.g. `--heap-prof`, `--import` of a probe). */
+  nodeArgs?: string[];
 }): Promise<StoreProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -87,7 +101,10 @@ export async function startStore(options: {
   else delete env.DATABASE_URL;
 
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [...(options.inspect ? ["--inspect=127.0.0.1:0"] : []), "--enable-source-maps", "build/server-main/main.js"], {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...serveNodeFlags(), ...(options.inspect ? ["--inspect=127.0.0.1:0"] : []), ...(options.nodeArgs ?? []), "build/server-main/main.js"],
+    {
     cwd: ROOT,
     env,
     stdio: ["ignore", "ignore", "pipe"],

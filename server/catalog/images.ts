@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "./sharp";
 import { IMAGE_WIDTHS, imageHeightFor } from "../../domain/images";
 import type { ImageStorage } from "../storage/storage";
 
@@ -25,7 +25,7 @@ export function safeName(name: string): string {
 export async function imageVariants(input: Buffer): Promise<Map<(typeof IMAGE_WIDTHS)[number], Buffer>> {
   const variants = new Map<(typeof IMAGE_WIDTHS)[number], Buffer>();
   for (const width of IMAGE_WIDTHS) {
-    const data = await sharp(input, { limitInputPixels: 40_000_000 })
+    const data = await loadSharp()(input, { limitInputPixels: 40_000_000 })
       .rotate()
       .resize(width, imageHeightFor(width), { fit: "cover", position: "attention" })
       .webp({ quality: 80, effort: 2 })

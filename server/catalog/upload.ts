@@ -1,4 +1,5 @@
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
+import { loadSharp } from "./sharp";
 import { imageMessages, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from "../../domain/product-schemas";
 import type { ImageStorage } from "../storage/storage";
 import { deleteProductImage, storeProductImage } from "./images";
@@ -41,6 +42,7 @@ export async function checkImage(image: UploadedImage): Promise<ImageKind> {
   const kind = sniffImageKind(image.bytes);
   if (!kind) throw new ImageRejectedError(imageMessages.notAnImage(image.name));
   // Same strictness as storeProductImage's decoder ("warning"), so what passes here stores there.
+  const sharp = loadSharp();
   const decoder = () => sharp(image.bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "warning" });
   let meta: Metadata;
   try {

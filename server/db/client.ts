@@ -38,17 +38,31 @@ export interface DatabaseHandle {
 }
 
 /**
+ * PGlite's postgres runs inside this process (its memory is a WebAssembly.Memory), and reserves
+ * its shared buffers when it opens. PostgreSQL's default of 128 MB costs the process 128 MB of
+ * RSS at once; the store's whole database is tens of MB and the files behind it stay in the
+ * operating system's cache, so 16 MB is plenty (decision 026, docs/performance.md "Memory").
+ */
+export const PGLITE_SHARED_BUFFERS = "16MB";
+
+/** PGlite's own start parameters, with the store's memory settings appended (later `-c` wins). */
+export function pgliteStartParams(): string[] {
+  return [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+}
+
+/**
  * PGlite in memory, or in `dataDir`. A folder is opened by one process at a time: the lock
  * file beside it (`{dataDir}.lock`, server/db/embedded-lock.ts) refuses a second one with
  * DatabaseLockedError, and is released when the database is closed.
  */
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
-  if (!options.dataDir) return wrapPglite(await PGlite.create({ loadDataDir: options.loadDataDir }));
+  const startParams = pgliteStartParams();
+  if (!options.dataDir) return wrapPglite(await PGlite.create({ loadDataDir: options.loadDataDir, startParams }));
   mkdirSync(path.dirname(options.dataDir), { recursive: true });
   const lock = acquireEmbeddedLock(`${options.dataDir}.lock`);
   let client: PGlite;
   try {
-    client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+    client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, startParams });
   } catch (error) {
     lock.release();
     throw error;

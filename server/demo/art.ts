@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "../catalog/sharp";
 import { type Entry, GARMENTS, type GarmentKind } from "./art/garments";
 import { Pen } from "./art/geometry";
 import { Defs, type Fabric } from "./art/paint";
@@ -62,7 +62,7 @@ function measure(key: string, markup: () => string): Promise<Box> {
   if (!found) {
     found = (async () => {
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="375" viewBox="-200 -250 1200 1500">${markup()}</svg>`;
-      const { data, info } = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      const { data, info } = await loadSharp()(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
       let x0 = info.width;
       let y0 = info.height;
       let x1 = -1;
@@ -156,7 +156,7 @@ export async function composeScene(art: DemoArt, shot: Shot, seed: number): Prom
 async function shadowImage(scene: Scene, defsMarkup: string, depth: number): Promise<string> {
   const filter = `<filter id="drop" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur in="SourceAlpha" stdDeviation="${10 * depth}"/><feOffset dx="${6 * depth}" dy="${11 * depth}"/><feComponentTransfer><feFuncA type="linear" slope="0.3"/></feComponentTransfer></filter>`;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="250" viewBox="0 0 800 1000">${defsMarkup}<defs>${filter}</defs><g filter="url(#drop)">${scene.items}</g></svg>`;
-  const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer();
+  const png = await loadSharp()(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer();
   return `<image href="data:image/png;base64,${png.toString("base64")}" width="800" height="1000" preserveAspectRatio="none"/>`;
 }
 
@@ -175,5 +175,5 @@ export async function demoImageSvg(art: DemoArt, shot: Shot, seed: number): Prom
  */
 export async function renderDemoImage(art: DemoArt, shot: Shot, seed: number): Promise<Buffer> {
   const svg = await demoImageSvg(art, shot, seed);
-  return sharp(Buffer.from(svg)).jpeg({ quality: 92 }).toBuffer();
+  return loadSharp()(Buffer.from(svg)).jpeg({ quality: 92 }).toBuffer();
 }

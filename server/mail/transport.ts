@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import { lazyPackage } from "../lazy-package";
 import type { Logger } from "../logger";
 import type { LocalMailbox } from "./mailbox";
 import type { MailMessage } from "./outbox";
@@ -9,9 +9,12 @@ export interface MailTransport {
   close(): void;
 }
 
+/** nodemailer is loaded only when SMTP_URL is set (server/lazy-package.ts). */
+const loadNodemailer = lazyPackage<typeof import("nodemailer")>("nodemailer");
+
 /** Real delivery over SMTP; SMTP_URL carries host, port, credentials and smtps:// for TLS. */
 export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport({
+  const transporter = loadNodemailer().createTransport({
     url: smtpUrl,
     // A mail server that hangs must not hold the worker: fail, and the outbox retries later.
     connectionTimeout: 10_000,

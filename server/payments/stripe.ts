@@ -1,4 +1,5 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
+import { lazyPackage } from "../lazy-package";
 import type { CardSession, PaymentRequest, StripeCardProvider } from "./types";
 import { ProviderUnavailableError } from "../../domain/errors";
 
@@ -16,6 +17,9 @@ export const SESSION_LIFETIME_S = 60 * 60;
 const NAME_MAX = 250;
 
 export type StripeEvent = Stripe.Event;
+
+/** The SDK is loaded only when Stripe is configured (server/lazy-package.ts). */
+const loadStripe = lazyPackage<typeof Stripe>("stripe");
 
 function connection(apiBase: string | undefined): Pick<Stripe.StripeConfig, "host" | "port" | "protocol"> {
   if (!apiBase) return {};
@@ -95,14 +99,16 @@ export function readStripeSession(session: Stripe.Checkout.Session): CardSession
   };
 }
 
-function wrap(what: string, error: unknown): ProviderUnavailableError {
-  const status = error instanceof Stripe.errors.StripeError ? error.statusCode : undefined;
+function wrapError(StripeSdk: typeof Stripe, what: string, error: unknown): ProviderUnavailableError {
+  const status = error instanceof StripeSdk.errors.StripeError ? error.statusCode : undefined;
   return new ProviderUnavailableError("stripe", `Stripe ${what} failed: ${(error as Error).message}`, status);
 }
 
 /** Stripe Checkout through the official package. */
 export function createStripeProvider(options: StripeOptions): StripeCardProvider {
-  const stripe = new Stripe(options.secretKey, {
+  const StripeSdk = loadStripe();
+  const wrap = (what: string, error: unknown) => wrapError(StripeSdk, what, error);
+  const stripe = new StripeSdk(options.secretKey, {
     ...connection(options.apiBase),
     maxNetworkRetries: 2,
     timeout: options.timeoutMs ?? 20_000,
@@ -130,7 +136,7 @@ export function createStripeProvider(options: StripeOptions): StripeCardProvider
       try {
         return readStripeSession(await stripe.checkout.sessions.retrieve(sessionId));
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) return null;
+        if (error instanceof StripeSdk.errors.StripeError && error.statusCode === 404) return null;
         throw wrap("session lookup", error);
       }
     },
@@ -151,7 +157,7 @@ export function createStripeProvider(options: StripeOptions): StripeCardProvider
         return true;
       } catch (error) {
         // Stripe refuses to expire a session that is not open (paid or expired already).
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 400) return false;
+        if (error instanceof StripeSdk.errors.StripeInvalidRequestError && error.statusCode === 400) return false;
         throw wrap("session expiry", error);
       }
     },

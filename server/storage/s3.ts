@@ -1,9 +1,12 @@
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { lazyPackage } from "../lazy-package";
 import type { Config } from "../config";
 import { isSafeKey } from "./local";
 import type { ImageStorage } from "./storage";
 
 export type S3Config = NonNullable<Config["s3"]>;
+
+/** The AWS SDK is loaded only when S3_BUCKET is set (server/lazy-package.ts). */
+const loadS3 = lazyPackage<typeof import("@aws-sdk/client-s3")>("@aws-sdk/client-s3");
 
 /** Variant keys carry a timestamp and a random part, so an object never changes once written. */
 const CACHE_CONTROL = "public, max-age=31536000, immutable";
@@ -13,6 +16,7 @@ const CACHE_CONTROL = "public, max-age=31536000, immutable";
  * address or a CDN in front of it); the store only writes and deletes.
  */
 export function createS3Storage(s3: S3Config): ImageStorage {
+  const { DeleteObjectCommand, PutObjectCommand, S3Client } = loadS3();
   const client = new S3Client({
     region: s3.region,
     credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
