@@ -6,7 +6,6 @@ import {
   Scripts,
   ScrollRestoration,
 } from "react-router";
-import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "~/app.css";
 import "~/context";
@@ -15,6 +14,7 @@ import { RouteFocus } from "~/components/layout/route-focus";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { ErrorPage } from "~/components/layout/error-page";
+import { LazyToaster } from "~/components/layout/lazy-toaster";
 import { clearFlashCookie, isSecureUrl, readFlash } from "~/lib/flash";
 import type { RootData, RootUser } from "~/lib/root-data";
 import { useToastOnce } from "~/lib/use-action-toast";
@@ -57,8 +57,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter />
         <RouteFocus />
-        {/* Top-right for 5 s (docs/product.md §9), below the sticky header (h-16) so the cart and profile stay reachable. */}
-        <Toaster
+        {/* Top-right for 5 s (docs/product.md §9), below the sticky header (h-16) so the cart and profile stay reachable; the library loads with the first toast (app/lib/toast.ts). */}
+        <LazyToaster
           position="top-right"
           duration={5000}
           richColors

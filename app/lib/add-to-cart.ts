@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "./toast";
 import { lineImages, type ProductImages } from "../../domain/color-images";
 import { messages } from "../../domain/messages";
 import { addToCart } from "~/lib/cart";

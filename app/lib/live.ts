@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useNavigation, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "./toast";
 import { type LiveEvent, type LiveNotice, liveNoticeSchema } from "../../domain/live-events";
 import { messages } from "../../domain/messages";
 import { useRootData } from "./root-data";

@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { messages } from "../../../domain/messages";
 import { loginPathFor } from "../../../domain/redirects";
 import type { ProductSummary } from "../../../domain/views";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { MAX_QUANTITY, MIN_QUANTITY, missingChoice, parseQuantity } from "../../../domain/cart-rules";
 import { messages } from "../../../domain/messages";
 import type { ProductDetail } from "../../../domain/views";

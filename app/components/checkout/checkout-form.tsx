@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { type CartLine, cartTotals, countedLines } from "../../../domain/cart";
 import { toRequestLines } from "../../../domain/cart-schemas";
 import { messages } from "../../../domain/messages";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { reviewMessages } from "../../../domain/review-schemas";
 import type { ReviewItem } from "../../../domain/views";
 import type { ReviewActionResult } from "~/lib/review-action.server";

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { useActionData, useFetcher, useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { messages } from "../../../domain/messages";
 import { loginPathFor } from "../../../domain/redirects";
 import { DEFAULT_RATING, RATINGS, REVIEW_MAX_LENGTH } from "../../../domain/review-schemas";

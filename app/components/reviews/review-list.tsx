@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { messages } from "../../../domain/messages";
 import { reviewMessages } from "../../../domain/review-schemas";
 import type { ReviewItem } from "../../../domain/views";
