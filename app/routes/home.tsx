@@ -1,7 +1,7 @@
 import { Form, Link, useNavigate, useNavigation, useSubmit } from "react-router";
 import { CATEGORIES, categorySlug, PAGE_SIZE } from "../../domain/catalog";
 import { listingSearch, parseListingQuery } from "../../domain/listing";
-import { messages } from "../../domain/messages";
+import { productsTexts } from "../../domain/shop-messages";
 import { ProductCard } from "~/components/catalog/product-card";
 import { ScrollRow } from "~/components/ui/scroll-row";
 import { useLiveRevalidate } from "~/lib/live";
@@ -105,7 +105,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {items.length === 0 ? (
         <div className="py-24 text-center">
-          <p className="text-lg text-stone-700">{query.q || query.category ? "No products match your search." : messages.products.empty}</p>
+          <p className="text-lg text-stone-700">{query.q || query.category ? "No products match your search." : productsTexts.empty}</p>
           {(query.q || query.category) && (
             <Link to="/" className="mt-4 inline-block text-sm font-medium underline">
               Clear filters
