@@ -114,12 +114,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <>
-          {/* The cards' titles are h3: this keeps the outline whole (h1, then h2, then h3). */}
+          {/* The cards' titles are h3: this keeps the outline whole (h1, then h2, then h3).
+              The first row loads at once; only the first picture (the largest paint) asks for high
+              priority, so it does not share the bandwidth with three others (docs/performance.md). */}
           <h2 className="sr-only">Products</h2>
           <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-3 lg:grid-cols-4" aria-label="Products">
             {items.map((product, index) => (
               <li key={product.id}>
-                <ProductCard product={product} priority={index < 4} id={`item-${index + 1}`} />
+                <ProductCard product={product} priority={index === 0 ? true : index < 4 ? "eager" : false} id={`item-${index + 1}`} />
               </li>
             ))}
           </ul>
