@@ -8,7 +8,11 @@ import { useRootData } from "~/lib/root-data";
  * download them, nor the cart store behind the link's count
  * (docs/decisions/025-what-the-browser-loads-when.md).
  */
-const AccountLinks = lazy(() => import("./account-links").then((module) => ({ default: module.AccountLinks })));
+const loadAccountLinks = () => import("./account-links");
+const AccountLinks = lazy(() => loadAccountLinks().then((module) => ({ default: module.AccountLinks })));
+// A page the server rendered for a signed-in shopper starts the download as soon as this module
+// runs, before React reaches the header: the menu is inert until it has arrived.
+if (typeof document !== "undefined" && document.querySelector("[data-account-menu]")) void loadAccountLinks();
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-full px-2.5 py-2 text-sm font-medium transition-colors sm:px-3 ${isActive ? "text-ink" : "text-stone-600 hover:text-ink"}`;
