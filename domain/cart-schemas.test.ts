@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CART_STORAGE_KEY, type CartLine, MAX_CART_LINES } from "./cart";
+import { MAX_CART_LINES } from "./cart";
 import {
   cartMessages,
   cartQuoteBodySchema,

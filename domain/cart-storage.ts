@@ -1,4 +1,4 @@
-import { addLine, type CartLine, MAX_CART_LINES } from "./cart";
+import { addLine, type CartLine } from "./cart";
 import { MAX_IMAGES_PER_PRODUCT } from "./catalog";
 import { type LineChoiceInput, readLineChoice } from "./line-choice";
 
