@@ -6,7 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
 } from "react-router";
-import { Toaster } from "sonner";
+import { lazy, Suspense } from "react";
 import type { Route } from "./+types/root";
 import "~/app.css";
 import "~/context";
@@ -14,10 +14,13 @@ import { ProductPending } from "~/components/catalog/product-pending";
 import { RouteFocus } from "~/components/layout/route-focus";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
-import { ErrorPage } from "~/components/layout/error-page";
+import { LazyToaster } from "~/components/layout/lazy-toaster";
 import { clearFlashCookie, isSecureUrl, readFlash } from "~/lib/flash";
 import type { RootData, RootUser } from "~/lib/root-data";
 import { useToastOnce } from "~/lib/use-action-toast";
+
+/** Downloaded only when an error is shown (docs/decisions/025-what-the-browser-loads-when.md). */
+const ErrorPage = lazy(() => import("~/components/layout/error-page").then((module) => ({ default: module.ErrorPage })));
 
 /** The header is 64 px tall and sticky: toasts start just below it. */
 const TOAST_TOP = 76;
@@ -57,8 +60,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter />
         <RouteFocus />
-        {/* Top-right for 5 s (docs/product.md §9), below the sticky header (h-16) so the cart and profile stay reachable. */}
-        <Toaster
+        {/* Top-right for 5 s (docs/product.md §9), below the sticky header (h-16) so the cart and profile stay reachable; the library loads with the first toast (app/lib/toast.ts). */}
+        <LazyToaster
           position="top-right"
           duration={5000}
           richColors
@@ -86,5 +89,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 /** Renders by status (404, 403, 429, else 500) inside Layout, so the header and footer stay. */
 export function ErrorBoundary() {
-  return <ErrorPage />;
+  return (
+    <Suspense>
+      <ErrorPage />
+    </Suspense>
+  );
 }

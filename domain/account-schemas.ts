@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { COUNTRIES, DEFAULT_COUNTRY } from "./address-rules";
 import { messages } from "./messages";
 

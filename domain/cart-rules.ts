@@ -1,7 +1,7 @@
 /** Cart rules the product page needs before anything is written (docs/product.md §4 and §5). */
-import { type LineChoiceInput, MAX_QUANTITY, MIN_QUANTITY } from "./checkout-line";
+import { type LineChoiceInput, MAX_QUANTITY, MIN_QUANTITY } from "./line-choice";
 
-/** A line's quantity bounds are part of the line choice (domain/checkout-line.ts). */
+/** A line's quantity bounds are part of the line choice (domain/line-choice.ts). */
 export { MAX_QUANTITY, MIN_QUANTITY };
 
 /**

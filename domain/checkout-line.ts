@@ -1,6 +1,7 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { SIZES } from "./catalog";
 import { isUuid } from "./ids";
+import { isColorText, isLineQuantity, type LineChoiceInput, lineChoiceMessages, lineColor } from "./line-choice";
 
 /**
  * The checkout line, once (docs/decisions/018-checkout-line-contract.md). A line changes shape
@@ -17,31 +18,7 @@ import { isUuid } from "./ids";
  * build on it without an import cycle.
  */
 
-export const MIN_QUANTITY = 1;
-/** No shop sells 1,000 dresses in one line; a cap keeps typos and abuse out of the cart. */
-export const MAX_QUANTITY = 99;
-export const COLOR_MAX = 40;
-
-/** How a refused line choice is worded (the cart's request schema adds its list's own). */
-export const lineChoiceMessages = {
-  productId: "Product id must be a valid product id",
-  quantity: `Quantity must be a whole number from ${MIN_QUANTITY} to ${MAX_QUANTITY}`,
-  size: `Size must be one of ${SIZES.join(", ")}`,
-  color: `Color must be text of at most ${COLOR_MAX} characters`,
-} as const;
-
-/**
- * What a shopper chooses, before validation: the browser's stored cart, an order's line and a
- * checkout's identity all carry these four fields, declared here only. `selectedSize` is the
- * one size field: the product page writes it and the cart and checkout read it
- * (docs/product.md §3 has two readings; this is ours).
- */
-export interface LineChoiceInput {
-  productId: string;
-  selectedSize: string | null;
-  color: string | null;
-  quantity: number;
-}
+export { COLOR_MAX, type LineChoiceInput, lineChoiceMessages, MAX_QUANTITY, MIN_QUANTITY } from "./line-choice";
 
 /**
  * One line as the browser sends it to be priced or paid: which product, which size and colour,
@@ -56,15 +33,10 @@ export const lineChoiceSchema = z.object({
     .transform((size) => size ?? null),
   color: z
     .string({ error: lineChoiceMessages.color })
-    .trim()
-    .max(COLOR_MAX, lineChoiceMessages.color)
     .nullish()
-    .transform((color) => color || null),
-  quantity: z
-    .number({ error: lineChoiceMessages.quantity })
-    .int(lineChoiceMessages.quantity)
-    .min(MIN_QUANTITY, lineChoiceMessages.quantity)
-    .max(MAX_QUANTITY, lineChoiceMessages.quantity),
+    .refine((color) => color == null || isColorText(color), lineChoiceMessages.color)
+    .transform(lineColor),
+  quantity: z.number({ error: lineChoiceMessages.quantity }).refine(isLineQuantity, lineChoiceMessages.quantity),
 });
 /** A validated choice: its size is one of the store's sizes. */
 export type LineChoice = z.output<typeof lineChoiceSchema>;

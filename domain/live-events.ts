@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { isUuid } from "./ids";
 
 /**
@@ -17,17 +16,36 @@ export type LiveEvent =
  */
 export type LiveNotice = LiveEvent | { type: "resync" };
 
-const id = z.string().refine(isUuid);
+const PRODUCT_EVENTS: readonly string[] = ["product.added", "product.updated", "product.deleted"];
+const REVIEW_EVENTS: readonly string[] = ["review.added", "review.updated", "review.deleted"];
+const ORDER_EVENTS: readonly string[] = ["order.created", "order.status"];
 /** better-auth's user ids are random strings, not UUIDs. */
-const userId = z.string().regex(/^[\w-]{1,100}$/);
+const USER_ID = /^[\w-]{1,100}$/;
 
-export const liveEventSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.enum(["product.added", "product.updated", "product.deleted"]), productId: id }),
-  z.object({ type: z.enum(["review.added", "review.updated", "review.deleted"]), productId: id }),
-  z.object({ type: z.enum(["order.created", "order.status"]), orderId: id, userId }),
-]);
+/**
+ * A live event read from the wire (another instance's NOTIFY) or checked before it is
+ * published: its type and ids, extra fields dropped, or null for anything else. Written
+ * without a schema library, because every page's live updates read notices with it
+ * (docs/decisions/025-what-the-browser-loads-when.md).
+ */
+export function readLiveEvent(value: unknown): LiveEvent | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { type, productId, orderId, userId } = value as Record<string, unknown>;
+  if (typeof type !== "string") return null;
+  if (PRODUCT_EVENTS.includes(type) || REVIEW_EVENTS.includes(type)) {
+    return isUuid(productId) ? ({ type, productId } as LiveEvent) : null;
+  }
+  if (ORDER_EVENTS.includes(type)) {
+    return isUuid(orderId) && typeof userId === "string" && USER_ID.test(userId) ? ({ type, orderId, userId } as LiveEvent) : null;
+  }
+  return null;
+}
 
-export const liveNoticeSchema = z.union([liveEventSchema, z.object({ type: z.literal("resync") })]);
+/** A notice as a stream carries it: an event, or "resync"; null for anything else. */
+export function readLiveNotice(value: unknown): LiveNotice | null {
+  if (typeof value === "object" && value !== null && (value as { type?: unknown }).type === "resync") return { type: "resync" };
+  return readLiveEvent(value);
+}
 
 /** The person a stream belongs to, as far as the rule below needs to know. */
 export interface StreamViewer {

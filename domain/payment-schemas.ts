@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { cartRequestErrorMessage, cartRequestSchema } from "./cart-schemas";
 import { isUuid } from "./ids";
 import { paymentMessages } from "./payment-messages";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { CATEGORIES, EDIT_CATEGORIES, MAX_IMAGES_PER_PRODUCT, SIZES } from "./catalog";
 import { messages } from "./messages";
 import { centsToDecimalString, parseDollars } from "./money";

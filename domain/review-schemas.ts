@@ -1,27 +1,8 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { isUuid } from "./ids";
+import { REVIEW_MAX_LENGTH, reviewMessages } from "./review-rules";
 
-/** Long enough for a thorough review, short enough that one cannot fill the page or the database. */
-export const REVIEW_MAX_LENGTH = 2000;
-export const RATINGS = [5, 4, 3, 2, 1] as const;
-export const DEFAULT_RATING = 5;
-
-export const reviewMessages = {
-  rating: "Rating must be a whole number from 1 to 5",
-  text: "Review text must be text",
-  tooLong: `Reviews can be at most ${REVIEW_MAX_LENGTH} characters long`,
-  nul: "Review text contains a character that cannot be stored (NUL)",
-  reviewId: "Review id must be a valid review id",
-  posted: "Review posted",
-  updated: "Review updated",
-  deleted: "Review deleted",
-  deleteFailed: "Failed to delete review",
-  notFound: "Review not found",
-  forbidden: "You can only change your own review",
-  alreadyReviewed: "You have already reviewed this product. You can edit or delete your review.",
-  emptyEdit: "A review needs some text. To remove it, delete the review instead.",
-  confirmDelete: "Are you sure you want to delete this review?",
-} as const;
+export { DEFAULT_RATING, RATINGS, REVIEW_MAX_LENGTH, reviewMessages } from "./review-rules";
 
 /**
  * A rating as a form ("4") or JSON (4) sends it. Strings that are plain numbers are read as

@@ -1,6 +1,6 @@
-import { toast } from "sonner";
+import { toast } from "./toast";
 import { lineImages, type ProductImages } from "../../domain/color-images";
-import { messages } from "../../domain/messages";
+import { cartTexts } from "../../domain/shop-messages";
 import { addToCart } from "~/lib/cart";
 
 /**
@@ -24,9 +24,9 @@ export function addProductToCart(
     });
   } catch {
     // The browser may refuse to store it (storage full or switched off).
-    toast.error(messages.cart.failure);
+    toast.error(cartTexts.failure);
     return false;
   }
-  toast.success(messages.cart.added);
+  toast.success(cartTexts.added);
   return true;
 }

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { type CartLine, lineKey } from "../../domain/cart";
-import { toRequestLines } from "../../domain/cart-schemas";
+import { toRequestLines } from "../../domain/cart-storage";
 import { formatMoney } from "../../domain/money";
 import type { Quote, QuotedLine } from "../../domain/checkout-line";
 import { readCart, replaceCart, setUnavailableLines } from "./cart";

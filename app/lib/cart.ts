@@ -14,7 +14,7 @@ import {
   removeLine,
   setQuantity as setLineQuantity,
 } from "../../domain/cart";
-import { parseStoredCart } from "../../domain/cart-schemas";
+import { parseStoredCart } from "../../domain/cart-storage";
 
 const EMPTY: CartLine[] = [];
 const listeners = new Set<() => void>();

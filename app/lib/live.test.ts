@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { LiveNotice } from "../../domain/live-events";
 
 const toastError = vi.fn();
-vi.mock("sonner", () => ({ toast: { error: (...args: unknown[]) => toastError(...args) } }));
+vi.mock("./toast", () => ({ toast: { error: (...args: unknown[]) => toastError(...args) } }));
 // The hook is not under test here; its module pulls in the whole root route.
 vi.mock("~/lib/root-data", () => ({ useRootData: () => undefined }));
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useNavigation, useRevalidator } from "react-router";
-import { toast } from "sonner";
-import { type LiveEvent, type LiveNotice, liveNoticeSchema } from "../../domain/live-events";
-import { messages } from "../../domain/messages";
+import { toast } from "./toast";
+import { type LiveEvent, type LiveNotice, readLiveNotice } from "../../domain/live-events";
+import { productsTexts } from "../../domain/shop-messages";
 import { useRootData } from "./root-data";
 
 /**
@@ -64,8 +64,8 @@ function connect() {
     } catch {
       return;
     }
-    const notice = liveNoticeSchema.safeParse(data);
-    if (notice.success) emit(notice.data);
+    const notice = readLiveNotice(data);
+    if (notice) emit(notice);
   };
   current.onerror = () => {
     if (source !== current) return;
@@ -76,7 +76,7 @@ function connect() {
     droppedSinceOpen = true;
     if (failures >= FAILURES_BEFORE_FALLBACK && !fallbackShown) {
       fallbackShown = true;
-      toast.error(messages.products.realtimeFailure);
+      toast.error(productsTexts.realtimeFailure);
       emit({ type: "resync" });
     }
     const base = BACKOFF_MS[Math.min(failures - 1, BACKOFF_MS.length - 1)];

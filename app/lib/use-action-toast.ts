@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "./toast";
 
 /**
  * A toast a page should show once: an action's answer, a flash message after a redirect

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { type CartLine, cartItemCount, cartTotals, countedLines, lineKey } from "../../domain/cart";
 import { messages } from "../../domain/messages";
 import { CartLineItem } from "~/components/cart/cart-line-item";

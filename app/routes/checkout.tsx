@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { messages } from "../../domain/messages";
 import { loginPathFor } from "../../domain/redirects";
 import { CheckoutForm, type CheckoutPayments } from "~/components/checkout/checkout-form";

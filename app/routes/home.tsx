@@ -1,7 +1,7 @@
 import { Form, Link, useNavigate, useNavigation, useSubmit } from "react-router";
 import { CATEGORIES, categorySlug, PAGE_SIZE } from "../../domain/catalog";
 import { listingSearch, parseListingQuery } from "../../domain/listing";
-import { messages } from "../../domain/messages";
+import { productsTexts } from "../../domain/shop-messages";
 import { ProductCard } from "~/components/catalog/product-card";
 import { ScrollRow } from "~/components/ui/scroll-row";
 import { useLiveRevalidate } from "~/lib/live";
@@ -105,7 +105,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {items.length === 0 ? (
         <div className="py-24 text-center">
-          <p className="text-lg text-stone-700">{query.q || query.category ? "No products match your search." : messages.products.empty}</p>
+          <p className="text-lg text-stone-700">{query.q || query.category ? "No products match your search." : productsTexts.empty}</p>
           {(query.q || query.category) && (
             <Link to="/" className="mt-4 inline-block text-sm font-medium underline">
               Clear filters
@@ -114,12 +114,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <>
-          {/* The cards' titles are h3: this keeps the outline whole (h1, then h2, then h3). */}
+          {/* The cards' titles are h3: this keeps the outline whole (h1, then h2, then h3).
+              The first row loads at once; only the first picture (the largest paint) asks for high
+              priority, so it does not share the bandwidth with three others (docs/performance.md). */}
           <h2 className="sr-only">Products</h2>
           <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-3 lg:grid-cols-4" aria-label="Products">
             {items.map((product, index) => (
               <li key={product.id}>
-                <ProductCard product={product} priority={index < 4} id={`item-${index + 1}`} />
+                <ProductCard product={product} priority={index === 0 ? true : index < 4 ? "eager" : false} id={`item-${index + 1}`} />
               </li>
             ))}
           </ul>

@@ -5,7 +5,7 @@ import { colorImageIndex } from "../../domain/color-images";
 import { isErrorOfKind } from "../../domain/errors";
 import { IMAGE_WIDTHS, imageHeightFor, PLACEHOLDER_IMAGE, variantUrl } from "../../domain/images";
 import { CURRENCY, centsToDecimalString, formatMoney } from "../../domain/money";
-import { messages } from "../../domain/messages";
+import { reviewTexts } from "../../domain/shop-messages";
 import { formatAverageRating, reviewCountLabel } from "../../domain/rating";
 import type { ProductDetail, ReviewItem } from "../../domain/views";
 import { ProductGallery } from "~/components/catalog/product-gallery";
@@ -178,7 +178,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               </a>
             ) : (
               <a href="#reviews" className="text-stone-700 underline-offset-2 hover:text-ink hover:underline">
-                {messages.review.empty}
+                {reviewTexts.empty}
               </a>
             )}
             <p className={`flex items-center gap-2 font-medium ${inStock ? "text-emerald-700" : "text-red-700"}`}>

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { type LiveEvent, type LiveNotice, liveEventSchema } from "../../domain/live-events";
+import { type LiveEvent, type LiveNotice, readLiveEvent } from "../../domain/live-events";
 import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../logger";
 import { EVENTS_CHANNEL, notifyPayload, type PgRelay, sessionEndedPayload, startPgRelay } from "./pg-relay";
@@ -80,13 +80,13 @@ export function createEventBus(deps: { database: DatabaseHandle; logger: Logger 
 
   return {
     publish(event) {
-      const parsed = liveEventSchema.safeParse(event);
-      if (!parsed.success) {
+      const checked = readLiveEvent(event);
+      if (!checked) {
         log.error({ type: (event as { type?: unknown }).type }, "refused to publish a malformed live notice");
         return;
       }
-      deliver(parsed.data);
-      notify(notifyPayload(origin, parsed.data), parsed.data.type);
+      deliver(checked);
+      notify(notifyPayload(origin, checked), checked.type);
     },
 
     endSession(ended) {

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { type LiveEvent, type LiveNotice, liveEventSchema } from "../../domain/live-events";
+import { type LiveEvent, type LiveNotice, readLiveEvent } from "../../domain/live-events";
 import type { Logger } from "../logger";
 import { type SessionEnded, sessionEndedSchema } from "./session-ended";
 
@@ -66,12 +66,12 @@ export function startPgRelay(options: {
       else log.warn("ignored a session end of unknown shape");
       return;
     }
-    const event = liveEventSchema.safeParse(parsed.event);
-    if (!event.success) {
+    const event = readLiveEvent(parsed.event);
+    if (!event) {
       log.warn("ignored a live notice of unknown shape");
       return;
     }
-    deliver(event.data);
+    deliver(event);
   }
 
   function schedule() {

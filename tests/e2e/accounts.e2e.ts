@@ -157,6 +157,12 @@ test("the profile menu works with the keyboard", async ({ page, context, baseURL
   expect((await context.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers })).status()).toBe(200);
   await page.goto("/");
   const button = page.getByRole("button", { name: /Account menu/ });
+  // The menu comes in its own small file after the page (docs/decisions/025-what-the-browser-loads-when.md):
+  // keys pressed before it has arrived do nothing, so wait until React has taken over the button.
+  await page.waitForFunction(() => {
+    const menu = document.querySelector("[data-account-menu]");
+    return menu !== null && Object.keys(menu).some((key) => key.startsWith("__reactProps"));
+  });
   await button.focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("menuitem", { name: "My Profile" })).toBeFocused();

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { variantUrl } from "../../../domain/images";
 import { messages } from "../../../domain/messages";
 import { IMAGE_ACCEPT, remainingImageSlots } from "../../../domain/product-schemas";

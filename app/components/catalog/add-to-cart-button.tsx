@@ -1,9 +1,8 @@
 import { useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
-import { messages } from "../../../domain/messages";
+import { toast } from "~/lib/toast";
+import { cartTexts } from "../../../domain/shop-messages";
 import { loginPathFor } from "../../../domain/redirects";
 import type { ProductSummary } from "../../../domain/views";
-import { addProductToCart } from "~/lib/add-to-cart";
 import { useRootData } from "~/lib/root-data";
 
 interface AddToCartButtonProps {
@@ -34,12 +33,12 @@ export function AddToCartButton({ product, className = "" }: AddToCartButtonProp
 
   const loginHref = loginPathFor(location.pathname + location.search);
   const [action, hidden] = user ? [productHref, null] : loginTarget(loginHref);
-  const choice = product.sizes.length > 0 ? messages.cart.selectSize : product.colors.length > 0 ? messages.cart.selectColor : null;
+  const choice = product.sizes.length > 0 ? cartTexts.selectSize : product.colors.length > 0 ? cartTexts.selectColor : null;
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!user) {
-      toast.error(messages.cart.loginToAdd);
+      toast.error(cartTexts.loginToAdd);
       navigate(loginHref);
       return;
     }
@@ -48,7 +47,8 @@ export function AddToCartButton({ product, className = "" }: AddToCartButtonProp
       navigate(productHref);
       return;
     }
-    addProductToCart(product, { quantity: 1, selectedSize: null, color: null });
+    // The cart store comes with the first add: a visitor's home page does without it (docs/decisions/025-what-the-browser-loads-when.md).
+    void import("~/lib/add-to-cart").then(({ addProductToCart }) => addProductToCart(product, { quantity: 1, selectedSize: null, color: null }));
   }
 
   return (

@@ -10,7 +10,8 @@ import { Stars } from "~/components/reviews/stars";
 
 interface ProductCardProps {
   product: ProductSummary;
-  priority?: boolean;
+  /** The picture's loading priority (app/components/catalog/product-image.tsx). */
+  priority?: boolean | "eager";
   id?: string;
 }
 
@@ -29,7 +30,7 @@ export function ProductCard({ product, priority, id }: ProductCardProps) {
         <ProductImage
           address={product.imageUrls[0]}
           alt=""
-          sizes="(min-width: 1280px) 300px, (min-width: 1024px) 24vw, (min-width: 768px) 32vw, 48vw"
+          sizes="(min-width: 1280px) 300px, (min-width: 1024px) 24vw, (min-width: 768px) 32vw, calc(50vw - 24px)"
           priority={priority}
           className="aspect-[4/5] h-auto w-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
         />

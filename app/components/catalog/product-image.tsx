@@ -5,8 +5,11 @@ interface ProductImageProps {
   alt: string;
   /** The CSS width the image occupies, for the browser to pick a variant. */
   sizes: string;
-  /** Above the fold: load at once with high priority. Elsewhere: lazy. */
-  priority?: boolean;
+  /**
+   * Above the fold: load at once (`true`: with high priority, for the page's largest picture;
+   * "eager": at once, at the browser's own priority). Elsewhere: lazy.
+   */
+  priority?: boolean | "eager";
   className?: string;
 }
 
@@ -20,7 +23,7 @@ export function ProductImage({ address, alt, sizes, priority = false, className 
     className,
     decoding: "async" as const,
     loading: priority ? ("eager" as const) : ("lazy" as const),
-    fetchPriority: priority ? ("high" as const) : ("auto" as const),
+    fetchPriority: priority === true ? ("high" as const) : ("auto" as const),
   };
   if (!address) return <img {...common} alt={alt} src={PLACEHOLDER_IMAGE} />;
   return <img {...common} alt={alt} src={variantUrl(address, DISPLAY_WIDTH)} srcSet={srcSet(address)} sizes={sizes} />;

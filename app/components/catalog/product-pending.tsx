@@ -1,5 +1,5 @@
 import { useLocation, useNavigation } from "react-router";
-import { messages } from "../../../domain/messages";
+import { productsTexts } from "../../../domain/shop-messages";
 
 const PRODUCT_PATH = /^\/product\/[^/]+\/?$/;
 
@@ -25,7 +25,7 @@ export function ProductPending() {
       <div className="mx-auto max-w-7xl px-4 py-4 sm:px-6">
         <p className="flex items-center gap-3 py-1 text-sm font-medium text-stone-700">
           <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-stone-300 border-t-ink" />
-          {messages.products.loading}
+          {productsTexts.loading}
         </p>
         <div aria-hidden="true" className="mt-4 grid animate-pulse gap-8 lg:grid-cols-[minmax(0,11fr)_minmax(0,9fr)] lg:gap-12">
           <div className="aspect-[4/5] w-full rounded-2xl bg-brand-100 lg:ml-24 lg:w-auto" />

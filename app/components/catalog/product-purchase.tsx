@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { MAX_QUANTITY, MIN_QUANTITY, missingChoice, parseQuantity } from "../../../domain/cart-rules";
-import { messages } from "../../../domain/messages";
+import { cartTexts } from "../../../domain/shop-messages";
 import type { ProductDetail } from "../../../domain/views";
 import { addProductToCart } from "~/lib/add-to-cart";
 import { useRootData } from "~/lib/root-data";
@@ -33,14 +33,14 @@ export function ProductPurchase({ product, onColorChange }: ProductPurchaseProps
   function addToCart() {
     if (soldOut) return;
     if (!user) {
-      toast.error(messages.cart.loginToAdd);
+      toast.error(cartTexts.loginToAdd);
       navigate(`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`);
       return;
     }
     setQuantityText(String(quantity));
     const problem = missingChoice({ sizes, colors, selectedSize, selectedColor });
     if (problem) {
-      toast.error(messages.cart[problem]);
+      toast.error(cartTexts[problem]);
       return;
     }
     addProductToCart(product, {

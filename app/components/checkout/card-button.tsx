@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { messages } from "../../../domain/messages";
 import { type CheckoutRequest, failureText, paymentApi, type ServerTotals, serverTotalsOf } from "~/lib/checkout/payment-api";
 import type { PaymentLock } from "~/lib/checkout/use-payment-lock";

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { type CartLine, cartTotals, countedLines } from "../../../domain/cart";
-import { toRequestLines } from "../../../domain/cart-schemas";
+import { toRequestLines } from "../../../domain/cart-storage";
 import { messages } from "../../../domain/messages";
 import { formatMoney } from "../../../domain/money";
 import { paymentMessages } from "../../../domain/payment-messages";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { messages } from "../../../domain/messages";
 import { loadPaypalSdk, type PaypalButtonsActions, type PaypalButtonsInstance } from "~/lib/paypal-sdk";
 import { PaymentRequestError, paymentApi, serverTotalsOf, type WalletOutcome, walletFallbackOf } from "~/lib/checkout/payment-api";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { messages } from "../../../domain/messages";
 import { PaypalButtons } from "./paypal-buttons";
 import { failureText, paymentApi, serverTotalsOf } from "~/lib/checkout/payment-api";

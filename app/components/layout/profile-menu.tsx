@@ -61,6 +61,7 @@ export function ProfileMenu({ user }: { user: RootUser }) {
         aria-expanded={open}
         aria-controls={menuId}
         aria-label={`Account menu for ${label}`}
+        data-account-menu
         className="flex items-center gap-2 rounded-full py-1 pl-1 pr-1 text-sm font-medium text-stone-700 transition-colors hover:bg-stone-100 sm:pr-3"
         onClick={() => (open ? close(false) : openAt(0))}
         onKeyDown={(event) => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
-import { reviewMessages } from "../../../domain/review-schemas";
+import { toast } from "~/lib/toast";
+import { reviewMessages } from "../../../domain/review-rules";
 import type { ReviewItem } from "../../../domain/views";
 import type { ReviewActionResult } from "~/lib/review-action.server";
 import { LocalDateTime } from "~/components/ui/local-date-time";

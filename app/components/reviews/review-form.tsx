@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from "react";
 import { useActionData, useFetcher, useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
-import { messages } from "../../../domain/messages";
+import { toast } from "~/lib/toast";
+import { reviewTexts } from "../../../domain/shop-messages";
 import { loginPathFor } from "../../../domain/redirects";
-import { DEFAULT_RATING, RATINGS, REVIEW_MAX_LENGTH } from "../../../domain/review-schemas";
+import { DEFAULT_RATING, RATINGS, REVIEW_MAX_LENGTH } from "../../../domain/review-rules";
 import type { ReviewActionResult } from "~/lib/review-action.server";
 
 /** The one fetcher of the shopper's own review (post, edit, delete), so the reviews section can answer each. */
@@ -58,7 +58,7 @@ export function ReviewForm({ signedIn, editing, onCancel }: ReviewFormProps) {
       onSubmit={(event) => {
         if (!signedIn) {
           event.preventDefault();
-          toast.error(messages.review.loginRequired, { action: { label: "Login", onClick: () => navigate(loginHref) } });
+          toast.error(reviewTexts.loginRequired, { action: { label: "Login", onClick: () => navigate(loginHref) } });
           return;
         }
         // docs/product.md §5: empty or whitespace-only text is ignored, without a word (an edit says why it cannot be saved).

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
-import { messages } from "../../../domain/messages";
-import { reviewMessages } from "../../../domain/review-schemas";
+import { toast } from "~/lib/toast";
+import { reviewTexts } from "../../../domain/shop-messages";
+import { reviewMessages } from "../../../domain/review-rules";
 import type { ReviewItem } from "../../../domain/views";
 import type { ReviewActionResult } from "~/lib/review-action.server";
 import { LocalDateTime } from "~/components/ui/local-date-time";
@@ -14,7 +14,7 @@ import { ReviewRating } from "~/components/reviews/stars";
  * a review is shown, never run.
  */
 export function ReviewList({ reviews, canDelete }: { reviews: readonly ReviewItem[]; canDelete: boolean }) {
-  if (reviews.length === 0) return <p className="text-stone-600">{messages.review.empty}</p>;
+  if (reviews.length === 0) return <p className="text-stone-600">{reviewTexts.empty}</p>;
   return (
     <ol className="divide-y divide-stone-200" aria-label="Customer reviews">
       {reviews.map((review) => (

@@ -4,7 +4,7 @@
  * the server prices everything and its numbers come back with each answer.
  */
 import type { CartLine } from "../../../domain/cart";
-import { toRequestLines } from "../../../domain/cart-schemas";
+import { toRequestLines } from "../../../domain/cart-storage";
 import type { LineChoiceInput, Totals } from "../../../domain/checkout-line";
 
 export interface CheckoutRequest {
