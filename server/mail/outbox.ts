@@ -103,21 +103,24 @@ export interface FailedMailRow {
   createdAt: Date;
 }
 
+/** What the administrator sees of a failed e-mail: never its text or html (they hold sign-in links). */
+const failedMailColumns = {
+  id: outbox.id,
+  to: outbox.to,
+  subject: outbox.subject,
+  attempts: outbox.attempts,
+  lastError: outbox.lastError,
+  nextAttemptAt: outbox.nextAttemptAt,
+  sentAt: outbox.sentAt,
+  createdAt: outbox.createdAt,
+};
+
 /** Unsent e-mail with a failed attempt (domain/outbox-mail.ts `isFailedMail`), newest first. */
 export async function listFailedMail(db: Database, limit: number): Promise<{ rows: FailedMailRow[]; total: number }> {
   const failed = and(isNull(outbox.sentAt), isNotNull(outbox.lastError));
   const [rows, [count]] = await Promise.all([
     db
-      .select({
-        id: outbox.id,
-        to: outbox.to,
-        subject: outbox.subject,
-        attempts: outbox.attempts,
-        lastError: outbox.lastError,
-        nextAttemptAt: outbox.nextAttemptAt,
-        sentAt: outbox.sentAt,
-        createdAt: outbox.createdAt,
-      })
+      .select(failedMailColumns)
       .from(outbox)
       .where(failed)
       .orderBy(desc(outbox.createdAt), desc(outbox.id))
@@ -129,16 +132,7 @@ export async function listFailedMail(db: Database, limit: number): Promise<{ row
 
 export async function failedMailById(db: Database, id: string): Promise<FailedMailRow | undefined> {
   const [row] = await db
-    .select({
-      id: outbox.id,
-      to: outbox.to,
-      subject: outbox.subject,
-      attempts: outbox.attempts,
-      lastError: outbox.lastError,
-      nextAttemptAt: outbox.nextAttemptAt,
-      sentAt: outbox.sentAt,
-      createdAt: outbox.createdAt,
-    })
+    .select(failedMailColumns)
     .from(outbox)
     .where(eq(outbox.id, id));
   return row;
