@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from "./fixtures";
+import { openAccountMenu } from "./account-menu";
 import sharp from "sharp";
 import routes from "../../app/routes";
 import { Sweep } from "./a11y-sweep";
@@ -112,8 +113,7 @@ const SHOPPER: Step[] = [
     name: "account menu open",
     route: "routes/home.tsx",
     go: async (p) => {
-      await p.getByRole("button", { name: /^Account menu/ }).click();
-      await expect(p.getByRole("menu")).toBeVisible();
+      await openAccountMenu(p);
     },
   },
   { name: "cart, empty", route: "routes/cart.tsx", go: async (p) => void (await p.goto("/cart")) },
@@ -224,7 +224,7 @@ const SHOPPER: Step[] = [
     lands: ["routes/home.tsx"],
     go: async (p) => {
       await p.goto("/");
-      await p.getByRole("button", { name: /^Account menu/ }).click();
+      await openAccountMenu(p);
       await p.getByRole("menuitem", { name: "Sign Out" }).click();
       await expect(p.getByRole("link", { name: /^Log ?in$|^Sign in$/ })).toBeVisible();
     },

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "./fixtures";
+import { accountMenuReady, openAccountMenu } from "./account-menu";
 
 /**
  * Accounts as a shopper meets them: register, open the verification link from the local
@@ -19,10 +20,6 @@ async function openVerificationLink(page: Page, email: string) {
   await page.getByRole("link", { name: /\/api\/auth\/verify-email\?token=/ }).click();
 }
 
-async function openAccountMenu(page: Page) {
-  await page.getByRole("button", { name: /Account menu/ }).click();
-  await expect(page.getByRole("menu", { name: "Account" })).toBeVisible();
-}
 
 async function addAddress(page: Page, name: string, street: string, country?: string) {
   await page.getByRole("button", { name: "Add Address" }).click();
@@ -157,12 +154,7 @@ test("the profile menu works with the keyboard", async ({ page, context, baseURL
   expect((await context.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers })).status()).toBe(200);
   await page.goto("/");
   const button = page.getByRole("button", { name: /Account menu/ });
-  // The menu comes in its own small file after the page (docs/decisions/025-what-the-browser-loads-when.md):
-  // keys pressed before it has arrived do nothing, so wait until React has taken over the button.
-  await page.waitForFunction(() => {
-    const menu = document.querySelector("[data-account-menu]");
-    return menu !== null && Object.keys(menu).some((key) => key.startsWith("__reactProps"));
-  });
+  await accountMenuReady(page);
   await button.focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("menuitem", { name: "My Profile" })).toBeFocused();

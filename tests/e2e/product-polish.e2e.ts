@@ -1,4 +1,5 @@
 import { type BrowserContext, test as base, expect, type Locator, type Page } from "./fixtures";
+import { openAccountMenu } from "./account-menu";
 import { expectNoAxeViolations } from "./a11y";
 import { newShopper, type StorageState } from "./shopper";
 
@@ -212,7 +213,7 @@ test("toasts appear below the header, leave the cart and profile reachable, and 
   await expectNoAxeViolations(page, "a page with a success toast");
   await page.screenshot({ path: info.outputPath("toast.png") });
   // The profile menu and the cart link take clicks while the toast is up.
-  await page.getByRole("button", { name: /^Account menu/ }).click();
+  await openAccountMenu(page);
   await expect(page.getByRole("menuitem", { name: "My Orders" })).toBeVisible();
   await page.keyboard.press("Escape");
   await page.getByRole("link", { name: /^Cart/ }).click();
