@@ -54,6 +54,13 @@ async function withDatabase<T>(context: Context, work: (database: DatabaseHandle
   }
 }
 
+/** Backups of PostgreSQL are pg_dump's job: say how, and refuse. */
+function refusedOnPostgres({ config, io }: Context): boolean {
+  if (!config.databaseUrl) return false;
+  io.err(pgDumpGuidance(config));
+  return true;
+}
+
 function accountDesk(context: Context, database: DatabaseHandle) {
   const mail = createMailService({ db: database.db, config: context.config, logger: context.logger });
   return createAdminAccountDesk({ db: database.db, config: context.config, mail, logger: context.logger });
@@ -140,10 +147,7 @@ export const COMMANDS: Record<string, Command> = {
     arity: 1,
     async run(context, [target]) {
       const { config, io } = context;
-      if (config.databaseUrl) {
-        io.err(pgDumpGuidance(config));
-        return EXIT.failed;
-      }
+      if (refusedOnPostgres(context)) return EXIT.failed;
       const file = resolveArg(io, target);
       if (!existsSync(path.dirname(file))) throw new UsageError(`The folder ${path.dirname(file)} does not exist.`);
       const fromStore = await backupFromRunningStore(config.dataDir, file);
@@ -172,10 +176,7 @@ export const COMMANDS: Record<string, Command> = {
     arity: 1,
     async run(context, [source]) {
       const { config, io } = context;
-      if (config.databaseUrl) {
-        io.err(pgDumpGuidance(config));
-        return EXIT.failed;
-      }
+      if (refusedOnPostgres(context)) return EXIT.failed;
       const summary = await restoreBackup(resolveArg(io, source), config.dataDir);
       const { counts, manifest } = summary;
       io.out(`Restored the backup of ${manifest.createdAt} into ${config.dataDir}:`);

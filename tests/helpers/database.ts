@@ -30,25 +30,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     const template = readFileSync(inject("pgliteTemplate"));
     return openPglite({ loadDataDir: new Blob([template]) });
   }
-  const name = `store_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name} template ${templateDatabase(url)}`);
-  } finally {
-    await admin.end();
-  }
-  const handle = await openPostgres(withDatabase(url, name), { max: 5 });
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
+  return scratchPostgres(url, `store_test_${randomBytes(6).toString("hex")}`, `template ${templateDatabase(url)}`, 5);
 }
 
 /**
@@ -59,15 +41,19 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
 export async function createEmptyDatabase(label: string): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return openPglite();
-  const name = `store_${label}_${randomBytes(5).toString("hex")}`;
+  return scratchPostgres(url, `store_${label}_${randomBytes(5).toString("hex")}`, "", 2);
+}
+
+/** A new PostgreSQL database `name` on the server of `url` (`options`: e.g. its template), opened; close() drops it. */
+async function scratchPostgres(url: string, name: string, options: string, max: number): Promise<DatabaseHandle> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name} ${options}`);
   } finally {
     await admin.end();
   }
-  const handle = await openPostgres(withDatabase(url, name), { max: 2 });
+  const handle = await openPostgres(withDatabase(url, name), { max });
   return {
     ...handle,
     close: async () => {
