@@ -55,8 +55,9 @@ describe("a public address refuses to fall back to the sandbox or the local mail
       ALLOW_SANDBOX_PAYMENTS: "1",
     });
     expect(started.child.exitCode, started.output()).toBeNull();
-    expect(started.output()).toContain('"wallet":"sandbox"');
-    expect(started.output()).toContain("sandbox payments on a public address: no real money is taken");
+    // Ready means the lines were written; the pipe may hand them over a moment after /readyz answers.
+    await expect.poll(() => started.output()).toContain('"wallet":"sandbox"');
+    await expect.poll(() => started.output()).toContain("sandbox payments on a public address: no real money is taken");
     started.child.kill("SIGTERM");
     expect(await started.exited).toBe(0);
   }, 180_000);
