@@ -17,7 +17,7 @@ const photo = async () =>
   new File([new Uint8Array(await sharp({ create: { width: 400, height: 500, channels: 3, background: "#3c7a5a" } }).png().toBuffer())], "coat.png", {
     type: "image/png",
   });
-const input = { title: "Live coat", price: 4990, category: "Jackets" as const, description: "Warm.", sizes: [], stockCount: 3, colors: [] };
+const input = { title: "Live coat", price: 4990, category: "Jackets" as const, description: "Warm.", sizes: [], stockCount: 3, colors: [], variants: [{ size: null, color: null, stock: 3, sku: null }] };
 
 beforeAll(async () => {
   database = await createTestDatabase();
