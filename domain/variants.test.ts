@@ -113,11 +113,11 @@ describe("lowStockMessage", () => {
 
 describe("stockMark", () => {
   it.each([
-    [0, 0, "Out of stock"],
+    [0, 0, "Out of Stock"],
     [10, 0, "Low stock"],
     [10, 3, "Low stock"],
-    [10, 4, null],
-    [100, 50, null],
+    [10, 4, "In Stock"],
+    [100, 50, "In Stock"],
   ])("total %i, lowest variant %i: %j", (total, lowest, expected) => {
     expect(stockMark(total, lowest)).toBe(expected);
   });

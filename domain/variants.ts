@@ -91,10 +91,10 @@ export function lowStockMessage(stock: number): string | null {
   return stock >= 1 && stock <= LOW_STOCK_THRESHOLD ? `Only ${stock} left` : null;
 }
 
-/** The products table's mark: "Out of stock" when nothing is left, "Low stock" when some variant is at or below the threshold. */
-export function stockMark(total: number, lowestStock: number): "Out of stock" | "Low stock" | null {
-  if (total <= 0) return "Out of stock";
-  return lowestStock <= LOW_STOCK_THRESHOLD ? "Low stock" : null;
+/** The products table's mark: "Out of Stock" when nothing is left, "Low stock" when some variant is at or below the threshold. */
+export function stockMark(total: number, lowestStock: number): "Out of Stock" | "Low stock" | "In Stock" {
+  if (total <= 0) return "Out of Stock";
+  return lowestStock <= LOW_STOCK_THRESHOLD ? "Low stock" : "In Stock";
 }
 
 /** A variant's name for people: "M, Cognac", "M", "Cognac", or "One size" for a product with neither. */

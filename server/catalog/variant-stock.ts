@@ -40,9 +40,14 @@ export function piecesByVariant(lines: readonly StockLine[]): [string, VariantPi
     variants.set(key, { ...choice, pieces: (current?.pieces ?? 0) + line.quantity });
     byProduct.set(line.productId, variants);
   }
+  // Nothing to move for a line of no (or fewer than no) pieces: a return never takes stock, a take never adds it.
   return [...byProduct]
     .sort(([a], [b]) => compare(a, b))
-    .map(([productId, variants]) => [productId, [...variants].sort(([a], [b]) => compare(a, b)).map(([, v]) => v)]);
+    .map(([productId, variants]): [string, VariantPieces[]] => [
+      productId,
+      [...variants].sort(([a], [b]) => compare(a, b)).flatMap(([, v]) => (v.pieces > 0 ? [v] : [])),
+    ])
+    .filter(([, variants]) => variants.length > 0);
 }
 
 const sameVariant = (productId: string, variant: { size: string | null; color: string | null }) =>

@@ -10,11 +10,14 @@ let counter = 0;
 /**
  * Inserts products with distinct, increasing createdAt values unless told otherwise. Each
  * product's stockCount becomes its variants by the migration rule (decision 032): floor(N / k)
- * per size × colour, the first N mod k one more.
+ * per size × colour, the first N mod k one more; or all in the variant `stockIn` names.
  */
-export async function insertProducts(db: Database, rows: Partial<NewProduct>[]): Promise<{ id: string; title: string }[]> {
+export async function insertProducts(
+  db: Database,
+  rows: (Partial<NewProduct> & { stockIn?: { size: string | null; color: string | null } })[],
+): Promise<{ id: string; title: string }[]> {
   const base = Date.UTC(2026, 0, 1);
-  const values = rows.map((row) => {
+  const values = rows.map(({ stockIn: _, ...row }) => {
     counter += 1;
     return {
       title: `Test product ${counter}`,
@@ -29,7 +32,8 @@ export async function insertProducts(db: Database, rows: Partial<NewProduct>[]):
     };
   });
   const made = await db.insert(products).values(values).returning({ id: products.id, title: products.title });
-  for (const [i, row] of made.entries()) await setStock(db, row.id, values[i].stockCount);
+  // `stockIn`: every piece in that one size and colour (the others sold out), for tests that buy it.
+  for (const [i, row] of made.entries()) await setStock(db, row.id, values[i].stockCount, rows[i].stockIn);
   return made;
 }
 

@@ -19,10 +19,9 @@ afterAll(() => test.stop());
 
 beforeEach(async () => {
   [{ id: dress }] = await insertProducts(test.database.db, [
-    { title: "PayPal Dress", priceCents: 2550, sizes: ["S", "M"], colors: [], stockCount: 3, imageUrls: ["/media/d.webp"] },
+        // All three pieces in M, the size the tests buy (stock is kept per size, decision 032).
+    { title: "PayPal Dress", priceCents: 2550, sizes: ["S", "M"], colors: [], stockCount: 3, imageUrls: ["/media/d.webp"], stockIn: { size: "M", color: null } },
   ]);
-  // All three pieces in M, the size the tests buy (stock is kept per size, decision 032).
-  await setStock(test.database.db, dress, 3, { size: "M", color: null });
 });
 
 const line = (quantity = 2) => ({ productId: dress, selectedSize: "M", quantity });
