@@ -16,6 +16,8 @@ const colorButton = (page: Page, color: string) => page.getByRole("group", { nam
 const lowStock = (page: Page) => page.getByRole("status").filter({ hasText: /^Only \d+ left$/ });
 
 test("buying the last Cognac M marks it sold out while Black L stays available", async ({ browser }, info) => {
+  // Three purchases through the sandbox and four page loads.
+  test.slow();
   const title = `E2E Biker Jacket ${info.project.name}`;
   const base = String(info.project.use.baseURL);
   const context = await signedInContext(browser, info, uniqueEmail("variants", info), { name: "Vera" });

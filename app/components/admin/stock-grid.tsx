@@ -3,13 +3,16 @@ import { MAX_STOCK } from "../../../domain/product-schemas";
 import { SKU_MAX, type VariantChoice, type VariantStock, variantKey, variantLabel } from "../../../domain/variants";
 import { inputClass } from "~/components/ui/form-field";
 
+/** The one field of a product without sizes or colours. */
+const SINGLE_LABEL = "Stock count";
+
 interface Cell {
   stock: string;
   sku: string;
 }
 
 const cellInputClass =
-  "w-full min-w-16 rounded-md border border-stone-300 bg-white px-2 py-2 text-base tabular-nums text-ink focus:border-ink aria-[invalid=true]:border-red-600 sm:text-sm";
+  "w-24 rounded-md border border-stone-300 bg-white px-2 py-2 text-base tabular-nums text-ink focus:border-ink sm:text-sm";
 
 /**
  * Stock per size and colour (docs/decisions/032-stock-per-variant.md): sizes down, colours across,
@@ -58,11 +61,12 @@ export function StockGrid({
           max={MAX_STOCK}
           step={1}
           aria-label={label}
-          aria-invalid={error ? true : undefined}
+          // The single field is the error's own; in a grid the message names the cell.
+          aria-invalid={error && label === SINGLE_LABEL ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           value={cell.stock}
           onChange={(event) => update(choice, { stock: event.currentTarget.value })}
-          className={label === "Stock count" ? inputClass : cellInputClass}
+          className={label === SINGLE_LABEL ? inputClass : cellInputClass}
         />
         {showSku ? (
           <input
@@ -94,7 +98,7 @@ export function StockGrid({
         Pieces in stock{single ? "" : " for each size and colour"}. 0 shows {single ? "the product" : "that choice"} as sold out.
       </p>
       {single ? (
-        <div className="mt-2 max-w-xs">{cellInputs({ size: null, color: null }, "Stock count")}</div>
+        <div className="mt-2 max-w-xs">{cellInputs({ size: null, color: null }, SINGLE_LABEL)}</div>
       ) : (
         <div className="mt-2 overflow-x-auto">
           <table className="border-separate border-spacing-1 text-sm">
