@@ -16,7 +16,7 @@ import { enqueueMail } from "../mail/outbox";
 import { returnVariantStock, type StockLine, takeVariantStock } from "../catalog/variant-stock";
 import { completeCheckout, lockCheckout, setStockHold } from "../checkouts/checkouts";
 import { orderConfirmationEmail } from "./emails";
-import { NotFoundError, OutOfStockError, PaymentRefusedError } from "../../domain/errors";
+import { NotFoundError, PaymentRefusedError } from "../../domain/errors";
 import type { OrderView } from "../../domain/views";
 
 export type { Tx };
