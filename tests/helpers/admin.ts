@@ -147,7 +147,7 @@ export async function placeOrder(
   userId: string,
   product: { id: string; title: string; imageUrls: string[]; priceCents: number },
   quantity = 1,
-  options: { sandbox?: boolean } = {},
+  options: { sandbox?: boolean; selectedSize?: string | null } = {},
 ) {
   const subtotal = product.priceCents * quantity;
   const tax = Math.round(subtotal / 10);
@@ -156,7 +156,8 @@ export async function placeOrder(
     productId: product.id,
     title: product.title,
     imageUrls: product.imageUrls,
-    selectedSize: "M",
+    // The size the line names: its stock is taken per size and colour (decision 032).
+    selectedSize: options.selectedSize === undefined ? "M" : options.selectedSize,
     color: null,
     quantity,
     unitPriceCents: product.priceCents,
