@@ -12,7 +12,7 @@ interface Cell {
 }
 
 const cellInputClass =
-  "w-24 rounded-md border border-stone-300 bg-white px-2 py-2 text-base tabular-nums text-ink focus:border-ink sm:text-sm";
+  "block w-24 rounded-md border border-stone-300 bg-white px-2 py-2 text-base tabular-nums text-ink focus:border-ink sm:text-sm";
 
 /**
  * Stock per size and colour (docs/decisions/032-stock-per-variant.md): sizes down, colours across,
