@@ -4,11 +4,21 @@
  * timing: a failed invariant fails the run, however fast it was.
  */
 import type { Database } from "../server/db/client";
-import { checkouts, orders, products, sandboxPayments } from "../server/db/schema";
+import { checkouts, orders, products, productVariants, sandboxPayments } from "../server/db/schema";
 
+/** Pieces of one product, in one size and colour (stock is kept per variant, docs/decisions/032-stock-per-variant.md). */
 export interface Pieces {
   productId: string;
+  selectedSize?: string | null;
+  color?: string | null;
   quantity: number;
+}
+
+/** The ledger's key of a variant: the product's id alone for its one variant without size or colour, else id/size/colour. */
+export function variantStockKey(pieces: Omit<Pieces, "quantity">): string {
+  const size = pieces.selectedSize ?? null;
+  const color = pieces.color ?? null;
+  return size === null && color === null ? pieces.productId : `${pieces.productId}/${size ?? "-"}/${color ?? "-"}`;
 }
 
 /** A payment the shopper was told is paid: the provider's reference, the order named in the answer, the lines bought. */
@@ -32,9 +42,11 @@ export interface StoreLedger {
   orders: { id: string; paymentId: string; checkoutId: string; items: Pieces[] }[];
   /** Checkouts marked completed, by id. */
   completedCheckouts: string[];
-  /** Stock now, by product. */
+  /** Stock now, by variant (variantStockKey). */
   stock: Record<string, number>;
-  /** Pieces still held by an unfinished wallet capture (taken from stock, no order yet), by product. */
+  /** Each product's stock_count, which must be the sum of its variants' stock. */
+  productTotals?: Record<string, number>;
+  /** Pieces still held by an unfinished wallet capture (taken from stock, no order yet), by variant. */
   held: Record<string, number>;
   /** Provider payments that took money (captured or paid) and were not refunded, by their id. */
   keptPayments: string[];
@@ -46,9 +58,9 @@ export interface Verdict {
   detail: string;
 }
 
-const sumByProduct = (lists: Pieces[][]): Map<string, number> => {
+const sumByVariant = (lists: Pieces[][]): Map<string, number> => {
   const totals = new Map<string, number>();
-  for (const list of lists) for (const p of list) totals.set(p.productId, (totals.get(p.productId) ?? 0) + p.quantity);
+  for (const list of lists) for (const p of list) totals.set(variantStockKey(p), (totals.get(variantStockKey(p)) ?? 0) + p.quantity);
   return totals;
 };
 
@@ -56,7 +68,7 @@ const few = (items: string[]) => (items.length > 5 ? `${items.slice(0, 5).join("
 
 /**
  * Every invariant of the run. `initialStock` is the stock when the shoppers started (for every
- * product), `restocked` the pieces the run added to it meanwhile.
+ * variant, keyed by variantStockKey), `restocked` the pieces the run added to it meanwhile.
  */
 export function checkInvariants(input: {
   client: ClientLedger;
@@ -100,8 +112,8 @@ export function checkInvariants(input: {
   const kept = store.keptPayments.filter((id) => !ordersByPayment.has(id)).map((id) => `payment ${id} kept without an order`);
   add("no money kept without an order", kept, `${store.keptPayments.length} kept payments, each with its order`);
 
-  const soldInStore = sumByProduct(store.orders.map((o) => o.items));
-  const soldToClients = sumByProduct(client.paid.map((p) => p.lines));
+  const soldInStore = sumByVariant(store.orders.map((o) => o.items));
+  const soldToClients = sumByVariant(client.paid.map((p) => p.lines));
   const stockProblems: string[] = [];
   const productIds = new Set([...Object.keys(initialStock), ...Object.keys(store.stock)]);
   for (const id of productIds) {
@@ -113,7 +125,16 @@ export function checkInvariants(input: {
     }
   }
   const units = [...soldInStore.values()].reduce((a, b) => a + b, 0);
-  add("final stock = initial + restocked - sold", stockProblems, `${productIds.size} products, ${units} pieces sold`);
+  add("final stock = initial + restocked - sold", stockProblems, `${productIds.size} variants, ${units} pieces sold`);
+
+  if (store.productTotals) {
+    const sums = new Map<string, number>();
+    for (const [key, stock] of Object.entries(store.stock)) sums.set(key.split("/")[0], (sums.get(key.split("/")[0]) ?? 0) + stock);
+    const off = Object.entries(store.productTotals)
+      .filter(([id, total]) => total !== (sums.get(id) ?? 0))
+      .map(([id, total]) => `${id}: ${total}, its variants ${sums.get(id) ?? 0}`);
+    add("each product's stock is the sum of its variants", off, `${Object.keys(store.productTotals).length} products`);
+  }
 
   const negative = Object.entries(store.stock)
     .filter(([, stock]) => stock < 0)
@@ -159,18 +180,23 @@ export function checkMemory(memory: { idleBeforeMB: number; afterGcMB: number })
 
 /** Reads the store's side of the ledger (PostgreSQL or PGlite, through the store's own schema). */
 export async function readStoreLedger(db: Database): Promise<StoreLedger> {
-  const [orderRows, checkoutRows, stockRows, paymentRows] = await Promise.all([
+  const [orderRows, checkoutRows, stockRows, totalRows, paymentRows] = await Promise.all([
     db.select({ id: orders.id, paymentId: orders.paymentId, checkoutId: orders.checkoutId, items: orders.items }).from(orders),
     db.select({ id: checkouts.id, status: checkouts.status, lines: checkouts.lines, reservedAt: checkouts.stockReservedAt }).from(checkouts),
+    db.select({ productId: productVariants.productId, selectedSize: productVariants.size, color: productVariants.color, stock: productVariants.stock }).from(productVariants),
     db.select({ id: products.id, stock: products.stockCount }).from(products),
     db.select({ id: sandboxPayments.id, captureId: sandboxPayments.captureId, refundedAt: sandboxPayments.refundedAt }).from(sandboxPayments),
   ]);
   // A hold is released (stockReservedAt cleared) or used by its order (completed): any other still holds its pieces.
-  const held = sumByProduct(checkoutRows.filter((c) => c.reservedAt !== null && c.status !== "completed").map((c) => c.lines));
+  const held = sumByVariant(checkoutRows.filter((c) => c.reservedAt !== null && c.status !== "completed").map((c) => c.lines));
   return {
-    orders: orderRows.map((o) => ({ ...o, items: o.items.map((i) => ({ productId: i.productId, quantity: i.quantity })) })),
+    orders: orderRows.map((o) => ({
+      ...o,
+      items: o.items.map((i) => ({ productId: i.productId, selectedSize: i.selectedSize, color: i.color, quantity: i.quantity })),
+    })),
     completedCheckouts: checkoutRows.filter((c) => c.status === "completed").map((c) => c.id),
-    stock: Object.fromEntries(stockRows.map((r) => [r.id, r.stock])),
+    stock: Object.fromEntries(stockRows.map((r) => [variantStockKey(r), r.stock])),
+    productTotals: Object.fromEntries(totalRows.map((r) => [r.id, r.stock])),
     held: Object.fromEntries(held),
     keptPayments: paymentRows.filter((p) => p.captureId !== null && p.refundedAt === null).map((p) => p.id),
   };

@@ -92,7 +92,8 @@ export async function buy(
     const quote = await client.json("POST", "/api/cart/quote", { lines });
     if (!quote) continue;
     const checkout = { lines, shippingAddressId: buyer.addressId, sameAsShipping: true };
-    const pieces = lines.map((l) => ({ productId: l.productId, quantity: l.quantity }));
+    // Size and colour too: the store keeps stock per variant (docs/decisions/032-stock-per-variant.md).
+    const pieces = lines.map((l) => ({ productId: l.productId, selectedSize: l.selectedSize, color: l.color, quantity: l.quantity }));
 
     if (round % 2 === 1) {
       const start = await client.json<Refusal & { id: string }>("POST", "/api/create-stripe-session", checkout);

@@ -3,7 +3,7 @@
  * "Load test"). LOAD_SHOPPERS browsing shoppers and LOAD_BUYERS buyers paying through the
  * sandbox for LOAD_DURATION seconds, buyers competing for a few scarce products that are topped
  * up now and then. Afterwards the database is set against what the shoppers were told: zero
- * 5xx, one order per paid checkout, exact stock, nothing negative; and the server's memory is
+ * 5xx, one order per paid checkout, exact stock per size and colour, nothing negative; and the server's memory is
  * read idle before, at its peak and after a rest. Figures go to bench/results.json under "load"
  * (other keys are kept). Exit code 1 when an invariant fails: they are correctness, never timing.
  */
@@ -13,11 +13,12 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../server/db/client";
 import pg from "pg";
 import { openPostgres } from "../server/db/client";
-import { addresses, products, users } from "../server/db/schema";
+import { addresses, products, productVariants, users } from "../server/db/schema";
 import { signedInShopper } from "./accounts";
-import { checkAnswers, checkInvariants, checkMemory, type PaidCheckout, readStoreLedger, type Verdict } from "./load-check";
+import { checkAnswers, checkInvariants, checkMemory, type PaidCheckout, readStoreLedger, type Verdict, variantStockKey } from "./load-check";
 import { LoadClient, percentile, Tally } from "./load-client";
 import { browse, browsePaths, buy, type Buyer, type CatalogProduct } from "./load-shoppers";
 import { ROOT, rssSampler, startStore } from "./server-process";
@@ -57,6 +58,28 @@ const MB = 1024 * 1024;
 const mb = (bytes: number) => Math.round((bytes / MB) * 10) / 10;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const PLENTIFUL_STOCK = 100_000;
+
+/**
+ * Changes stock per variant as the store does (docs/decisions/032-stock-per-variant.md): the
+ * products' rows locked first, in id order, then their variants, and each product's stock_count
+ * set to the sum of its variants in the same transaction. `change` updates the variants and
+ * returns the ones it changed.
+ */
+async function changeVariantStock<T>(db: Database, productIds: string[], change: (tx: Parameters<Parameters<Database["transaction"]>[0]>[0]) => Promise<T[]>): Promise<T[]> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: products.id }).from(products).where(inArray(products.id, productIds)).orderBy(asc(products.id)).for("update");
+    const changed = await change(tx);
+    await tx
+      .update(products)
+      .set({ stockCount: sql`(select coalesce(sum(v.stock), 0)::int from product_variants v where v.product_id = ${products.id})` })
+      .where(inArray(products.id, productIds));
+    return changed;
+  });
+}
+
+/** Every variant of these products gets `stock` pieces. */
+const setEveryVariant = (db: Database, productIds: string[], stock: number) =>
+  changeVariantStock(db, productIds, (tx) => tx.update(productVariants).set({ stock }).where(inArray(productVariants.productId, productIds)).returning({ id: productVariants.id }));
 
 async function freshDatabase(): Promise<string> {
   if (!/^\w+$/.test(settings.database)) throw new Error(`LOAD_DATABASE must be a plain name (got "${settings.database}")`);
@@ -116,8 +139,9 @@ async function main() {
     const catalog: CatalogProduct[] = rows.map((r) => ({ id: r.id, category: r.category, sizes: r.sizes, colors: r.colors.map((c) => c.name) }));
     const scarce = catalog.slice(0, settings.scarceProducts);
     const plentiful = catalog.slice(settings.scarceProducts, settings.scarceProducts + 4);
-    await db.update(products).set({ stockCount: settings.scarceStock }).where(inArray(products.id, scarce.map((p) => p.id)));
-    await db.update(products).set({ stockCount: PLENTIFUL_STOCK }).where(inArray(products.id, plentiful.map((p) => p.id)));
+    // Stock is kept per size and colour: each variant of a scarce product has a few pieces.
+    await setEveryVariant(db, scarce.map((p) => p.id), settings.scarceStock);
+    await setEveryVariant(db, plentiful.map((p) => p.id), PLENTIFUL_STOCK);
     const words = rows.flatMap((r) => r.title.toLowerCase().split(/\W+/)).filter((w) => w.length > 3);
     const paths = browsePaths({ products: catalog, categories: [...new Set(catalog.map((p) => p.category))], searches: [...new Set(words)].slice(0, 20) });
 
@@ -155,9 +179,7 @@ async function main() {
     await store.collectGarbage();
     await sleep(1000);
     const idleBeforeMB = mb(store.rssBytes());
-    const initialStock = Object.fromEntries(
-      (await db.select({ id: products.id, stock: products.stockCount }).from(products)).map((r) => [r.id, r.stock]),
-    );
+    const initialStock = (await readStoreLedger(db)).stock;
 
     const sampler = rssSampler(store);
     const afterEachRoundMB: number[] = [];
@@ -173,17 +195,19 @@ async function main() {
       console.log(`round ${round} of ${settings.rounds}: ${settings.durationSeconds} s (idle RSS before: ${idleBeforeMB} MB)`);
       const started = Date.now();
       const until = started + settings.durationSeconds * 1000;
-      // A scarce product that sold out gets a few pieces back now and then: buyers race for them again.
+      // A sold-out size and colour of a scarce product gets a few pieces back now and then: buyers race for them again.
       const restocker = setInterval(() => {
         if (Date.now() >= until) return;
-        void db
-          .update(products)
-          .set({ stockCount: sql`${products.stockCount} + ${settings.restockPieces}` })
-          .where(and(inArray(products.id, scarce.map((p) => p.id)), eq(products.stockCount, 0)))
-          .returning({ id: products.id })
-          .then((rows) => {
-            for (const { id } of rows) restocked[id] = (restocked[id] ?? 0) + settings.restockPieces;
-          });
+        const ids = scarce.map((p) => p.id);
+        void changeVariantStock(db, ids, (tx) =>
+          tx
+            .update(productVariants)
+            .set({ stock: sql`${productVariants.stock} + ${settings.restockPieces}` })
+            .where(and(inArray(productVariants.productId, ids), eq(productVariants.stock, 0)))
+            .returning({ productId: productVariants.productId, selectedSize: productVariants.size, color: productVariants.color }),
+        ).then((rows) => {
+          for (const row of rows) restocked[variantStockKey(row)] = (restocked[variantStockKey(row)] ?? 0) + settings.restockPieces;
+        });
       }, settings.restockEverySeconds * 1000);
       await Promise.all([
         ...Array.from({ length: settings.shoppers }, () => browse(new LoadClient(base, agent, tally, "browse"), paths, until, settings.thinkMs)),

@@ -53,6 +53,15 @@ describe("importRow", () => {
           { name: "Sand", hex: "#c2b280", image: 1 },
           { name: "Navy", hex: "#1f2a44", image: null },
         ],
+        // The stock column is spread over sizes × colours by the migration rule (decision 032).
+        variants: [
+          { size: "S", color: "Sand", stock: 2, sku: null },
+          { size: "S", color: "Navy", stock: 2, sku: null },
+          { size: "M", color: "Sand", stock: 2, sku: null },
+          { size: "M", color: "Navy", stock: 2, sku: null },
+          { size: "L", color: "Sand", stock: 2, sku: null },
+          { size: "L", color: "Navy", stock: 2, sku: null },
+        ],
       },
     });
   });

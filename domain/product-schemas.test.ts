@@ -35,6 +35,11 @@ describe("productSchema", () => {
         sizes: ["S", "L"],
         stockCount: 7,
         colors: [{ name: "Sand", hex: "#c2b280", image: null }],
+        // No grid: the total is spread over the variants by the migration rule.
+        variants: [
+          { size: "S", color: "Sand", stock: 4, sku: null },
+          { size: "L", color: "Sand", stock: 3, sku: null },
+        ],
       },
     });
   });
@@ -68,6 +73,7 @@ describe("productSchema", () => {
     ["category not in the list", { category: "Hats" }, "category", productMessages.categoryInvalid],
     ["size not in the list", { sizes: ["M", "XXXL"] }, "sizes", productMessages.sizesInvalid],
     ["description empty", { description: " " }, "description", productMessages.descriptionRequired],
+    ["stock missing with no grid", { stockCount: undefined }, "variants", productMessages.stockInvalid],
     ["stock negative", { stockCount: "-3" }, "stockCount", productMessages.stockInvalid],
     ["stock fractional", { stockCount: "2.5" }, "stockCount", productMessages.stockInvalid],
     ["stock too large", { stockCount: "100001" }, "stockCount", productMessages.stockInvalid],
@@ -102,6 +108,14 @@ describe("productSchema", () => {
       errors: { category: productMessages.categoryInvalid },
     });
     expect(parseFields(productSchema("edit"), { ...valid, category: "Pants" })).toMatchObject({ ok: true });
+  });
+
+  it("refuses two colours of one name", () => {
+    const colors = [{ name: "Sand", hex: "#c2b280" }, { name: "Sand", hex: "#000000" }];
+    expect(parseFields(productSchema("add"), { ...valid, colors })).toEqual({
+      ok: false,
+      errors: { colors: productMessages.colorNameRepeated("Sand") },
+    });
   });
 
   it("allows a product without sizes (one-size accessories)", () => {
@@ -161,6 +175,7 @@ describe("productFormValues", () => {
         { name: "Navy", hex: "#000080", image: "1" },
         { name: "Sand", hex: "", image: "" },
       ],
+      variants: [],
     });
   });
 
@@ -203,5 +218,68 @@ describe("image count", () => {
     [4, 3, 0],
   ])("%i kept + %i new leaves %i slots", (kept, added, slots) => {
     expect(remainingImageSlots(kept, added)).toBe(slots);
+  });
+});
+
+describe("productSchema's stock grid", () => {
+  const jacket = { ...valid, stockCount: undefined, sizes: ["M", "L"], colors: [{ name: "Black", hex: "#000000" }, { name: "Cognac", hex: "#8a4f2a" }] };
+  const cell = (size: string, color: string, stock: string, sku = "") => ({ size, color, stock, sku });
+
+  it("reads every cell, a missing cell is 0, and the total is their sum", () => {
+    const parsed = parseFields(productSchema("edit"), {
+      ...jacket,
+      variants: [cell("M", "Black", "2", "JKT-M-BLK"), cell("M", "Cognac", " 5 "), cell("L", "Black", "")],
+    });
+    expect(parsed).toMatchObject({
+      ok: true,
+      data: {
+        stockCount: 7,
+        variants: [
+          { size: "M", color: "Black", stock: 2, sku: "JKT-M-BLK" },
+          { size: "M", color: "Cognac", stock: 5, sku: null },
+          { size: "L", color: "Black", stock: 0, sku: null },
+          { size: "L", color: "Cognac", stock: 0, sku: null },
+        ],
+      },
+    });
+  });
+
+  it("a product with neither sizes nor colours has one cell", () => {
+    const parsed = parseFields(productSchema("add"), { ...valid, stockCount: undefined, sizes: [], colors: [], variants: [cell("", "", "9")] });
+    expect(parsed).toMatchObject({ ok: true, data: { stockCount: 9, variants: [{ size: null, color: null, stock: 9, sku: null }] } });
+  });
+
+  it.each([
+    ["negative", [cell("M", "Black", "-1")], productMessages.variantStockInvalid("M, Black")],
+    ["fractional", [cell("M", "Cognac", "1.5")], productMessages.variantStockInvalid("M, Cognac")],
+    ["huge", [cell("L", "Black", "1000000")], productMessages.variantStockInvalid("L, Black")],
+    ["above the ceiling", [cell("L", "Black", "100001")], productMessages.variantStockInvalid("L, Black")],
+    ["in words", [cell("L", "Black", "ten")], productMessages.variantStockInvalid("L, Black")],
+    ["exponent", [cell("L", "Black", "1e3")], productMessages.variantStockInvalid("L, Black")],
+    ["a size the product does not have", [cell("XL", "Black", "1")], productMessages.variantUnknown],
+    ["a colour the product does not have", [cell("M", "Pink", "1")], productMessages.variantUnknown],
+    ["no size on a product with sizes", [cell("", "Black", "1")], productMessages.variantUnknown],
+    ["the same cell twice", [cell("M", "Black", "1"), cell("M", "Black", "2")], productMessages.variantUnknown],
+    ["a SKU with spaces", [cell("M", "Black", "1", "JKT M")], productMessages.skuInvalid("M, Black")],
+    ["a SKU too long", [cell("M", "Black", "1", "X".repeat(41))], productMessages.skuInvalid("M, Black")],
+    ["one SKU twice", [cell("M", "Black", "1", "A-1"), cell("L", "Black", "1", "A-1")], productMessages.skuRepeated("A-1")],
+  ])("refuses a cell %s", (_label, variants, message) => {
+    expect(parseFields(productSchema("edit"), { ...jacket, variants })).toEqual({ ok: false, errors: { variants: message } });
+  });
+
+  it("refuses more cells than any product has", () => {
+    const variants = Array.from({ length: 73 }, () => cell("M", "Black", "1"));
+    expect(parseFields(productSchema("edit"), { ...jacket, variants })).toMatchObject({ ok: false, errors: { variants: productMessages.variantUnknown } });
+  });
+
+  it("reads the grid's parallel fields from the form", () => {
+    const form = new FormData();
+    for (const [size, color, stock, sku] of [["M", "Black", "2", "A"], ["L", "", "3", ""]]) {
+      form.append("variantSize", size);
+      form.append("variantColor", color);
+      form.append("variantStock", stock);
+      form.append("variantSku", sku);
+    }
+    expect(productFormValues(form).variants).toEqual([cell("M", "Black", "2", "A"), cell("L", "", "3", "")]);
   });
 });

@@ -2,6 +2,7 @@ import { z } from "./zod";
 import { CATEGORIES, EDIT_CATEGORIES, MAX_IMAGES_PER_PRODUCT, SIZES } from "./catalog";
 import { messages } from "./messages";
 import { centsToDecimalString, parseDollars } from "./money";
+import { SKU_MAX, spreadStock, totalStock, variantChoices, variantKey, variantLabel } from "./variants";
 
 /**
  * The add- and edit-product forms (docs/product.md §2 and §5), one schema used by the route's
@@ -36,6 +37,12 @@ export const productMessages = {
   colorValueMissing: (name: string) => `Choose a colour value for ${name}: pick it or type a hex value such as #c2b280`,
   colorValueInvalid: (name: string) => `The colour value of ${name} must be a hex value such as #c2b280`,
   colorImageInvalid: "A colour's picture must be one of the product's images",
+  colorNameRepeated: (name: string) => `Two colours are named ${name}: give each colour its own name`,
+  variantStockInvalid: (label: string) => `Stock of ${label} must be a whole number from 0 to ${MAX_STOCK}`,
+  variantUnknown: "Stock was given for a size or colour this product does not have: check the stock grid",
+  skuInvalid: (label: string) => `The SKU of ${label} may have at most ${SKU_MAX} letters, digits, dots, dashes, slashes or underscores`,
+  skuRepeated: (sku: string) => `The SKU ${sku} is given to two variants: each SKU must be unique`,
+  skuTaken: "One of the SKUs is already used by another product",
 } as const;
 
 /** Texts for refused image files; the file name is shown so the administrator knows which one. */
@@ -134,15 +141,80 @@ export function productSchema(mode: ProductFormMode) {
       .max(SIZES.length, productMessages.sizesInvalid)
       // Canonical order, no repeats, whatever order the boxes were sent in.
       .transform((sizes) => SIZES.filter((s) => sizes.includes(s))),
+    /** A total to spread over the variants (the CSV import's stock column); the form sends `variants` instead. */
     stockCount: z
       .string({ error: productMessages.stockInvalid })
       .trim()
       .regex(/^\d{1,6}$/, productMessages.stockInvalid)
       .transform(Number)
-      .refine((n) => n <= MAX_STOCK, productMessages.stockInvalid),
-    colors: z.array(colorSchema).max(MAX_COLORS, productMessages.colorsTooMany),
+      .refine((n) => n <= MAX_STOCK, productMessages.stockInvalid)
+      .optional(),
+    colors: z
+      .array(colorSchema)
+      .max(MAX_COLORS, productMessages.colorsTooMany)
+      .superRefine((colors, ctx) => {
+        const repeated = colors.find((color, i) => colors.findIndex((c) => c.name === color.name) !== i);
+        if (repeated) ctx.addIssue({ code: "custom", message: productMessages.colorNameRepeated(repeated.name) });
+      }),
+    /** The stock grid: one cell per size and colour (docs/decisions/032-stock-per-variant.md). */
+    variants: z.array(variantCellSchema).max(MAX_VARIANT_CELLS, productMessages.variantUnknown).default([]),
+  }).transform(({ stockCount, variants, ...product }, ctx) => {
+    const grid = stockGrid(product.sizes, product.colors.map((c) => c.name), variants, stockCount);
+    if (typeof grid === "string") {
+      ctx.addIssue({ code: "custom", message: grid, path: [variants.length || stockCount === undefined ? "variants" : "stockCount"] });
+      return z.NEVER;
+    }
+    return { ...product, variants: grid, stockCount: totalStock(grid) };
   });
 }
+
+/** More cells than any product can have (6 sizes × 12 colours) is not a grid. */
+const MAX_VARIANT_CELLS = 6 * MAX_COLORS;
+
+/** One cell of the grid as the form sends it: which size and colour ("" for none), its stock and SKU as typed. */
+const variantCellSchema = z.object({
+  size: z.string().default(""),
+  color: z.string().default(""),
+  stock: z.string().default(""),
+  sku: z.string().default(""),
+});
+type VariantCell = z.output<typeof variantCellSchema>;
+
+/**
+ * The product's variants from the grid: every combination of its sizes and colours, the cell's
+ * stock (a missing cell is 0) and SKU. With no cells, a `total` is spread by the migration rule.
+ * Returns the message of the first problem instead.
+ */
+function stockGrid<S extends string>(sizes: readonly S[], colors: readonly string[], cells: readonly VariantCell[], total: number | undefined) {
+  if (!cells.length) {
+    if (total === undefined) return productMessages.stockInvalid;
+    return spreadStock(total, sizes, colors).map((variant) => ({ ...variant, sku: null as string | null }));
+  }
+  const choices = variantChoices(sizes, colors);
+  const known = new Set(choices.map(variantKey));
+  const byKey = new Map<string, VariantCell>();
+  for (const cell of cells) {
+    const key = variantKey({ size: cell.size || null, color: cell.color || null });
+    if (!known.has(key) || byKey.has(key)) return productMessages.variantUnknown;
+    byKey.set(key, cell);
+  }
+  const skus = new Set<string>();
+  const variants: { size: S | null; color: string | null; stock: number; sku: string | null }[] = [];
+  for (const choice of choices) {
+    const cell = byKey.get(variantKey(choice));
+    const label = variantLabel(choice);
+    const stockText = (cell?.stock ?? "").trim() || "0";
+    if (!/^\d{1,6}$/.test(stockText) || Number(stockText) > MAX_STOCK) return productMessages.variantStockInvalid(label);
+    const sku = (cell?.sku ?? "").trim();
+    if (sku && !SKU_PATTERN.test(sku)) return productMessages.skuInvalid(label);
+    if (sku && skus.has(sku)) return productMessages.skuRepeated(sku);
+    if (sku) skus.add(sku);
+    variants.push({ ...choice, stock: Number(stockText), sku: sku || null });
+  }
+  return variants;
+}
+
+const SKU_PATTERN = new RegExp(`^[A-Za-z0-9._/-]{1,${SKU_MAX}}$`);
 
 export type ProductInput = z.output<ReturnType<typeof productSchema>>;
 
@@ -155,6 +227,7 @@ export type ProductFormValues = {
   sizes: string[];
   stockCount?: string;
   colors: { name: string; hex: string; image?: string }[];
+  variants?: { size: string; color: string; stock: string; sku: string }[];
 };
 
 export function productFormValues(form: FormData): ProductFormValues {
@@ -178,7 +251,18 @@ export function productFormValues(form: FormData): ProductFormValues {
     sizes: many("sizes"),
     stockCount: one("stockCount"),
     colors,
+    variants: variantCells(form),
   };
+}
+
+/** The stock grid's cells: four parallel fields per cell, in the form's order. */
+function variantCells(form: FormData): NonNullable<ProductFormValues["variants"]> {
+  const many = (key: string) => form.getAll(key).map((v) => (typeof v === "string" ? v : ""));
+  const sizes = many("variantSize");
+  const colors = many("variantColor");
+  const stocks = many("variantStock");
+  const skus = many("variantSku");
+  return stocks.map((stock, i) => ({ size: sizes[i] ?? "", color: colors[i] ?? "", stock, sku: skus[i] ?? "" }));
 }
 
 /** The kept-plus-new count rule of docs/product.md §5: at least one image, at most five. */

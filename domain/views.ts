@@ -3,6 +3,7 @@ import type { Category, Size } from "./catalog";
 import type { OrderStatus } from "./order-status";
 import type { MailState } from "./outbox-mail";
 import type { AddressSnapshot, OrderItem } from "./checkout-line";
+import type { VariantStock } from "./variants";
 
 /*
  * The shapes data leaves the server in: what loaders return and components render. The
@@ -36,6 +37,8 @@ export interface ProductSummary {
 export interface ProductDetail extends ProductSummary {
   description: string;
   updatedAt: string;
+  /** Stock per size and colour, in the grid's order (docs/decisions/032-stock-per-variant.md). */
+  variants: VariantStock[];
 }
 
 export interface ProductPage {
@@ -52,6 +55,8 @@ export interface AdminProductRow {
   sizes: Size[];
   imageUrls: string[];
   stockCount: number;
+  /** The smallest variant's stock: the products table's "Low stock" mark. */
+  lowestStock: number;
   createdAt: string;
 }
 
@@ -59,6 +64,8 @@ export interface AdminProductDetail extends AdminProductRow {
   description: string;
   colors: ProductColor[];
   updatedAt: string;
+  /** The stock grid's cells, sizes then colours (docs/decisions/032-stock-per-variant.md). */
+  variants: VariantStock[];
 }
 
 export interface AdminProductPage {

@@ -55,7 +55,8 @@ export async function productFormAction(mode: ProductFormMode, request: Request,
   } catch (error) {
     const reason = refusalOf(error);
     if (reason?.kind === "not_found") return redirect(adminPath("overview", "product-not-found"));
-    if (reason) return refused(mode, { images: reason.message }, reason.status);
+    // A refusal naming its field (a taken SKU: the stock grid) is shown there; the rest under the images.
+    if (reason) return refused(mode, Object.keys(reason.fields).length ? { ...reason.fields } : { images: reason.message }, reason.status);
     context.logger.error({ err: error, mode }, "saving a product failed");
     return data<ProductFormResult>(adminResult(false, FAILED[mode]), { status: 500 });
   }

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { LineChoice } from "../../domain/checkout-line";
 import { createTestDatabase } from "../../tests/helpers/database";
-import { insertProducts } from "../../tests/helpers/products";
+import { insertProducts, setStock } from "../../tests/helpers/products";
 import type { DatabaseHandle } from "../db/client";
-import { products } from "../db/schema";
+import { products, productVariants } from "../db/schema";
 import { createPricingService, type PricingService } from "./pricing";
 import { InvalidInputError } from "../../domain/errors";
 
@@ -28,7 +28,7 @@ afterAll(() => handle.close());
 beforeEach(async () => {
   await handle.db.delete(products);
   [{ id: dress }, { id: tee }, { id: scarf }] = await insertProducts(handle.db, [
-    { title: "Linen Dress", priceCents: 4999, sizes: ["S", "M", "L"], colors, stockCount: 5, imageUrls: ["/media/products/d"] },
+    { title: "Linen Dress", priceCents: 4999, sizes: ["S", "M", "L"], colors, stockCount: 30, imageUrls: ["/media/products/d"] },
     { title: "Plain Tee", priceCents: 1235, sizes: [], colors: [], stockCount: 10 },
     { title: "Silk Scarf", priceCents: 2000, sizes: [], colors, stockCount: 1 },
   ]);
@@ -117,7 +117,7 @@ describe("quote", () => {
   });
 
   it("marks an out-of-stock product", async () => {
-    await handle.db.update(products).set({ stockCount: 0 }).where(eq(products.id, tee));
+    await setStock(handle.db, tee, 0);
     const quote = await pricing.quote([line(tee)]);
     expect(quote.lines[0]).toMatchObject({ problem: "out_of_stock", stockCount: 0, unitPriceCents: 1235 });
     expect(quote).toMatchObject({ ok: false, subtotalCents: 0, taxCents: 0, shippingCents: 0, totalCents: 0 });
@@ -128,14 +128,30 @@ describe("quote", () => {
     expect(single.lines[0].problem).toBe("insufficient_stock");
     const exact = await pricing.quote([line(tee, { quantity: 10 })]);
     expect(exact.ok).toBe(true);
-    // 3 + 3 pieces of a dress with 5 in stock, in two sizes.
+    // 3 + 3 pieces of one variant with 5 in stock; another size of it has its own 5.
     const split = await pricing.quote([
+      line(dress, { selectedSize: "M", color: "Sage", quantity: 3 }),
       line(dress, { selectedSize: "S", color: "Sage", quantity: 3 }),
       line(dress, { selectedSize: "M", color: "Sage", quantity: 3 }),
       line(tee),
     ]);
-    expect(split.lines.map((l) => l.problem)).toEqual(["insufficient_stock", "insufficient_stock", null]);
-    expect(split.subtotalCents).toBe(1235);
+    expect(split.lines.map((l) => l.problem)).toEqual(["insufficient_stock", null, "insufficient_stock", null]);
+    expect(split.subtotalCents).toBe(3 * 4999 + 1235);
+  });
+
+  it("keeps stock per size and colour: a sold-out variant beside an available one", async () => {
+    await setStock(handle.db, dress, 2, { size: "L", color: "Sage" });
+    const quote = await pricing.quote([
+      line(dress, { selectedSize: "M", color: "Terracotta" }),
+      line(dress, { selectedSize: "L", color: "Sage", quantity: 2 }),
+    ]);
+    expect(quote.lines.map((l) => [l.problem, l.stockCount])).toEqual([["out_of_stock", 0], [null, 2]]);
+  });
+
+  it("counts a combination with no variant row as sold out", async () => {
+    await handle.db.delete(productVariants).where(eq(productVariants.productId, tee));
+    const quote = await pricing.quote([line(tee)]);
+    expect(quote.lines[0]).toMatchObject({ problem: "out_of_stock", stockCount: 0 });
   });
 
   it.each<[string, () => LineChoice, string]>([

@@ -6,12 +6,14 @@ import { lineImages } from "../../domain/color-images";
 import type { Database } from "../db/client";
 import { type ProductColor, products } from "../db/schema";
 import { InvalidInputError } from "../../domain/errors";
+import { stockOfChoice, variantKey } from "../../domain/variants";
+import { readVariants } from "../catalog/variant-stock";
 
 /** The database or an open transaction, so a payment can price and take stock in one. */
 export type PricingExecutor = Pick<Database, "select">;
 
 export interface QuoteOptions {
-  /** Lock the products' rows (SELECT ... FOR UPDATE) until the caller's transaction ends. */
+  /** Lock the products' rows (SELECT ... FOR UPDATE) until the caller's transaction ends; their variants change only under that lock. */
   forUpdate?: boolean;
 }
 
@@ -22,7 +24,6 @@ interface ProductRow {
   sizes: string[];
   colors: ProductColor[];
   imageUrls: string[];
-  stockCount: number;
 }
 
 function choiceProblem(product: ProductRow, line: LineChoice): LineProblem | null {
@@ -60,7 +61,6 @@ export function createPricingService(db: Database) {
           sizes: products.sizes,
           colors: products.colors,
           imageUrls: products.imageUrls,
-          stockCount: products.stockCount,
         })
         .from(products)
         .where(inArray(products.id, ids))
@@ -68,6 +68,7 @@ export function createPricingService(db: Database) {
         .orderBy(products.id);
       const rows: ProductRow[] = options.forUpdate ? await query.for("update") : await query;
       const byId = new Map(rows.map((row) => [row.id, row]));
+      const variants = await readVariants(executor, rows.map((row) => row.id));
 
       const priced: QuotedLine[] = lines.map((line) => {
         const product = byId.get(line.productId);
@@ -80,20 +81,22 @@ export function createPricingService(db: Database) {
           imageUrls: lineImages(product, line.color),
           unitPriceCents: product.priceCents,
           lineTotalCents: product.priceCents * line.quantity,
-          stockCount: product.stockCount,
+          // The chosen variant's stock (decision 032); a combination without a row has none.
+          stockCount: stockOfChoice(variants.get(product.id) ?? [], { size: line.selectedSize, color: line.color }),
           problem: choiceProblem(product, line),
         };
       });
 
-      // Stock is kept per product, not per size or colour: lines of one product share it.
+      // Stock is kept per variant (size × colour): lines of one variant share it.
+      const keyOf = (line: QuotedLine) => `${line.productId} ${variantKey({ size: line.selectedSize, color: line.color })}`;
       const wanted = new Map<string, number>();
       for (const line of priced) {
-        if (line.problem === null) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
+        if (line.problem === null) wanted.set(keyOf(line), (wanted.get(keyOf(line)) ?? 0) + line.quantity);
       }
       for (const line of priced) {
         if (line.problem !== null) continue;
         if (line.stockCount <= 0) line.problem = "out_of_stock";
-        else if ((wanted.get(line.productId) ?? 0) > line.stockCount) line.problem = "insufficient_stock";
+        else if ((wanted.get(keyOf(line)) ?? 0) > line.stockCount) line.problem = "insufficient_stock";
       }
 
       const buyable = priced.filter((line) => line.problem === null);

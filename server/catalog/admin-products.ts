@@ -10,6 +10,7 @@ import type { ImageStorage } from "../storage/storage";
 import { readUploadedImages, removeImages, storeUploadedImages, type UploadedImage } from "./upload";
 import type { AdminProductDetail, AdminProductPage, AdminProductRow } from "../../domain/views";
 import { InvalidInputError, NotFoundError } from "../../domain/errors";
+import { inGridOrder, readVariants, writeVariants } from "./variant-stock";
 
 const rowColumns = {
   id: products.id,
@@ -19,17 +20,37 @@ const rowColumns = {
   sizes: products.sizes,
   imageUrls: products.imageUrls,
   stockCount: products.stockCount,
+  // The smallest variant's stock, for the products table's "Low stock" mark (decision 032).
+  lowestStock: sql<number>`coalesce((select min(v.stock) from product_variants v where v.product_id = "products"."id"), 0)`,
   createdAt: products.createdAt,
 };
 
-type Row = { [K in keyof typeof rowColumns]: (typeof rowColumns)[K]["_"]["data"] };
+type Row = { [K in Exclude<keyof typeof rowColumns, "lowestStock">]: (typeof rowColumns)[K]["_"]["data"] } & { lowestStock: number };
 
 const toRow = (row: Row): AdminProductRow => ({
   ...row,
   category: row.category as Category,
   sizes: row.sizes as Size[],
+  lowestStock: Number(row.lowestStock),
   createdAt: row.createdAt.toISOString(),
 });
+
+/** A SKU another product already has: the unique index refuses it, the administrator reads why. */
+function isSkuTaken(error: unknown): boolean {
+  const seen = error as { code?: unknown; constraint?: unknown; cause?: { code?: unknown; constraint?: unknown } };
+  const found = seen?.code === "23505" ? seen : seen?.cause?.code === "23505" ? seen.cause : undefined;
+  return found !== undefined && String(found.constraint ?? (error as Error).message).includes("product_variants_sku_unique");
+}
+
+/** Runs a write that stores SKUs, turning a taken SKU into the form's message. */
+async function refusingTakenSku<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isSkuTaken(error)) throw new InvalidInputError(productMessages.skuTaken, { variants: productMessages.skuTaken });
+    throw error;
+  }
+}
 
 /** The row's fields; each colour's picture, a position in `images`, becomes that image's address. */
 function fields(input: ProductInput, images: readonly string[]) {
@@ -98,7 +119,14 @@ export function createAdminCatalogService(deps: {
       .from(products)
       .where(eq(products.id, id));
     if (!row) return undefined;
-    return { ...toRow(row), description: row.description, colors: row.colors, updatedAt: row.updatedAt.toISOString() };
+    const variants = (await readVariants(db, [id])).get(id) ?? [];
+    return {
+      ...toRow(row),
+      description: row.description,
+      colors: row.colors,
+      variants: inGridOrder(variants, row.sizes, row.colors.map((c) => c.name)),
+      updatedAt: row.updatedAt.toISOString(),
+    };
   }
 
   return {
@@ -130,10 +158,16 @@ export function createAdminCatalogService(deps: {
       const stored = await storeUploadedImages(storage, images);
       try {
         const now = new Date();
-        const [row] = await db
-          .insert(products)
-          .values({ ...fields(input, stored), imageUrls: stored, createdAt: now, updatedAt: now })
-          .returning({ id: products.id });
+        const row = await refusingTakenSku(() =>
+          db.transaction(async (tx) => {
+            const [made] = await tx
+              .insert(products)
+              .values({ ...fields(input, stored), imageUrls: stored, createdAt: now, updatedAt: now })
+              .returning({ id: products.id });
+            await writeVariants(tx, made.id, input.variants);
+            return made;
+          }),
+        );
         log.info({ productId: row.id, images: stored.length }, "product added");
         deps.publish?.({ type: "product.added", productId: row.id });
         return row;
@@ -156,7 +190,7 @@ export function createAdminCatalogService(deps: {
       const stored: string[][] = [];
       try {
         for (const item of items) stored.push(await storeUploadedImages(storage, item.images));
-        const ids = await db.transaction(async (tx) => {
+        const ids = await refusingTakenSku(() => db.transaction(async (tx) => {
           const start = Date.now();
           const made: string[] = [];
           for (const [i, item] of items.entries()) {
@@ -166,10 +200,11 @@ export function createAdminCatalogService(deps: {
               .insert(products)
               .values({ ...fields(item.input, stored[i]), imageUrls: stored[i], createdAt: at, updatedAt: at })
               .returning({ id: products.id });
+            await writeVariants(tx, row.id, item.input.variants);
             made.push(row.id);
           }
           return made;
-        });
+        }));
         log.info({ products: ids.length, images: stored.flat().length }, "products imported");
         for (const productId of ids) deps.publish?.({ type: "product.added", productId });
         return ids;
@@ -196,7 +231,7 @@ export function createAdminCatalogService(deps: {
       const stored = await storeUploadedImages(storage, images);
       let removed: string[];
       try {
-        removed = await db.transaction(async (tx) => {
+        removed = await refusingTakenSku(() => db.transaction(async (tx) => {
           // Locked and checked again: another tab may have changed the images since the read above.
           const [locked] = await tx.select({ imageUrls: products.imageUrls }).from(products).where(eq(products.id, id)).for("update");
           if (!locked) throw new NotFoundError("Product not found");
@@ -205,8 +240,10 @@ export function createAdminCatalogService(deps: {
             .update(products)
             .set({ ...fields(input, [...kept, ...stored]), imageUrls: [...kept, ...stored], updatedAt: new Date() })
             .where(eq(products.id, id));
+          // The grid's numbers are the stock now, under the product's row lock (decision 032).
+          await writeVariants(tx, id, input.variants);
           return locked.imageUrls.filter((address) => !kept.includes(address));
-        });
+        }));
       } catch (error) {
         await removeImages(storage, stored);
         throw error;

@@ -5,6 +5,7 @@ import { type ListingQuery, toPrefixTsQuery } from "../../domain/listing";
 import type { Database } from "../db/client";
 import { type ProductColor, products } from "../db/schema";
 import type { ProductDetail, ProductPage, ProductSummary } from "../../domain/views";
+import { inGridOrder, readVariants } from "./variant-stock";
 
 // Written out in full: inside a select list drizzle leaves columns unqualified, and an
 // unqualified "id" in the subquery would mean reviews.id.
@@ -102,7 +103,13 @@ export function createCatalogService(db: Database) {
         .from(products)
         .where(eq(products.id, id));
       if (!row) return undefined;
-      return { ...toSummary(row), description: row.description, updatedAt: row.updatedAt.toISOString() };
+      const variants = (await readVariants(db, [id])).get(id) ?? [];
+      return {
+        ...toSummary(row),
+        description: row.description,
+        updatedAt: row.updatedAt.toISOString(),
+        variants: inGridOrder(variants, row.sizes, row.colors.map((c) => c.name)),
+      };
     },
 
     async sitemapEntries(): Promise<{ id: string; updatedAt: Date }[]> {

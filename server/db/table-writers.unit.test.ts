@@ -19,6 +19,7 @@ const OWNERS: Record<string, string> = {
   users: "server/accounts",
   addresses: "server/accounts",
   products: "server/catalog",
+  product_variants: "server/catalog",
   reviews: "server/reviews",
   orders: "server/orders",
   checkouts: "server/checkouts",
@@ -38,15 +39,15 @@ const OWNERS: Record<string, string> = {
  */
 const ALSO_WRITTEN_BY: Record<string, Record<string, string>> = {
   products: {
-    // Stock counts move inside the fulfilment transaction with the order they belong to
-    // (takeStock/returnStock in server/orders/service.ts), and back on cancel (admin-orders.ts).
-    "server/orders": "stock taken and returned in the order's own transaction",
+    // Stock counts move inside the fulfilment transaction with the order they belong to, through
+    // server/catalog/variant-stock.ts (takeStock/returnStock in server/orders/service.ts call it).
     "server/demo": "the demo catalogue's seed inserts its products once, on an empty table",
   },
 };
 
 /** The one file inside the owner that writes the table, where the rule is tighter than the folder. */
 const OWNER_FILES: Record<string, string> = {
+  product_variants: "server/catalog/variant-stock.ts",
   checkouts: "server/checkouts/checkouts.ts",
   sessions: "server/auth/purge.ts",
   verifications: "server/auth/purge.ts",

@@ -8,6 +8,8 @@ import type { DemoArt, Shot } from "./art";
 import { DEMO_PRODUCTS, type DemoProduct } from "./art/products";
 import { deleteProductImage, storeImageVariants } from "../catalog/images";
 import { DEMO_PICTURE_DIR, demoPictureVariants } from "./picture-cache";
+import { variantChoices, type VariantStock } from "../../domain/variants";
+import { writeVariants } from "../catalog/variant-stock";
 
 /** Distinct from the migration lock (72_114_001), so seeding never waits on migrations. */
 const SEED_LOCK_KEY = 72_114_002;
@@ -97,6 +99,25 @@ async function runPool<T>(jobs: readonly (() => Promise<T>)[], concurrency: numb
 }
 
 /**
+ * The demo's stock per variant (docs/decisions/032-stock-per-variant.md): each size and colour
+ * has the product's `stock`, like a shop that stocks every size; a product with two or more
+ * sizes and colours shows a sold-out combination (its largest size in its last colour) and a
+ * low one (its smallest size in its last colour, 2 pieces), so the product page has both to show.
+ */
+export function demoVariantStock(product: Pick<DemoProduct, "sizes" | "colors" | "stock">): VariantStock[] {
+  const sizes = product.sizes;
+  const colors = (product.colors ?? []).map((c) => c.name);
+  const varied = sizes.length > 1 && colors.length > 1;
+  const lastColor = colors.at(-1);
+  return variantChoices(sizes, colors).map((choice) => {
+    let stock = product.stock;
+    if (varied && choice.color === lastColor && choice.size === sizes.at(-1)) stock = 0;
+    else if (varied && choice.color === lastColor && choice.size === sizes[0]) stock = Math.min(stock, 2);
+    return { ...choice, stock, sku: null };
+  });
+}
+
+/**
  * Seeds the demo catalogue into an empty products table and returns how many products it
  * inserted (0 when the table already had products). The check, the drawing and the insert
  * run under a transaction-scoped advisory lock, so two instances starting at once on one
@@ -156,11 +177,12 @@ export async function seedDemoCatalog({
           return image ? { ...colour, image } : colour;
         }),
         imageUrls: byProduct.get(i) ?? [],
-        stockCount: p.stock,
         createdAt: dates[i],
         updatedAt: dates[i],
       }));
-      await tx.insert(products).values(rows);
+      const made = await tx.insert(products).values(rows).returning({ id: products.id });
+      // writeVariants also sets each product's stock_count, the sum of its variants.
+      for (const [i, row] of made.entries()) await writeVariants(tx, row.id, demoVariantStock(DEMO_PRODUCTS[i]));
       logger.info({ products: rows.length, images: flat.length, drawn, ms: Math.round(performance.now() - started) }, "demo catalogue stored");
       return rows.length;
     });

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { grandTotal, orderItemOf } from "../../domain/checkout-line";
 import { isUuid, orderNumber } from "../../domain/ids";
 import type { LiveEvent } from "../../domain/live-events";
@@ -9,14 +9,14 @@ import {
   type CheckoutStatus,
   type OrderItem,
   orders,
-  products,
   users,
 } from "../db/schema";
 import type { Logger } from "../logger";
 import { enqueueMail } from "../mail/outbox";
+import { returnVariantStock, type StockLine, takeVariantStock } from "../catalog/variant-stock";
 import { completeCheckout, lockCheckout, setStockHold } from "../checkouts/checkouts";
 import { orderConfirmationEmail } from "./emails";
-import { NotFoundError, OutOfStockError, PaymentRefusedError } from "../../domain/errors";
+import { NotFoundError, PaymentRefusedError } from "../../domain/errors";
 import type { OrderView } from "../../domain/views";
 
 export type { Tx };
@@ -48,40 +48,18 @@ export function toOrderView(row: OrderRow): OrderView {
   };
 }
 
-/** Pieces per product: lines of one product in several sizes share its stock. Sorted, so concurrent payments lock rows in one order. */
-function piecesByProduct(lines: readonly { productId: string; quantity: number }[]): [string, number][] {
-  const totals = new Map<string, number>();
-  for (const line of lines) totals.set(line.productId, (totals.get(line.productId) ?? 0) + line.quantity);
-  return [...totals].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-}
-
-/** Takes the pieces from stock, all or nothing: the caller's transaction rolls back on OutOfStockError. */
+/** Takes the pieces from their variants (decision 032), all or nothing: the caller's transaction rolls back on OutOfStockError. */
 async function takeStock(tx: Tx, lines: readonly CheckoutLine[]): Promise<void> {
-  for (const [productId, pieces] of piecesByProduct(lines)) {
-    const taken = await tx
-      .update(products)
-      .set({ stockCount: sql`${products.stockCount} - ${pieces}` })
-      .where(and(eq(products.id, productId), sql`${products.stockCount} >= ${pieces}`))
-      .returning({ id: products.id });
-    if (!taken.length) throw new OutOfStockError(productId);
-  }
+  await takeVariantStock(tx, lines);
 }
 
 /**
- * Gives pieces back to stock: a PayPal hold that was not captured, or a cancelled order's lines.
- * Returns the products that got them back (a product deleted meanwhile has nothing to return to).
+ * Gives pieces back to their variants (size × colour): a PayPal hold that was not captured, or a
+ * cancelled or returned order's lines, with the quantity that goes back. Returns the products
+ * that got them back (a product deleted meanwhile, or a variant it no longer has, takes nothing).
  */
-export async function returnStock(tx: Tx, lines: readonly { productId: string; quantity: number }[]): Promise<string[]> {
-  const restocked: string[] = [];
-  for (const [productId, pieces] of piecesByProduct(lines)) {
-    const rows = await tx
-      .update(products)
-      .set({ stockCount: sql`${products.stockCount} + ${pieces}` })
-      .where(eq(products.id, productId))
-      .returning({ id: products.id });
-    if (rows.length) restocked.push(productId);
-  }
-  return restocked;
+export async function returnStock(tx: Tx, lines: readonly StockLine[]): Promise<string[]> {
+  return returnVariantStock(tx, lines);
 }
 
 /**

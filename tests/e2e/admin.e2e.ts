@@ -102,10 +102,12 @@ test("the administrator manages a product and walks an order to delivered", asyn
   await admin.getByLabel("Price ($)").fill("42.50");
   await admin.getByLabel("Description").fill("A soft two-tone set for the e2e run.");
   for (const size of ["S", "M", "L"]) await admin.getByRole("checkbox", { name: size, exact: true }).check();
-  await admin.getByLabel("Stock count").fill("5");
   await admin.getByRole("button", { name: "Add color" }).click();
   await admin.getByLabel("Color 1 name").fill("Sand");
   await admin.getByLabel("Color 1 value").fill("#c2b280");
+  // The stock grid follows the sizes and colours: a cell per size in Sand.
+  for (const size of ["S", "M", "L"]) await expect(admin.getByLabel(`Stock, ${size}, Sand`)).toBeVisible();
+  await admin.getByLabel("Stock, M, Sand").fill("5");
   // Six picked at once: five are taken, the picker goes away, the sixth is refused with the documented text.
   const colours = ["#c2b280", "#3c5a9a", "#aa3344", "#33aa44", "#4433aa", "#999999"];
   await admin.getByLabel("Choose images").setInputFiles(await Promise.all(colours.map(photo)));
@@ -147,6 +149,7 @@ test("the administrator manages a product and walks an order to delivered", asyn
   await expect(admin.getByText("PNG, JPG, WEBP")).toBeVisible();
   await expect(admin.getByLabel("Category").locator("option", { hasText: "Pants" })).toHaveCount(1);
   await expect(admin.getByLabel("Color 1 name")).toHaveValue("Sand");
+  await expect(admin.getByLabel("Stock, M, Sand")).toHaveValue("5");
   await expect(admin.getByRole("button", { name: /^Remove current image/ })).toHaveCount(2);
   await admin.getByRole("button", { name: "Remove current image 1" }).click();
   await expect(admin.getByRole("button", { name: /^Remove current image/ })).toHaveCount(1);

@@ -7,6 +7,8 @@ import { loadConfig } from "../../server/config";
 import { openDatabase } from "../../server/db/client";
 import { migrate } from "../../server/db/migrate";
 import { outbox, products } from "../../server/db/schema";
+import { writeVariants } from "../../server/catalog/variant-stock";
+import { spreadStock, type VariantStock } from "../../domain/variants";
 import { createLogger } from "../../server/logger";
 import { createLocalStorage } from "../../server/storage/local";
 
@@ -20,7 +22,20 @@ const database = await openDatabase(config);
 await migrate(database);
 const logger = createLogger("warn");
 await seedDemoCatalog({ db: database.db, storage: createLocalStorage(path.join(config.dataDir, "media")), logger });
-await database.db.insert(products).values({
+
+type NewProduct = typeof products.$inferInsert;
+/**
+ * Inserts a fixture with its stock per size and colour (decision 032): `perVariant` pieces in
+ * every variant, or `stockCount` spread by the migration rule, or the variants given.
+ */
+async function addFixture(values: NewProduct & { perVariant?: number; variants?: VariantStock[] }) {
+  const { perVariant, variants, ...row } = values;
+  const [{ id }] = await database.db.insert(products).values(row).returning({ id: products.id });
+  const names = (row.colors ?? []).map((c) => c.name);
+  const spread = spreadStock(row.stockCount ?? 0, row.sizes ?? [], names).map((v) => ({ ...v, stock: perVariant ?? v.stock, sku: null }));
+  await database.db.transaction((tx) => writeVariants(tx, id, (variants ?? spread) as VariantStock[]));
+}
+await addFixture({
   title: "E2E Imageless Tee",
   description: "A fixture product without photos.",
   priceCents: 1200,
@@ -31,7 +46,7 @@ await database.db.insert(products).values({
   createdAt: new Date("2020-01-01T00:00:00Z"),
 });
 // Sold out, for the cart's out-of-stock marking (tests/e2e/cart.e2e.ts).
-await database.db.insert(products).values({
+await addFixture({
   title: "E2E Sold Out Scarf",
   description: "A fixture scarf with no stock left.",
   priceCents: 2500,
@@ -43,7 +58,7 @@ await database.db.insert(products).values({
 });
 // Plenty of stock for the order desk's tests (tests/e2e/order-desk.e2e.ts, the accessibility sweep), which
 // buy many times: other tests' stock figures stay as they are.
-await database.db.insert(products).values({
+await addFixture({
   title: "E2E Order Desk Tee",
   description: "A fixture tee that the order desk's tests buy.",
   priceCents: 2000,
@@ -57,7 +72,7 @@ await database.db.insert(products).values({
 // Two pieces each, one per project: the order desk's test buys both, sees the product sold out,
 // cancels the order and sees it back in stock.
 for (const [i, project] of ["desktop", "phone"].entries()) {
-  await database.db.insert(products).values({
+  await addFixture({
     title: `E2E Restock Scarf ${project}`,
     description: "A fixture scarf with two pieces.",
     priceCents: 1500,
@@ -76,7 +91,7 @@ for (const [i, background] of ["#b4533c", "#3c7a5a", "#3c5a9a"].entries()) {
   const photo = await sharp({ create: { width: 800, height: 1000, channels: 3, background } }).png().toBuffer();
   galleryImages.push(await storeProductImage(galleryStorage, photo, `e2e-gallery-${i + 1}.png`));
 }
-await database.db.insert(products).values({
+await addFixture({
   title: "E2E Gallery Dress",
   description: "A fixture dress with three photos, three sizes and two colours.",
   priceCents: 8900,
@@ -87,8 +102,30 @@ await database.db.insert(products).values({
     { name: "Sage", hex: "#8fa98a" },
   ],
   imageUrls: galleryImages,
-  stockCount: 4,
+  // 4 in every size and colour: the cart's tests buy several of them.
+  perVariant: 4,
 });
+// A biker jacket per project for the stock-per-variant test (tests/e2e/variants.e2e.ts): it buys the last
+// Cognac M until it is sold out, while Black L (and the rest) stay available.
+for (const [i, project] of ["desktop", "phone"].entries()) {
+  const jacketVariants: VariantStock[] = (["M", "L"] as const).flatMap((size) =>
+    ["Black", "Cognac"].map((color) => ({ size, color, stock: size === "M" && color === "Cognac" ? 2 : 5, sku: null })),
+  );
+  await addFixture({
+    title: `E2E Biker Jacket ${project}`,
+    description: "A fixture biker jacket with stock per size and colour.",
+    priceCents: 24900,
+    category: "Jackets",
+    sizes: ["M", "L"],
+    colors: [
+      { name: "Black", hex: "#26221f" },
+      { name: "Cognac", hex: "#8a4f2a" },
+    ],
+    imageUrls: [],
+    createdAt: new Date(`2020-01-0${6 + i}T00:00:00Z`),
+    variants: jacketVariants,
+  });
+}
 // E-mails the worker gave up on, one per project, for the administrator's Mail tab (tests/e2e/admin-mail.e2e.ts):
 // each project retries its own. The text holds a link the page must never show.
 for (const project of ["desktop", "phone"]) {

@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
+import type { Size } from "../../domain/catalog";
 import type { DatabaseHandle } from "../../server/db/client";
 import { type AddressSnapshot, type CheckoutLine, checkouts } from "../../server/db/schema";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
@@ -147,7 +148,7 @@ export async function placeOrder(
   userId: string,
   product: { id: string; title: string; imageUrls: string[]; priceCents: number },
   quantity = 1,
-  options: { sandbox?: boolean } = {},
+  options: { sandbox?: boolean; selectedSize?: Size | null } = {},
 ) {
   const subtotal = product.priceCents * quantity;
   const tax = Math.round(subtotal / 10);
@@ -156,7 +157,8 @@ export async function placeOrder(
     productId: product.id,
     title: product.title,
     imageUrls: product.imageUrls,
-    selectedSize: "M",
+    // The size the line names: its stock is taken per size and colour (decision 032).
+    selectedSize: options.selectedSize === undefined ? "M" : options.selectedSize,
     color: null,
     quantity,
     unitPriceCents: product.priceCents,

@@ -198,7 +198,7 @@ describe("a polyglot file", () => {
 describe("a failed save leaves no orphan files", () => {
   it("removes the images it wrote when the database refuses the new row", async () => {
     const before = mediaFiles(test.mediaDir);
-    const input = { title: "Broken", price: -5, category: "Dress" as const, description: "x", sizes: [], stockCount: 1, colors: [] };
+    const input = { title: "Broken", price: -5, category: "Dress" as const, description: "x", sizes: [], stockCount: 1, colors: [], variants: [{ size: null, color: null, stock: 1, sku: null }] };
     await expect(test.t.services.adminCatalog.createProduct(input, [imageFile(await png(), "orphan.png")])).rejects.toThrow();
     expect(mediaFiles(test.mediaDir)).toEqual(before);
   });
@@ -208,7 +208,7 @@ describe("a failed save leaves no orphan files", () => {
     expect(res.status).toBe(302);
     const row = await productNamed("Stable Shirt");
     const before = mediaFiles(test.mediaDir);
-    const input = { title: "Stable Shirt", price: 100, category: "Dress" as const, description: "x", sizes: [], stockCount: -1, colors: [] };
+    const input = { title: "Stable Shirt", price: 100, category: "Dress" as const, description: "x", sizes: [], stockCount: -1, colors: [], variants: [{ size: null, color: null, stock: -1, sku: null }] };
     await expect(
       test.t.services.adminCatalog.updateProduct(row.id, input, row.imageUrls, [imageFile(await png(), "new.png")]),
     ).rejects.toThrow();

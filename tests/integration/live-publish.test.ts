@@ -17,7 +17,7 @@ const photo = async () =>
   new File([new Uint8Array(await sharp({ create: { width: 400, height: 500, channels: 3, background: "#3c7a5a" } }).png().toBuffer())], "coat.png", {
     type: "image/png",
   });
-const input = { title: "Live coat", price: 4990, category: "Jackets" as const, description: "Warm.", sizes: [], stockCount: 3, colors: [] };
+const input = { title: "Live coat", price: 4990, category: "Jackets" as const, description: "Warm.", sizes: [], stockCount: 3, colors: [], variants: [{ size: null, color: null, stock: 3, sku: null }] };
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -55,7 +55,7 @@ describe("the administrator's catalogue", () => {
 describe("orders", () => {
   it("announces a new order to its customer's id, and its products' new stock, when a payment is fulfilled, once", async () => {
     const userId = await insertUser(database.db, { email: "payer@example.com" });
-    const [{ id: productId }] = await insertProducts(database.db, [{ stockCount: 5 }]);
+    const [{ id: productId }] = await insertProducts(database.db, [{ sizes: [], stockCount: 5 }]);
     const checkout = await insertCheckout(database.db, userId, [productId]);
     const first = await t.services.orders.fulfilCheckout(checkout.id, { paymentId: "PAY-LIVE-1", paymentRef: null, sandbox: false });
     expect(heard).toEqual([
@@ -69,7 +69,7 @@ describe("orders", () => {
 
   it("announces the stock a PayPal hold takes and gives back, and nothing for a hold already released", async () => {
     const userId = await insertUser(database.db, { email: "holder@example.com" });
-    const [{ id: productId }] = await insertProducts(database.db, [{ stockCount: 5 }]);
+    const [{ id: productId }] = await insertProducts(database.db, [{ sizes: [], stockCount: 5 }]);
     const checkout = await insertCheckout(database.db, userId, [productId]);
     const hold = await t.services.orders.reserveStock(checkout.id);
     expect(heard).toEqual([{ type: "product.updated", productId }]);

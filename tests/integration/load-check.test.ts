@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ClientLedger, checkAnswers, checkInvariants, checkMemory, readStoreLedger, type StoreLedger } from "../../bench/load-check";
-import { products } from "../../server/db/schema";
+import { type ClientLedger, checkAnswers, checkInvariants, checkMemory, readStoreLedger, type StoreLedger, variantStockKey } from "../../bench/load-check";
+import { products, productVariants } from "../../server/db/schema";
 import { body, checkoutByRef, type PaymentsTest, type Shopper, shopper, startPaymentsTest } from "../helpers/payments";
 import { insertProducts } from "../helpers/products";
 
@@ -167,7 +167,9 @@ describe("readStoreLedger", () => {
     await test.t.services.orders.reserveStock((await checkoutByRef(test.database, wallet.id)).id);
 
     const after = await readStoreLedger(test.database.db);
-    expect(after.orders).toEqual([{ id: paid.orderId, paymentId: card.id, checkoutId: expect.any(String), items: lines }]);
+    expect(after.orders).toEqual([
+      { id: paid.orderId, paymentId: card.id, checkoutId: expect.any(String), items: [{ ...lines[0], selectedSize: null, color: null }] },
+    ]);
     expect(after.completedCheckouts).toEqual([after.orders[0].checkoutId]);
     expect(after.stock[tee]).toBe(1);
     expect(after.held).toEqual({ [tee]: 1 });
@@ -176,10 +178,39 @@ describe("readStoreLedger", () => {
     const client: ClientLedger = { paid: [{ ref: card.id, orderId: paid.orderId, lines }], serverErrors: 0, unanswered: 0 };
     expect(checkInvariants({ client, store: after, initialStock, restocked: {} }).filter((v) => !v.pass)).toEqual([]);
 
+    // A product's total changed behind its variants' back.
     await test.database.db.update(products).set({ stockCount: sql`${products.stockCount} + 1` }).where(eq(products.id, tee));
+    const total = await readStoreLedger(test.database.db);
+    expect(checkInvariants({ client, store: total, initialStock, restocked: {} }).filter((v) => !v.pass).map((v) => v.name)).toEqual([
+      "each product's stock is the sum of its variants",
+    ]);
+    // A variant's stock changed: one piece more than sold and restocked explain.
+    await test.database.db.update(productVariants).set({ stock: sql`${productVariants.stock} + 1` }).where(eq(productVariants.productId, tee));
     const tampered = await readStoreLedger(test.database.db);
     expect(checkInvariants({ client, store: tampered, initialStock, restocked: {} }).filter((v) => !v.pass).map((v) => v.name)).toEqual([
       "final stock = initial + restocked - sold",
     ]);
+  });
+});
+
+describe("stock per size and colour in the ledger", () => {
+  it("keeps each size and colour apart: a piece sold in M is not a piece of L", () => {
+    const M = { productId: P, selectedSize: "M", color: "Black" };
+    const L = { productId: P, selectedSize: "L", color: "Black" };
+    const verdicts = checkInvariants({
+      client: { paid: [{ ref: "PAY-V", orderId: "O-V", lines: [{ ...M, quantity: 1 }] }], serverErrors: 0, unanswered: 0 },
+      store: {
+        orders: [{ id: "O-V", paymentId: "PAY-V", checkoutId: "C-V", items: [{ ...M, quantity: 1 }] }],
+        completedCheckouts: ["C-V"],
+        // M should be 1 (2 - 1 sold), L 2: the piece was taken from L instead.
+        stock: { [variantStockKey(M)]: 2, [variantStockKey(L)]: 1 },
+        productTotals: { [P]: 3 },
+        held: {},
+        keptPayments: ["PAY-V"],
+      },
+      initialStock: { [variantStockKey(M)]: 2, [variantStockKey(L)]: 2 },
+      restocked: {},
+    });
+    expect(verdicts.filter((v) => !v.pass).map((v) => v.name)).toEqual(["final stock = initial + restocked - sold"]);
   });
 });

@@ -20,7 +20,7 @@ const photo = async () =>
   new File([new Uint8Array(await sharp({ create: { width: 400, height: 500, channels: 3, background: "#7a5a3c" } }).png().toBuffer())], "dress.png", {
     type: "image/png",
   });
-const input = () => ({ title, price: 5990, category: "Dress" as const, description: "Light.", sizes: [], stockCount: 1, colors: [] });
+const input = () => ({ title, price: 5990, category: "Dress" as const, description: "Light.", sizes: [], stockCount: 1, colors: [], variants: [{ size: null, color: null, stock: 1, sku: null }] });
 
 beforeAll(async () => {
   test = await startAdminTest();

@@ -1,8 +1,6 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { products } from "../../server/db/schema";
 import { body, checkoutByRef, mailTo, ordersOf, type PaymentsTest, type Shopper, shopper, startPaymentsTest, stockOf, worldSnapshot } from "../helpers/payments";
-import { insertProducts } from "../helpers/products";
+import { insertProducts, setStock } from "../helpers/products";
 
 /**
  * The PayPal path end to end through the HTTP app, against the local fake of PayPal's Orders v2
@@ -21,7 +19,8 @@ afterAll(() => test.stop());
 
 beforeEach(async () => {
   [{ id: dress }] = await insertProducts(test.database.db, [
-    { title: "PayPal Dress", priceCents: 2550, sizes: ["S", "M"], colors: [], stockCount: 3, imageUrls: ["/media/d.webp"] },
+        // All three pieces in M, the size the tests buy (stock is kept per size, decision 032).
+    { title: "PayPal Dress", priceCents: 2550, sizes: ["S", "M"], colors: [], stockCount: 3, imageUrls: ["/media/d.webp"], stockIn: { size: "M", color: null } },
   ]);
 });
 
@@ -143,7 +142,7 @@ describe("stock that runs out between create and capture", () => {
   it("is not captured at PayPal", async () => {
     const created = await create(ada, 2);
     test.paypal!.approve(created.id);
-    await test.database.db.update(products).set({ stockCount: 1 }).where(eq(products.id, dress));
+    await setStock(test.database.db, dress, 1, { size: "M", color: null });
     const res = await capture(created.id);
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({ code: "out_of_stock", message: "Sorry, an item in your order sold out while you were paying. Your PayPal payment was not taken." });

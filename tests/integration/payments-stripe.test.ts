@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { products } from "../../server/db/schema";
 import { TestBrowser } from "../helpers/accounts";
 import { body, checkoutByRef, mailTo, ordersOf, type PaymentsTest, type Shopper, shopper, startPaymentsTest, stockOf } from "../helpers/payments";
-import { insertProducts } from "../helpers/products";
+import { insertProducts, setStock } from "../helpers/products";
 
 /**
  * The Stripe Checkout path end to end through the HTTP app, against the local fake of Stripe's
@@ -84,7 +82,7 @@ describe("a Stripe purchase", () => {
 describe("stock that runs out before the paid session is recorded", () => {
   it("is refunded through Stripe, and the shopper is told", async () => {
     const session = await createSession(2);
-    await test.database.db.update(products).set({ stockCount: 1 }).where(eq(products.id, coat));
+    await setStock(test.database.db, coat, 1);
     const paid = test.stripe!.markPaid(session.id);
     const event = test.stripe!.webhook("checkout.session.completed", session.id);
     expect((await deliver(event.body, event.signature)).status).toBe(200);

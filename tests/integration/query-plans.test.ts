@@ -25,7 +25,7 @@ import { createTestDatabase } from "../helpers/database";
 const PRODUCTS = 10_000;
 const ORDERS = 50_000;
 const USERS = 500;
-const LARGE_TABLES = new Set(["products", "orders", "reviews", "checkouts"]);
+const LARGE_TABLES = new Set(["products", "product_variants", "orders", "reviews", "checkouts"]);
 const PAGE_INDEX = { newest: "products_newest_idx", "price-asc": "products_price_idx", "price-desc": "products_price_desc_idx" } as const;
 
 interface Sent {
@@ -67,6 +67,11 @@ beforeAll(async () => {
            (array['Dress','2-piece','Children Collection','Jackets','Shoes','Accessories'])[1 + i % 6],
            '{S,M,L}', i % 10, timestamptz '2025-01-01' + i * interval '1 minute'
     from generate_series(0, ${PRODUCTS - 1}) as i`);
+  // Each product's stock in its three sizes (decision 032's rule): 30,000 variants.
+  await db.execute(sql`
+    insert into product_variants (product_id, size, stock)
+    select p.id, s.size, p.stock_count / 3 + case when s.ord <= p.stock_count % 3 then 1 else 0 end
+    from products p cross join unnest(array['S','M','L']) with ordinality as s(size, ord)`);
   await db.execute(sql`
     insert into users (id, name, email, email_verified)
     select 'plan-user-' || i, 'Shopper ' || i, 'shopper' || i || '@example.com', true from generate_series(0, ${USERS - 1}) as i`);
@@ -177,6 +182,17 @@ describe("a product with its reviews", () => {
     });
     expect(fullScans(plans)).toEqual([]);
     expect(indexesUsed(plans)).toEqual(expect.arrayContaining(["products_pkey"]));
+  });
+});
+
+describe("stock per size and colour", () => {
+  it("the product page and the cart's pricing read variants by product", async () => {
+    const plans = await plansOf(async () => {
+      await catalog.getProduct(productId);
+      await t.services.pricing.quote([{ productId, selectedSize: "M", color: null, quantity: 1 }]);
+    });
+    expect(fullScans(plans)).toEqual([]);
+    expect(indexesUsed(plans)).toContain("product_variants_choice_unique");
   });
 });
 

@@ -24,7 +24,7 @@ beforeAll(async () => {
   ada = await shopper(test, "ada-attacks@example.com");
   bob = await shopper(test, "bob-attacks@example.com");
   [{ id: dress }, { id: scarf }, { id: gone }] = await insertProducts(test.database.db, [
-    { title: "Attack Dress", priceCents: 4999, sizes: ["S", "M"], colors: [{ name: "Sage", hex: "#8fa98a" }], stockCount: 5 },
+    { title: "Attack Dress", priceCents: 4999, sizes: ["S", "M"], colors: [{ name: "Sage", hex: "#8fa98a" }], stockCount: 5, stockIn: { size: "M", color: "Sage" } },
     { title: "Attack Scarf", priceCents: 1500, sizes: [], colors: [], stockCount: 0 },
     { title: "Deleted Coat", priceCents: 9000, sizes: [], colors: [], stockCount: 3 },
   ]);

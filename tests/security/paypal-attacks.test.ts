@@ -22,7 +22,7 @@ afterAll(() => test.stop());
 
 beforeEach(async () => {
   [{ id: dress }] = await insertProducts(test.database.db, [
-    { title: "PayPal Dress", priceCents: 2550, sizes: ["S", "M"], colors: [], stockCount: 3, imageUrls: ["/media/d.webp"] },
+    { title: "PayPal Dress", priceCents: 2550, sizes: ["S", "M"], colors: [], stockCount: 3, imageUrls: ["/media/d.webp"], stockIn: { size: "M", color: null } },
   ]);
 });
 

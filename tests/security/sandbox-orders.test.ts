@@ -55,7 +55,7 @@ describe("an order paid in the sandbox", () => {
 
   beforeAll(async () => {
     sandboxOrder = await sandboxPurchase();
-    realOrder = await placeOrder(test, test.otherId, product, 1, { sandbox: false });
+    realOrder = await placeOrder(test, test.otherId, product, 1, { sandbox: false, selectedSize: null });
   });
 
   it("carries the mark in its row from the moment it is made", async () => {

@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sandboxPayments } from "../../server/db/schema";
+import { products, productVariants, sandboxPayments } from "../../server/db/schema";
 import { body, ordersOf, type PaymentsTest, type Shopper, shopper, startPaymentsTest, stockOf } from "../helpers/payments";
-import { insertProducts } from "../helpers/products";
+import { insertProducts, setStock } from "../helpers/products";
 
 /**
  * Races and other shoppers' orders with the built-in sandbox (moved here from the sandbox
@@ -28,8 +28,11 @@ async function product(stockCount: number, priceCents = 3000) {
   return id;
 }
 
-async function start(endpoint: string, who: Shopper, productId: string, extra: { productId: string; quantity: number }[] = []) {
-  const res = await who.browser.postJson(endpoint, body(who, [{ productId, quantity: 1 }, ...extra]));
+type Line = { productId: string; quantity: number; selectedSize?: string; color?: string };
+
+async function start(endpoint: string, who: Shopper, productId: string | Line, extra: Line[] = []) {
+  const first = typeof productId === "string" ? { productId, quantity: 1 } : productId;
+  const res = await who.browser.postJson(endpoint, body(who, [first, ...extra]));
   expect(res.status).toBe(200);
   return (await res.json()) as { id: string; url?: string; mode: string };
 }
@@ -79,6 +82,55 @@ describe("20 concurrent purchases of the last piece", () => {
     const mine = book.filter((p) => created.some((c) => c.id === p.id));
     expect(mine.filter((p) => p.status === "COMPLETED")).toHaveLength(1);
     expect(mine.filter((p) => p.status === "APPROVED")).toHaveLength(19);
+  });
+});
+
+describe("20 concurrent purchases of the last piece of one size and colour", () => {
+  // The Cognac M jacket has one piece; the Black L beside it has plenty. Every cart holds both
+  // (half of them listing Black L first) and some socks, so the payments lock rows of one product.
+  it("card: one order, Cognac M at 0, Black L down by one piece, the product's total their sum", async () => {
+    const [{ id: jacket }] = await insertProducts(test.database.db, [
+      {
+        title: "Race Jacket",
+        priceCents: 20000,
+        sizes: ["M", "L"],
+        colors: [{ name: "Black", hex: "#26221f" }, { name: "Cognac", hex: "#8a4f2a" }],
+        stockCount: 0,
+      },
+    ]);
+    await setStock(test.database.db, jacket, 1, { size: "M", color: "Cognac" });
+    await test.database.db
+      .update(productVariants)
+      .set({ stock: 25 })
+      .where(and(eq(productVariants.productId, jacket), eq(productVariants.size, "L"), eq(productVariants.color, "Black")));
+    await test.database.db.update(products).set({ stockCount: 26 }).where(eq(products.id, jacket));
+    const socks = await product(500, 500);
+    const cognacM = { productId: jacket, quantity: 1, selectedSize: "M", color: "Cognac" };
+    const blackL = { productId: jacket, quantity: 1, selectedSize: "L", color: "Black" };
+    const sessions: { who: Shopper; id: string }[] = [];
+    for (let i = 0; i < 20; i++) {
+      const who = shoppers[i % shoppers.length];
+      const [a, b] = i % 2 ? [blackL, cognacM] : [cognacM, blackL];
+      sessions.push({ who, id: (await start("/api/create-stripe-session", who, a, [b, { productId: socks, quantity: i + 1 }])).id });
+    }
+    const replies = await Promise.all(sessions.map(({ who, id }) => who.browser.postJson(`/api/sandbox/checkout/${id}/pay`, {})));
+    const outcomes = await Promise.all(replies.map((r) => r.json()));
+    expect(outcomes.filter((o) => o.status === "paid")).toHaveLength(1);
+    expect(outcomes.filter((o) => o.status === "refunded")).toHaveLength(19);
+    const variants = await test.database.db
+      .select({ size: productVariants.size, color: productVariants.color, stock: productVariants.stock })
+      .from(productVariants)
+      .where(eq(productVariants.productId, jacket));
+    expect(variants).toEqual(
+      expect.arrayContaining([
+        { size: "M", color: "Cognac", stock: 0 },
+        { size: "L", color: "Black", stock: 24 },
+        { size: "M", color: "Black", stock: 0 },
+        { size: "L", color: "Cognac", stock: 0 },
+      ]),
+    );
+    expect(await stockOf(test.database, jacket)).toBe(24);
+    expect((await ordersOf(test.database)).filter((o) => o.items.some((item) => item.productId === jacket))).toHaveLength(1);
   });
 });
 

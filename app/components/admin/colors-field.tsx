@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { COLOR_NAME_MAX, MAX_COLORS, parseColorValue } from "../../../domain/product-schemas";
 import { inputClass } from "~/components/ui/form-field";
 
@@ -34,12 +34,19 @@ export function ColorsField({
   initial,
   images,
   error,
+  onNamesChange,
 }: {
   initial: { name: string; hex: string; image?: string | null }[];
   images: ColorImageChoice[];
   error?: string;
+  /** Told the colours' names (trimmed, blank ones left out) as they change: the stock grid's columns. */
+  onNamesChange?: (names: string[]) => void;
 }) {
   const [rows, setRows] = useState<Row[]>(() => initial.map((c) => row(c.name, c.hex, c.image ?? null)));
+  const names = rows.map((r) => r.name.trim()).filter(Boolean);
+  const namesKey = JSON.stringify(names);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: namesKey stands for names, compared by value.
+  useEffect(() => onNamesChange?.(names), [namesKey, onNamesChange]);
   const update = (key: number, change: Partial<Row>) => setRows((all) => all.map((r) => (r.key === key ? { ...r, ...change } : r)));
   const errorId = useId();
 

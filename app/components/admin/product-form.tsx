@@ -6,7 +6,6 @@ import { centsToDecimalString } from "../../../domain/money";
 import {
   DESCRIPTION_MAX,
   imageCountError,
-  MAX_STOCK,
   type ProductFormMode,
   productFormValues,
   productSchema,
@@ -17,6 +16,7 @@ import { FormAlert, FormField, inputClass, primaryButtonClass } from "~/componen
 import { variantUrl } from "../../../domain/images";
 import { type ColorImageChoice, ColorsField } from "./colors-field";
 import { ImagePicker, usePreviews } from "./image-picker";
+import { StockGrid } from "./stock-grid";
 import { useValidatedForm } from "~/lib/use-validated-form";
 
 const subscribeNever = () => () => {};
@@ -62,6 +62,9 @@ export function ProductForm({ mode, product, serverErrors }: ProductFormProps) {
   const hydrated = useHydrated();
   const [kept, setKept] = useState<string[]>(product?.imageUrls ?? []);
   const [files, setFiles] = useState<File[]>([]);
+  // The stock grid follows the ticked sizes and the colours' names as they are edited.
+  const [sizes, setSizes] = useState<string[]>(product?.sizes ?? []);
+  const [colorNames, setColorNames] = useState<string[]>(() => (product?.colors ?? []).map((c) => c.name));
   const { errors, onSubmit: validate } = useValidatedForm(productSchema(mode), {
     serverErrors,
     values: productFormValues,
@@ -174,29 +177,31 @@ export function ProductForm({ mode, product, serverErrors }: ProductFormProps) {
               key={size}
               className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-stone-300 px-3 py-2 text-sm has-[:checked]:border-ink has-[:checked]:bg-brand-50"
             >
-              <input type="checkbox" name="sizes" value={size} defaultChecked={product?.sizes.includes(size)} className="h-4 w-4" />
+              <input
+                type="checkbox"
+                name="sizes"
+                value={size}
+                checked={sizes.includes(size)}
+                onChange={(event) => {
+                  const on = event.currentTarget.checked;
+                  setSizes((all) => SIZES.filter((s) => (s === size ? on : all.includes(s))));
+                }}
+                className="h-4 w-4"
+              />
               {size}
             </label>
           ))}
         </div>
         {errors.sizes && <p className="mt-1 text-sm text-red-700">{errors.sizes}</p>}
       </fieldset>
-      <div className="grid gap-6 sm:grid-cols-2">
-        <FormField
-          label="Stock count"
-          name="stockCount"
-          type="number"
-          inputMode="numeric"
-          step="1"
-          min="0"
-          max={MAX_STOCK}
-          defaultValue={product ? String(product.stockCount) : "10"}
-          required
-          hint="0 shows the product as Out of Stock."
-          error={errors.stockCount}
-        />
-      </div>
-      <ColorsField initial={product?.colors ?? []} images={imageChoices} error={errors.colors} />
+      <ColorsField initial={product?.colors ?? []} images={imageChoices} error={errors.colors} onNamesChange={setColorNames} />
+      <StockGrid
+        sizes={sizes}
+        colors={colorNames}
+        initial={product?.variants ?? []}
+        fresh={mode === "add" ? "10" : "0"}
+        error={errors.variants ?? errors.stockCount}
+      />
       <ImagePicker
         kept={kept}
         onKeptChange={setKept}

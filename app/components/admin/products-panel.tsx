@@ -1,5 +1,5 @@
 import { Link, useFetcher, useLocation } from "react-router";
-import { stockLabel } from "../../../domain/catalog";
+import { stockMark } from "../../../domain/variants";
 import { messages } from "../../../domain/messages";
 import { formatMoney } from "../../../domain/money";
 import type { AdminProductPage, AdminProductRow } from "../../../domain/views";
@@ -9,15 +9,20 @@ import { Pager } from "./pager";
 
 const TABLE_COLUMNS = ["Product", "Category", "Price", "Sizes", "Stock", "Actions"] as const;
 
-function StockPill({ stockCount }: { stockCount: number }) {
-  const inStock = stockCount > 0;
+/** The product's pieces in all sizes and colours, and its mark: Out of Stock, Low stock (some variant at 3 or fewer), In Stock. */
+function StockPill({ product }: { product: Pick<AdminProductRow, "stockCount" | "lowestStock"> }) {
+  const mark = stockMark(product.stockCount, product.lowestStock);
+  const tone = {
+    "Out of Stock": "bg-red-50 text-red-900 ring-red-300",
+    "Low stock": "bg-amber-50 text-amber-900 ring-amber-300",
+    "In Stock": "bg-emerald-50 text-emerald-900 ring-emerald-300",
+  }[mark];
   return (
-    <span
-      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${
-        inStock ? "bg-emerald-50 text-emerald-900 ring-emerald-300" : "bg-red-50 text-red-900 ring-red-300"
-      }`}
-    >
-      {stockLabel(stockCount)}
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <span className="tabular-nums text-sm text-ink">
+        {product.stockCount} {product.stockCount === 1 ? "piece" : "pieces"}
+      </span>
+      <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tone}`}>{mark}</span>
     </span>
   );
 }
@@ -101,7 +106,7 @@ export function ProductsPanel({ page }: { page: AdminProductPage }) {
                     {product.category} · {formatMoney(product.priceCents)}
                   </p>
                   <p className="text-xs text-stone-600">Sizes: {product.sizes.join(", ") || "—"}</p>
-                  <StockPill stockCount={product.stockCount} />
+                  <StockPill product={product} />
                   <div className="pt-1">
                     <ProductActions product={product} />
                   </div>
@@ -135,7 +140,7 @@ export function ProductsPanel({ page }: { page: AdminProductPage }) {
                     <td className="px-4 py-3 font-medium">{formatMoney(product.priceCents)}</td>
                     <td className="px-4 py-3 text-stone-700">{product.sizes.join(", ") || "—"}</td>
                     <td className="px-4 py-3">
-                      <StockPill stockCount={product.stockCount} />
+                      <StockPill product={product} />
                     </td>
                     <td className="px-4 py-3">
                       <ProductActions product={product} />

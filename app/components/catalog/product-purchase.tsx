@@ -4,11 +4,14 @@ import { toast } from "~/lib/toast";
 import { MAX_QUANTITY, MIN_QUANTITY, missingChoice, parseQuantity } from "../../../domain/cart-rules";
 import { cartTexts } from "../../../domain/shop-messages";
 import type { ProductDetail } from "../../../domain/views";
+import { lowStockMessage, soldOutColors, soldOutSizes, stockOfChoice } from "../../../domain/variants";
 import { addProductToCart } from "~/lib/add-to-cart";
 import { useRootData } from "~/lib/root-data";
 
+const SOLD_OUT_TITLE = "Sold out";
+
 interface ProductPurchaseProps {
-  product: Pick<ProductDetail, "id" | "title" | "priceCents" | "imageUrls" | "sizes" | "colors" | "stockCount">;
+  product: Pick<ProductDetail, "id" | "title" | "priceCents" | "imageUrls" | "sizes" | "colors" | "stockCount" | "variants">;
   /** Told when the shopper picks (or unpicks) a colour, so the gallery can show it. */
   onColorChange?: (color: string | null) => void;
 }
@@ -16,7 +19,9 @@ interface ProductPurchaseProps {
 /**
  * Size, colour and quantity choices with 'Add to cart' and 'Go to checkout'. A sold-out
  * product cannot be added: its button is disabled and says 'Out of Stock' (the server refuses
- * such a line at checkout anyway).
+ * such a line at checkout anyway). Sizes and colours sold out for the other choice stay visible
+ * but cannot be picked, and a chosen combination that is running out says 'Only N left'
+ * (docs/decisions/032-stock-per-variant.md).
  */
 export function ProductPurchase({ product, onColorChange }: ProductPurchaseProps) {
   const { sizes, colors } = product;
@@ -29,6 +34,12 @@ export function ProductPurchase({ product, onColorChange }: ProductPurchaseProps
   // The raw text, so the shopper can clear the field while typing; it is normalised on blur and on add.
   const [quantityText, setQuantityText] = useState("1");
   const quantity = parseQuantity(quantityText);
+  const colorNames = colors.map((c) => c.name);
+  const unavailableSizes = soldOutSizes(product.variants, sizes, colorNames, selectedColor);
+  const unavailableColors = soldOutColors(product.variants, sizes, colorNames, selectedSize);
+  // The chosen combination, once every dimension the product has is chosen.
+  const complete = (sizes.length === 0 || selectedSize !== null) && (colors.length === 0 || selectedColor !== null);
+  const lowStock = !soldOut && complete ? lowStockMessage(stockOfChoice(product.variants, { size: selectedSize, color: selectedColor })) : null;
 
   function addToCart() {
     if (soldOut) return;
@@ -61,13 +72,16 @@ export function ProductPurchase({ product, onColorChange }: ProductPurchaseProps
           <div role="group" aria-labelledby="size-label" className="mt-2 flex flex-wrap gap-2">
             {sizes.map((size) => {
               const active = size === selectedSize;
+              const unavailable = !soldOut && unavailableSizes.includes(size);
               return (
                 <button
                   key={size}
                   type="button"
                   aria-pressed={active}
+                  disabled={unavailable}
+                  title={unavailable ? SOLD_OUT_TITLE : undefined}
                   onClick={() => setSelectedSize(active ? null : size)}
-                  className={`h-11 min-w-12 rounded-full border px-4 text-sm font-medium transition-colors ${
+                  className={`h-11 min-w-12 rounded-full border px-4 text-sm font-medium transition-colors disabled:cursor-not-allowed disabled:border-dashed disabled:border-stone-300 disabled:bg-stone-100 disabled:text-stone-600 disabled:line-through ${
                     active ? "border-ink bg-ink text-white" : "border-stone-300 text-ink hover:border-ink"
                   }`}
                 >
@@ -87,32 +101,42 @@ export function ProductPurchase({ product, onColorChange }: ProductPurchaseProps
           <div role="group" aria-labelledby="color-label" className="mt-2 flex flex-wrap gap-3">
             {colors.map((color) => {
               const active = color.name === selectedColor;
+              const unavailable = !soldOut && unavailableColors.includes(color.name);
               return (
                 <button
                   key={color.name}
                   type="button"
                   aria-label={color.name}
                   aria-pressed={active}
-                  title={color.name}
+                  disabled={unavailable}
+                  title={unavailable ? `${color.name}: ${SOLD_OUT_TITLE}` : color.name}
                   onClick={() => {
                     const next = active ? null : color.name;
                     setSelectedColor(next);
                     onColorChange?.(next);
                   }}
-                  className={`flex h-11 w-11 items-center justify-center rounded-full border-2 transition ${
-                    active ? "border-ink" : "border-transparent hover:border-stone-400"
+                  className={`relative flex h-11 w-11 items-center justify-center rounded-full border-2 transition disabled:cursor-not-allowed ${
+                    active ? "border-ink" : "border-transparent hover:border-stone-400 disabled:hover:border-transparent"
                   }`}
                 >
                   <span
                     aria-hidden="true"
-                    className="h-8 w-8 rounded-full ring-1 ring-inset ring-black/15"
+                    className={`h-8 w-8 rounded-full ring-1 ring-inset ring-black/15 ${unavailable ? "opacity-40" : ""}`}
                     style={{ backgroundColor: color.hex }}
                   />
+                  {/* A diagonal stroke across a sold-out colour: visible on light and dark swatches alike. */}
+                  {unavailable && (
+                    <span aria-hidden="true" className="absolute h-0.5 w-10 -rotate-45 rounded-full bg-stone-700 ring-1 ring-white" />
+                  )}
                 </button>
               );
             })}
           </div>
         </div>
+      )}
+
+      {(unavailableSizes.length > 0 || unavailableColors.length > 0) && !soldOut && (
+        <p className="text-sm text-stone-600">Crossed-out choices are sold out.</p>
       )}
 
       <div>
@@ -152,6 +176,11 @@ export function ProductPurchase({ product, onColorChange }: ProductPurchaseProps
           </button>
         </div>
       </div>
+
+      {/* Polite: said once the combination is chosen, not read over the shopper's clicks. */}
+      <p role="status" className="min-h-5 text-sm font-semibold text-amber-800">
+        {lowStock}
+      </p>
 
       <div className="grid gap-3 sm:grid-cols-2">
         <button

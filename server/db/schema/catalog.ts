@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { tsvector } from "./columns";
 import type { ProductColor } from "../../../domain/views";
 
@@ -39,5 +39,28 @@ export const products = pgTable(
     index("products_price_desc_idx").on(t.priceCents.desc(), t.createdAt.desc(), t.id.desc()),
     index("products_category_idx").on(t.category),
     index("products_search_idx").using("gin", t.search),
+  ],
+);
+
+/**
+ * Stock per size and colour (docs/decisions/032-stock-per-variant.md): one row per combination
+ * of the product's sizes and colours, null for a dimension the product does not have. The
+ * product's stock_count is the sum of its rows, written in the same transaction.
+ */
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    size: text("size"),
+    color: text("color"),
+    stock: integer("stock").notNull().default(0),
+    sku: text("sku").unique("product_variants_sku_unique"),
+  },
+  (t) => [
+    check("product_variants_stock_nonnegative", sql`${t.stock} >= 0`),
+    unique("product_variants_choice_unique").on(t.productId, t.size, t.color).nullsNotDistinct(),
   ],
 );
