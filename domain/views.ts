@@ -113,7 +113,11 @@ export interface OrderView {
   subtotalCents: number;
   taxCents: number;
   shippingCents: number;
-  /** What was charged: subtotal + tax + shipping. */
+  /** What the discount code took off the subtotal (0 without one; docs/decisions/034-discount-codes.md). */
+  discountCents: number;
+  /** The discount code used, if any. */
+  discountCode: string | null;
+  /** What was charged: subtotal − discount + tax + shipping. */
   totalCents: number;
   shippingAddress: AddressSnapshot;
   billingAddress: AddressSnapshot;
