@@ -106,6 +106,11 @@ export function discountLineLabel(code: string | null | undefined): string {
   return code ? `Discount (${code})` : "Discount";
 }
 
+/** The amount as the summary line shows it: "−$15.00" (a minus sign, not a hyphen). */
+export function discountAmountLabel(cents: number): string {
+  return `−${dollars(cents)}`;
+}
+
 export const discountFormMessages = {
   code: `A code is ${CODE_MIN_LENGTH} to ${CODE_MAX_LENGTH} letters, digits, - or _`,
   kind: "Choose a percentage or a fixed amount",

@@ -85,6 +85,8 @@ export function createWalletFlow(deps: {
         const lost = lostRace(error);
         if (!lost) throw error;
         // Without a hold (a capture the browser or PayPal made on its own), or a code's last use taken meanwhile: the money goes back.
+        // The held pieces were not sold: they go back to stock too.
+        if (hold) await orders.releaseStock(checkout.id, hold);
         await refundAndClose(checkout, capture!.id, lost.refundReason);
         throw new PaymentRefusedError(lost.refunded, lost.code);
       }
