@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   type DiscountRule,
+  dateFieldValue,
   discountAmount,
   discountCodeFieldSchema,
   discountedTotals,
@@ -149,6 +150,15 @@ describe("discountFormSchema", () => {
     });
   });
 
+  it("reads days from the date picker: the start at midnight UTC, the end day included", () => {
+    const parsed = discountFormSchema.parse({ ...form, startsAt: "2026-03-01", endsAt: "2026-03-01" });
+    expect(parsed.startsAt).toEqual(new Date("2026-03-01T00:00:00Z"));
+    expect(parsed.endsAt).toEqual(new Date("2026-03-02T00:00:00Z"));
+    expect(dateFieldValue(parsed.startsAt.toISOString())).toBe("2026-03-01");
+    expect(dateFieldValue(parsed.endsAt!.toISOString(), true)).toBe("2026-03-01");
+    expect(dateFieldValue(null)).toBe("");
+  });
+
   it("reads a fixed amount in dollars and empty limits as none", () => {
     const parsed = discountFormSchema.parse({ ...form, kind: "fixed", value: "12.5", minSubtotal: "", endsAt: "", totalLimit: "", perCustomerLimit: " " });
     expect(parsed).toMatchObject({ kind: "fixed", percent: null, amountCents: 1_250, minSubtotalCents: 0, endsAt: null, totalLimit: null, perCustomerLimit: null });
@@ -170,6 +180,7 @@ describe("discountFormSchema", () => {
     ["a date that is not one", { startsAt: "yesterday" }, "startsAt", discountFormMessages.startsAt],
     ["a year out of range", { endsAt: "+275760-09-13T00:00:00Z" }, "endsAt", discountFormMessages.endsAt],
     ["an end before the start", { endsAt: "2025-12-31T00:00:00Z" }, "endsAt", discountFormMessages.endBeforeStart],
+    ["an end day before the start day", { startsAt: "2026-03-02", endsAt: "2026-03-01" }, "endsAt", discountFormMessages.endBeforeStart],
     ["an end equal to the start", { endsAt: "2026-01-01T00:00:00Z" }, "endsAt", discountFormMessages.endBeforeStart],
     ["a zero total limit", { totalLimit: "0" }, "totalLimit", discountFormMessages.totalLimit],
     ["a negative per-customer limit", { perCustomerLimit: "-1" }, "perCustomerLimit", discountFormMessages.perCustomerLimit],

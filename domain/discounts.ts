@@ -126,6 +126,16 @@ export const discountFormMessages = {
   limitBelowUses: "The total limit cannot be below the uses already made",
 } as const;
 
+/** The Discounts tab's toasts. */
+export const discountAdminMessages = {
+  created: (code: string) => `Discount code ${code} created`,
+  updated: (code: string) => `Discount code ${code} updated`,
+  activated: (code: string) => `Discount code ${code} is active again`,
+  deactivated: (code: string) => `Discount code ${code} deactivated`,
+  saveFailed: "Failed to save the discount code",
+  toggleFailed: "Failed to change the discount code",
+} as const;
+
 const text = (message: string) => z.string({ error: message }).trim();
 /** "12.50" or "12" dollars to cents; anything else is not a number. */
 const dollarsToCents = (value: string) => (/^\d{1,7}(\.\d{1,2})?$/.test(value) ? Math.round(Number(value) * 100) : Number.NaN);
@@ -133,9 +143,20 @@ const optionalLimit = (message: string) =>
   text(message)
     .transform((value) => (value === "" ? null : /^\d{1,7}$/.test(value) ? Number(value) : Number.NaN))
     .refine((value) => value === null || (value >= 1 && value <= MAX_USAGE_LIMIT), message);
-const date = (message: string) =>
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+/**
+ * A date field: a day ("2026-03-01", the form's date picker) is that day from midnight UTC; for the
+ * end, the whole day counts (the code ends at the next midnight). A full date-time is taken as is.
+ */
+const date = (message: string, end = false) =>
   text(message)
-    .transform((value) => (value === "" ? null : new Date(value)))
+    .transform((value) => {
+      if (value === "") return null;
+      if (!DATE_ONLY.test(value)) return new Date(value);
+      const day = new Date(`${value}T00:00:00Z`);
+      return end ? new Date(day.getTime() + DAY_MS) : day;
+    })
     .refine((value) => value === null || (!Number.isNaN(value.getTime()) && value.getFullYear() >= 2000 && value.getFullYear() <= 9999), message);
 
 /**
@@ -152,7 +173,7 @@ export const discountFormSchema = z
       .transform((value) => (value === "" ? 0 : dollarsToCents(value)))
       .refine((cents) => Number.isSafeInteger(cents) && cents >= 0 && cents <= MAX_DISCOUNT_CENTS, discountFormMessages.minSubtotal),
     startsAt: date(discountFormMessages.startsAt),
-    endsAt: date(discountFormMessages.endsAt),
+    endsAt: date(discountFormMessages.endsAt, true),
     totalLimit: optionalLimit(discountFormMessages.totalLimit),
     perCustomerLimit: optionalLimit(discountFormMessages.perCustomerLimit),
     active: z.boolean().default(true),
@@ -185,6 +206,13 @@ export const discountFormSchema = z
     };
   });
 export type DiscountForm = z.output<typeof discountFormSchema>;
+
+/** A stored start or end as the form's date field shows it: the day, UTC; an end is shown as its last whole day. */
+export function dateFieldValue(iso: string | null, end = false): string {
+  if (!iso) return "";
+  const at = new Date(iso).getTime() - (end ? 1 : 0);
+  return new Date(at).toISOString().slice(0, 10);
+}
 
 /** The optional code in a quote or payment-start body: normalised; empty means none. */
 export const discountCodeFieldSchema = z

@@ -25,6 +25,9 @@ const OWNERS: Record<string, string> = {
   sandbox_payments: "server/payments",
   outbox: "server/mail",
   auth_throttles: "server/limits",
+  // The administrator (admin-discounts.ts) and the order's count of a use (redemptions.ts), docs/decisions/034-discount-codes.md.
+  discount_codes: "server/discounts",
+  discount_redemptions: "server/discounts",
   // better-auth writes these through its Drizzle adapter (configured in server/auth/auth.ts, so
   // not seen here); the only drizzle writes are server/auth/purge.ts deleting rows a day past
   // their expiry (docs/decisions/029-housekeeping.md).
@@ -48,6 +51,7 @@ const ALSO_WRITTEN_BY: Record<string, Record<string, string>> = {
 /** The one file inside the owner that writes the table, where the rule is tighter than the folder. */
 const OWNER_FILES: Record<string, string> = {
   checkouts: "server/checkouts/checkouts.ts",
+  discount_redemptions: "server/discounts/redemptions.ts",
   sessions: "server/auth/purge.ts",
   verifications: "server/auth/purge.ts",
 };
