@@ -1,4 +1,5 @@
 import { SHIPPING_CENTS, taxFor } from "./cart";
+import { formatMoney } from "./money";
 import { z } from "./zod";
 
 /**
@@ -61,8 +62,7 @@ export function discountRefusal(
   return null;
 }
 
-/** Cents as dollars for a sentence ("$25.00"); domain/money.ts's formatter would pull in Intl here. */
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const dollars = formatMoney;
 
 /** One sentence per reason a code does not apply, for the cart and the checkout page. */
 export const discountMessages = {
