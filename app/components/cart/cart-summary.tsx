@@ -16,9 +16,9 @@ interface CartSummaryProps {
 
 function Row({ label, value, strong, minus }: { label: string; value: number; strong?: boolean; minus?: boolean }) {
   return (
-    <div className={`flex items-center justify-between ${strong ? "border-t border-stone-300 pt-4 text-base font-semibold" : "text-sm"}`}>
-      <dt className={strong ? "text-ink" : "text-stone-600"}>{label}</dt>
-      <dd className={`tabular-nums ${minus ? "text-emerald-800" : "text-ink"}`}>{minus ? `−${formatMoney(value)}` : formatMoney(value)}</dd>
+    <div className={`flex items-center justify-between gap-3 ${strong ? "border-t border-stone-300 pt-4 text-base font-semibold" : "text-sm"}`}>
+      <dt className={`min-w-0 break-words ${strong ? "text-ink" : "text-stone-600"}`}>{label}</dt>
+      <dd className={`whitespace-nowrap tabular-nums ${minus ? "text-emerald-800" : "text-ink"}`}>{minus ? `−${formatMoney(value)}` : formatMoney(value)}</dd>
     </div>
   );
 }

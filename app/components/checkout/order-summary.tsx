@@ -67,9 +67,9 @@ export function OrderSummary({ lines, problems, totals, shipTo, discountField }:
       <dl className="mt-4 space-y-2 border-t border-brand-200 pt-4">
         <Row label="Subtotal" value={totals.subtotalCents} />
         {Boolean(totals.discountCents) && (
-          <div className="flex items-center justify-between text-sm">
-            <dt className="text-stone-600">{discountLineLabel(totals.discountCode)}</dt>
-            <dd className="tabular-nums text-emerald-800" data-testid="summary-discount">
+          <div className="flex items-center justify-between gap-3 text-sm">
+            <dt className="min-w-0 break-words text-stone-600">{discountLineLabel(totals.discountCode)}</dt>
+            <dd className="whitespace-nowrap tabular-nums text-emerald-800" data-testid="summary-discount">
               {discountAmountLabel(totals.discountCents ?? 0)}
             </dd>
           </div>

@@ -52,8 +52,8 @@ export function OrderTotals({
     <dl className="space-y-1 text-sm">
       {rows.map(([label, amount]) => (
         <div key={label} className="flex justify-between gap-4 text-stone-600">
-          <dt>{label}</dt>
-          <dd>{amount}</dd>
+          <dt className="min-w-0 break-words">{label}</dt>
+          <dd className="whitespace-nowrap">{amount}</dd>
         </div>
       ))}
       <div className="flex justify-between gap-4 border-t border-stone-200 pt-1 font-semibold text-ink">
