@@ -142,7 +142,7 @@ describe("a payment with a code", () => {
     expect(res.status).toBe(200);
     const created = await res.json();
     expect(created).toMatchObject({ amount: { value: "93.60" }, discountCents: 1_500 });
-    const unit = (test.paypal!.orders.get(created.id)?.body.purchase_units as { amount: { breakdown: Record<string, { value: string }> } }[])[0];
+    const unit = (test.paypal!.orders.get(created.id)!.body.purchase_units as { amount: { breakdown: Record<string, { value: string }> } }[])[0];
     expect(unit.amount.breakdown).toMatchObject({ item_total: { value: "100.00" }, discount: { value: "15.00" }, tax_total: { value: "8.50" }, shipping: { value: "0.10" } });
   });
 
