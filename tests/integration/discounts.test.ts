@@ -250,6 +250,22 @@ describe("two shoppers paying with the last use at once", () => {
     expect(await stockOf(test.database, coat)).toBe(9);
   });
 
+  it("one shopper paying two carts at once with a once-per-customer code: one order gets it, the other is refunded", async () => {
+    const code = await insertCode(test.database, { code: "ONCEPERRACE", perCustomerLimit: 1 });
+    // Two different carts (one and two coats), so the second does not replace the first.
+    const one = await (await startStripe(ada, code.code)).json();
+    const twoRes = await ada.browser.postJson("/api/create-stripe-session", body(ada, [{ productId: coat, quantity: 2 }], { discountCode: code.code }));
+    const two = await twoRes.json();
+    expect(two.discountCents).toBe(3_000);
+    for (const s of [one, two]) test.stripe!.markPaid(s.id);
+    await Promise.all([deliverWebhook(one.id), deliverWebhook(two.id)]);
+    const orders = (await ordersOf(test.database, ada.userId)).filter((o) => o.paymentId === one.id || o.paymentId === two.id);
+    expect(orders).toHaveLength(1);
+    expect((await codeById(test.database, code.id)).usedCount).toBe(1);
+    const lost = orders[0].paymentId === one.id ? two : one;
+    expect((await checkoutByRef(test.database, lost.id))?.status).toBe("refunded");
+  });
+
   it("by PayPal: one capture gets the code, the other is refused before capture or refunded in full", async () => {
     const code = await insertCode(test.database, { code: "LASTUSEPAYPAL", totalLimit: 1 });
     const created = [await (await startPaypal(ada, code.code)).json(), await (await startPaypal(bob, code.code)).json()];
