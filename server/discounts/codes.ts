@@ -9,7 +9,7 @@ export type DiscountRow = typeof discountCodes.$inferSelect;
 /** The database or an open transaction. */
 export type DiscountExecutor = Pick<Database, "select"> | Tx;
 
-/** The stored code of this (normalised) text, or undefined; with `forUpdate`, locked until the transaction ends. */
+/** The stored code of this (normalised) text, or undefined. */
 export async function findCode(executor: DiscountExecutor, code: string): Promise<DiscountRow | undefined> {
   const [row] = await executor.select().from(discountCodes).where(eq(discountCodes.code, code));
   return row;
