@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import { discountAmountLabel } from "../../domain/discounts";
 import { lazyPackage } from "../lazy-package";
 import type { CardSession, PaymentRequest, StripeCardProvider } from "./types";
 import { ProviderUnavailableError } from "../../domain/errors";
@@ -76,7 +77,7 @@ export function stripeSessionParams(request: PaymentRequest, publicUrl: string):
  */
 function discountedItems(request: PaymentRequest): Stripe.Checkout.SessionCreateParams.LineItem[] {
   const pieces = request.lines.map((line) => `${line.quantity} × ${line.title || "Item"}`).join(", ");
-  const off = `$${(request.discountCents! / 100).toFixed(2)}`;
+  const off = discountAmountLabel(request.discountCents!);
   return [
     {
       quantity: 1,
@@ -84,7 +85,7 @@ function discountedItems(request: PaymentRequest): Stripe.Checkout.SessionCreate
         currency: "usd",
         unit_amount: request.subtotalCents - request.discountCents!,
         product_data: {
-          name: `Your items, discount ${request.discountCode ?? ""} −${off}`.slice(0, NAME_MAX),
+          name: `Your items, discount ${request.discountCode ?? ""} ${off}`.slice(0, NAME_MAX),
           description: pieces.slice(0, NAME_MAX),
         },
       },
