@@ -148,7 +148,7 @@ export interface AdminOrderPage {
 export interface OrdersOverview {
   /** Every order, sandbox ones included. */
   totalOrders: number;
-  /** What customers paid (subtotal + tax + shipping) over every real order that is not cancelled, in cents. */
+  /** What customers paid (subtotal − discount + tax + shipping) over every real order that is not cancelled, in cents. */
   revenueCents: number;
   pendingOrders: number;
   /** Orders paid through the built-in sandbox: counted apart, their "revenue" is no money at all. */
