@@ -1,5 +1,6 @@
 import { z } from "./zod";
 import { MAX_CART_LINES } from "./cart";
+import { discountCodeFieldSchema } from "./discounts";
 import { lineChoiceMessages, lineChoiceSchema } from "./checkout-line";
 import { messages } from "./messages";
 
@@ -18,7 +19,10 @@ export const cartRequestSchema = z
   .max(MAX_CART_LINES, cartMessages.tooMany);
 
 /** The body of POST /api/cart/quote. */
-export const cartQuoteBodySchema = z.object({ lines: cartRequestSchema }, { error: cartMessages.body });
+export const cartQuoteBodySchema = z.object(
+  { lines: cartRequestSchema, discountCode: discountCodeFieldSchema },
+  { error: cartMessages.body },
+);
 
 /** One readable sentence for a refused request, naming the line: "Line 2: Quantity must be ...". */
 export function cartRequestErrorMessage(error: z.ZodError): string {

@@ -35,8 +35,10 @@ describe("offerIdentity", () => {
   const office: IdentityAddress = { ...home, street: "9 Office Park" };
   const base = { provider: "paypal", lines: [line(A, 1)], shippingAddress: home, billingAddress: home, totalCents: 3310, currency: "USD" };
 
-  it.each<[string, Partial<typeof base>, boolean]>([
+  it.each<[string, Partial<typeof base> & { discountCode?: string | null }, boolean]>([
     ["nothing changed", {}, true],
+    ["no code said as null", { discountCode: null }, true],
+    ["a discount code", { discountCode: "SAVE15" }, false],
     ["the lines in another order", { lines: [line(A, 1)] }, true],
     ["another method", { provider: "stripe" }, false],
     ["another shipping address", { shippingAddress: office }, false],

@@ -41,6 +41,8 @@ export function offerIdentity(offer: {
   billingAddress: IdentityAddress;
   totalCents: number;
   currency: string;
+  /** The discount code applied, if any: the same cart with another code is another offer. */
+  discountCode?: string | null;
 }): string {
   return JSON.stringify([
     offer.provider,
@@ -49,5 +51,7 @@ export function offerIdentity(offer: {
     address(offer.billingAddress),
     offer.totalCents,
     offer.currency,
+    // Only with a code, so the offers of every checkout opened before codes existed keep their key.
+    ...(offer.discountCode ? [offer.discountCode] : []),
   ]);
 }

@@ -34,6 +34,8 @@ describe("the checkout line contract", () => {
   it.each([
     [{ subtotalCents: 12000, taxCents: 1200, shippingCents: 10 }, 13210],
     [{ subtotalCents: 0, taxCents: 0, shippingCents: 0 }, 0],
+    [{ subtotalCents: 10000, discountCents: 1500, taxCents: 850, shippingCents: 10 }, 9360],
+    [{ subtotalCents: 10000, discountCents: 0, taxCents: 1000, shippingCents: 10 }, 11010],
   ])("the grand total of %o is %i", (amounts, total) => {
     expect(grandTotal(amounts)).toBe(total);
     expect(totalsSchema.safeParse({ ...amounts, totalCents: total }).success).toBe(true);

@@ -71,13 +71,22 @@ export function orderItemOf(line: PricedLine): OrderItem {
 
 const cents = z.number().int().nonnegative();
 
-/** A checkout's or an order's money: `totalCents` is subtotal + tax + shipping, nothing else. */
-export const totalsSchema = z.object({ subtotalCents: cents, taxCents: cents, shippingCents: cents, totalCents: cents });
+/**
+ * A checkout's or an order's money: `totalCents` is subtotal − discount + tax + shipping, nothing
+ * else. The discount (a code's, docs/decisions/034-discount-codes.md) is 0 or absent without a code.
+ */
+export const totalsSchema = z.object({
+  subtotalCents: cents,
+  discountCents: cents.optional(),
+  taxCents: cents,
+  shippingCents: cents,
+  totalCents: cents,
+});
 export type Totals = z.output<typeof totalsSchema>;
 
-/** The grand total of a subtotal, tax and shipping. */
-export function grandTotal(amounts: Pick<Totals, "subtotalCents" | "taxCents" | "shippingCents">): number {
-  return amounts.subtotalCents + amounts.taxCents + amounts.shippingCents;
+/** The grand total of a subtotal, its discount, tax and shipping. */
+export function grandTotal(amounts: Pick<Totals, "subtotalCents" | "discountCents" | "taxCents" | "shippingCents">): number {
+  return amounts.subtotalCents - (amounts.discountCents ?? 0) + amounts.taxCents + amounts.shippingCents;
 }
 
 /** An address as it was when the payment started: later edits of the address book do not rewrite orders. */
@@ -116,11 +125,17 @@ export interface Quote extends Totals {
   lines: QuotedLine[];
   /** Every line can be bought as asked; the totals then cover the whole cart. */
   ok: boolean;
+  /** The discount code applied to the totals (normalised), when one was asked for and applies. */
+  discountCode?: string | null;
+  /** Why the code asked for does not apply (the totals then carry no discount). */
+  discountMessage?: string | null;
 }
 
 /** The priced lines and totals a page shows: the server's numbers, which win over the browser's. */
 export interface PricedLines extends Totals {
   lines: PricedLine[];
+  /** The discount code the totals include, if any. */
+  discountCode?: string | null;
 }
 
 /**
@@ -130,6 +145,8 @@ export interface PricedLines extends Totals {
  */
 export interface PaymentRequest extends Totals {
   checkoutId: string;
+  /** The discount code the total includes, if any (docs/decisions/034-discount-codes.md). */
+  discountCode?: string | null;
   lines: PricedLine[];
   currency: "USD";
   shippingAddress: AddressSnapshot;

@@ -194,6 +194,18 @@ export class OutOfStockError extends Error {
   }
 }
 
+/**
+ * The same kind of signal for a discount code: its last use (in total or for this customer) went
+ * to another order while this one was being paid. The flows refund like sold-out stock
+ * (docs/decisions/034-discount-codes.md).
+ */
+export class DiscountUsedUpError extends Error {
+  constructor(readonly discountId: string) {
+    super(`Discount code ${discountId} has no use left for this order`);
+    this.name = "DiscountUsedUpError";
+  }
+}
+
 type ErrorOfKind = {
   invalid_input: InvalidInputError;
   unauthenticated: UnauthenticatedError;

@@ -45,6 +45,29 @@ describe("orderExportRecord", () => {
       "stripe",
       "cs_1",
       "yes",
+      "",
+      "0.00",
     ]);
+  });
+
+  it("names the discount code and takes the discount off the total", () => {
+    const record = orderExportRecord({
+      id: "o2",
+      createdAt: new Date("2026-03-01T10:20:30.000Z"),
+      userEmail: "ada@example.com",
+      userName: "Ada Lovelace",
+      status: "placed",
+      items: [{ ...line, quantity: 1, priceCents: 10000 }],
+      subtotalCents: 10000,
+      discountCents: 1500,
+      discountCode: "SAVE15",
+      taxCents: 850,
+      shippingCents: 10,
+      paymentMethod: "paypal",
+      paymentId: "PP1",
+      sandbox: false,
+    });
+    expect(record.slice(6, 10)).toEqual(["100.00", "8.50", "0.10", "93.60"]);
+    expect(record.slice(-2)).toEqual(["SAVE15", "15.00"]);
   });
 });

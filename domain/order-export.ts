@@ -1,4 +1,4 @@
-import type { LineChoiceInput } from "./checkout-line";
+import { type LineChoiceInput, grandTotal } from "./checkout-line";
 import { centsToDecimalString } from "./money";
 
 /**
@@ -20,6 +20,9 @@ export const ORDER_EXPORT_COLUMNS = [
   "payment method",
   "payment id",
   "sandbox",
+  // Discount codes (docs/decisions/034-discount-codes.md): added last, so existing columns keep their place.
+  "discount code",
+  "discount",
 ] as const;
 
 export interface ExportedOrder {
@@ -32,6 +35,9 @@ export interface ExportedOrder {
   subtotalCents: number;
   taxCents: number;
   shippingCents: number;
+  /** 0 and null without a code. */
+  discountCents?: number;
+  discountCode?: string | null;
   paymentMethod: string;
   paymentId: string;
   sandbox: boolean;
@@ -55,9 +61,11 @@ export function orderExportRecord(order: ExportedOrder): string[] {
     centsToDecimalString(order.subtotalCents),
     centsToDecimalString(order.taxCents),
     centsToDecimalString(order.shippingCents),
-    centsToDecimalString(order.subtotalCents + order.taxCents + order.shippingCents),
+    centsToDecimalString(grandTotal(order)),
     order.paymentMethod,
     order.paymentId,
     order.sandbox ? "yes" : "no",
+    order.discountCode ?? "",
+    centsToDecimalString(order.discountCents ?? 0),
   ];
 }

@@ -37,12 +37,23 @@ describe("checkoutBodySchema", () => {
       amount: "0.01",
       total: 1,
       currency: "EUR",
+      discountCents: 9999,
     });
     expect(parsed).toEqual({
       lines: [{ productId: PRODUCT, selectedSize: "M", color: null, quantity: 2 }],
       shippingAddressId: ADDRESS,
       sameAsShipping: true,
+      discountCode: null,
     });
+  });
+
+  it.each([
+    [" save 15 ", "SAVE15"],
+    ["", null],
+    [null, null],
+  ])("reads the discount code %j as %j (the server prices it)", (discountCode, code) => {
+    const parsed = checkoutBodySchema.parse({ lines: [line(1)], shippingAddressId: ADDRESS, discountCode });
+    expect(parsed.discountCode).toBe(code);
   });
 
   it.each([

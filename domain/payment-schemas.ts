@@ -1,5 +1,6 @@
 import { z } from "./zod";
 import { cartRequestErrorMessage, cartRequestSchema } from "./cart-schemas";
+import { discountCodeFieldSchema } from "./discounts";
 import { isUuid } from "./ids";
 import { paymentMessages } from "./payment-messages";
 
@@ -16,6 +17,8 @@ export const checkoutBodySchema = z
       .refine(isUuid, paymentMessages.addressNotFound),
     billingAddressId: z.string().refine(isUuid, paymentMessages.addressNotFound).nullish(),
     sameAsShipping: z.boolean({ error: "sameAsShipping must be true or false" }).default(true),
+    /** The discount code the shopper applied (docs/decisions/034-discount-codes.md); the server prices it. */
+    discountCode: discountCodeFieldSchema,
   })
   .refine((body) => body.sameAsShipping || Boolean(body.billingAddressId), {
     message: paymentMessages.selectBilling,

@@ -120,7 +120,11 @@ export interface OrderView {
   subtotalCents: number;
   taxCents: number;
   shippingCents: number;
-  /** What was charged: subtotal + tax + shipping. */
+  /** What the discount code took off the subtotal (0 without one; docs/decisions/034-discount-codes.md). */
+  discountCents: number;
+  /** The discount code used, if any. */
+  discountCode: string | null;
+  /** What was charged: subtotal − discount + tax + shipping. */
   totalCents: number;
   shippingAddress: AddressSnapshot;
   billingAddress: AddressSnapshot;
@@ -151,7 +155,7 @@ export interface AdminOrderPage {
 export interface OrdersOverview {
   /** Every order, sandbox ones included. */
   totalOrders: number;
-  /** What customers paid (subtotal + tax + shipping) over every real order that is not cancelled, in cents. */
+  /** What customers paid (subtotal − discount + tax + shipping) over every real order that is not cancelled, in cents. */
   revenueCents: number;
   pendingOrders: number;
   /** Orders paid through the built-in sandbox: counted apart, their "revenue" is no money at all. */

@@ -8,6 +8,8 @@ import { createCachedCatalog } from "./catalog/cached-catalog";
 import { createCatalogService } from "./catalog/service";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
+import { createAdminDiscountsService } from "./discounts/admin-discounts";
+import { createDiscountPricing } from "./discounts/apply";
 import { createEventsService } from "./events/service";
 import type { Logger } from "./logger";
 import { createHousekeeping, type HousekeepingOptions } from "./housekeeping/housekeeping";
@@ -37,6 +39,7 @@ export function createServices(deps: {
   const db = deps.database.db;
   const mail = createMailService({ db, config: deps.config, logger: deps.logger }, deps.mail);
   const pricing = createPricingService(db);
+  const discounts = createDiscountPricing({ db });
   const accounts = createAccountsService(db);
   const events = createEventsService({ database: deps.database, logger: deps.logger });
   const orders = createOrdersService({ db, publicUrl: deps.config.publicUrl, logger: deps.logger, wakeMail: () => mail.worker.wake(), publish: events.publish });
@@ -44,6 +47,8 @@ export function createServices(deps: {
     // Visitors' and shoppers' catalogue reads, kept until a product or review notice (decision 024).
     catalog: createCachedCatalog(createCatalogService(db), events),
     pricing,
+    discounts,
+    adminDiscounts: createAdminDiscountsService({ db }),
     mail,
     adminMail: createAdminMailService({ db, logger: deps.logger, wakeMail: () => mail.worker.wake() }),
     housekeeping: createHousekeeping({ db, logger: deps.logger, mailRetentionDays: deps.config.mailRetentionDays }, deps.housekeeping),
@@ -54,7 +59,7 @@ export function createServices(deps: {
     adminOrders: createAdminOrdersService({ db, publicUrl: deps.config.publicUrl, logger: deps.logger, wakeMail: () => mail.worker.wake(), publish: events.publish }),
     events,
     reviews: createReviewsService({ db, logger: deps.logger, publish: events.publish, throttle: createThrottle(db) }),
-    payments: createPaymentsService({ db, config: deps.config, logger: deps.logger, pricing, accounts, orders }, deps.payments),
+    payments: createPaymentsService({ db, config: deps.config, logger: deps.logger, pricing, discounts, accounts, orders }, deps.payments),
   };
 }
 

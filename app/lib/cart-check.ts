@@ -7,7 +7,8 @@ import { useEffect, useRef, useState } from "react";
 import { type CartLine, lineKey } from "../../domain/cart";
 import { toRequestLines } from "../../domain/cart-storage";
 import { formatMoney } from "../../domain/money";
-import type { Quote, QuotedLine } from "../../domain/checkout-line";
+import type { Quote, QuotedLine, Totals } from "../../domain/checkout-line";
+import { discountedTotals } from "../../domain/discounts";
 import { readCart, replaceCart, setUnavailableLines } from "./cart";
 
 export interface Reconciled {
@@ -60,10 +61,32 @@ export function reconcileCart(lines: readonly CartLine[], quote: Pick<Quote, "li
   return { lines: kept, changed, notices, problems };
 }
 
+/**
+ * The browser's totals with the discount as the server last priced it (capped at the subtotal
+ * shown; a changed cart is checked again a moment later, and the payment start prices it anew).
+ */
+export function withDiscount(totals: Totals, discount: DiscountCheck | null): Totals & { discountCode?: string | null } {
+  if (!discount?.code || !discount.cents || totals.subtotalCents === 0) return totals;
+  return { ...discountedTotals(totals.subtotalCents, discount.cents, totals.shippingCents), discountCode: discount.code };
+}
+
 export type CheckStatus = "idle" | "checking" | "checked" | "failed";
+
+/** The server's word on the discount code sent with the check (docs/decisions/034-discount-codes.md). */
+export interface DiscountCheck {
+  /** The code the check was for. */
+  asked: string;
+  /** The code applied (normalised), or null when it does not apply. */
+  code: string | null;
+  cents: number;
+  /** Why it does not apply. */
+  message: string | null;
+}
 
 export interface CartCheck {
   status: CheckStatus;
+  /** The last answer about the discount code, when one was sent. */
+  discount: DiscountCheck | null;
   problems: Map<string, QuotedLine>;
   notices: string[];
   dismissNotices: () => void;
@@ -73,9 +96,10 @@ const NO_PROBLEMS = new Map<string, QuotedLine>();
 /** Quantity clicks come in bursts; one check after the burst is enough. */
 const SETTLE_MS = 250;
 
-/** Checks the cart with POST /api/cart/quote whenever what is being bought changes. */
-export function useCartCheck(lines: readonly CartLine[], enabled: boolean): CartCheck {
+/** Checks the cart (and its discount code) with POST /api/cart/quote whenever what is being bought changes. */
+export function useCartCheck(lines: readonly CartLine[], enabled: boolean, discountCode: string | null = null): CartCheck {
   const [status, setStatus] = useState<CheckStatus>("idle");
+  const [discount, setDiscount] = useState<DiscountCheck | null>(null);
   const [problems, setProblems] = useState(NO_PROBLEMS);
   const [notices, setNotices] = useState<string[]>([]);
   const first = useRef(true);
@@ -97,12 +121,17 @@ export function useCartCheck(lines: readonly CartLine[], enabled: boolean): Cart
           const response = await fetch("/api/cart/quote", {
             method: "POST",
             headers: { "content-type": "application/json" },
-            body: JSON.stringify({ lines: requested }),
+            body: JSON.stringify(discountCode ? { lines: requested, discountCode } : { lines: requested }),
             credentials: "same-origin",
             signal: controller.signal,
           });
           if (!response.ok) throw new Error(`quote answered ${response.status}`);
           const quote = (await response.json()) as Quote;
+          setDiscount(
+            discountCode
+              ? { asked: discountCode, code: quote.discountCode ?? null, cents: quote.discountCents ?? 0, message: quote.discountMessage ?? null }
+              : null,
+          );
           const result = reconcileCart(readCart(), quote);
           if (result.changed) replaceCart(result.lines);
           setProblems(result.problems.size ? result.problems : NO_PROBLEMS);
@@ -122,7 +151,7 @@ export function useCartCheck(lines: readonly CartLine[], enabled: boolean): Cart
       clearTimeout(timer);
       controller.abort();
     };
-  }, [request, enabled]);
+  }, [request, enabled, discountCode]);
 
-  return { status, problems, notices, dismissNotices: () => setNotices([]) };
+  return { status, discount: discountCode && discount?.asked === discountCode ? discount : null, problems, notices, dismissNotices: () => setNotices([]) };
 }

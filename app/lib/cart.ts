@@ -15,6 +15,7 @@ import {
   setQuantity as setLineQuantity,
 } from "../../domain/cart";
 import { parseStoredCart } from "../../domain/cart-storage";
+import { setDiscountCode } from "./discount-code";
 
 const EMPTY: CartLine[] = [];
 const listeners = new Set<() => void>();
@@ -92,8 +93,9 @@ export function replaceCart(lines: CartLine[]): void {
   writeCart(lines);
 }
 
-/** Empties the cart (Clear All, after a paid order, on sign-out). Never throws. */
+/** Empties the cart (Clear All, after a paid order, on sign-out), its discount code too. Never throws. */
 export function clearCart(): void {
+  setDiscountCode(null);
   try {
     writeCart(EMPTY);
   } catch {

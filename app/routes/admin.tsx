@@ -4,6 +4,7 @@ import { messages } from "../../domain/messages";
 import { ORDERS_PER_PAGE, parseOrderListQuery } from "../../domain/order-list";
 import { isOrderStatus } from "../../domain/order-status";
 import { AdminTabs, TAB_PANEL_ID, tabId } from "~/components/admin/admin-tabs";
+import { DiscountsPanel } from "~/components/admin/discounts-panel";
 import { EditPending } from "~/components/admin/edit-pending";
 import { MailPanel } from "~/components/admin/mail-panel";
 import { OrdersPanel } from "~/components/admin/orders-panel";
@@ -11,6 +12,7 @@ import { OverviewPanel } from "~/components/admin/overview-panel";
 import { ProductsPanel } from "~/components/admin/products-panel";
 import { useAdminNotice } from "~/lib/admin-notices";
 import { type AdminResult, adminResult } from "~/lib/admin-result";
+import { type DiscountFormResult, discountAction } from "~/lib/discount-action.server";
 import { refusalOf } from "~/lib/page-failure.server";
 import { useLiveRevalidate } from "~/lib/live";
 import { pageMeta } from "~/lib/store";
@@ -39,6 +41,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   if (tab === "mail") {
     return { tab, mail: await adminMail.listFailed() } as const;
+  }
+  if (tab === "discounts") {
+    return { tab, discounts: await context.services.adminDiscounts.list(), editId: params.get("edit") } as const;
   }
   const [totalProducts, orders, recentProducts] = await Promise.all([
     catalog.countProducts(),
@@ -118,6 +123,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
 
+  if (field("intent") === "save-discount" || field("intent") === "toggle-discount") {
+    return discountAction(field("intent"), form, context);
+  }
+
   return data(adminResult(false, "Unknown action."), { status: 400 });
 }
 
@@ -158,6 +167,9 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
         {loaderData.tab === "orders" && <OrdersPanel query={loaderData.query} page={loaderData.orders} />}
         {loaderData.tab === "overview" && <OverviewPanel data={loaderData.overview} />}
         {loaderData.tab === "mail" && <MailPanel page={loaderData.mail} />}
+        {loaderData.tab === "discounts" && (
+          <DiscountsPanel codes={loaderData.discounts} editId={loaderData.editId} result={result as DiscountFormResult | undefined} />
+        )}
       </div>
     </div>
   );

@@ -4,8 +4,10 @@ import { type CartLine, cartItemCount, cartTotals, countedLines, lineKey } from 
 import { messages } from "../../domain/messages";
 import { CartLineItem } from "~/components/cart/cart-line-item";
 import { CartSummary } from "~/components/cart/cart-summary";
+import { DiscountCodeField } from "~/components/cart/discount-code-field";
 import { clearCart, removeFromCart, setCartQuantity, useCartLines, useHydrated } from "~/lib/cart";
-import { useCartCheck } from "~/lib/cart-check";
+import { useCartCheck, withDiscount } from "~/lib/cart-check";
+import { useDiscountCode } from "~/lib/discount-code";
 import { pageMeta } from "~/lib/store";
 import type { Route } from "./+types/cart";
 
@@ -52,10 +54,11 @@ function safely(write: () => void) {
 }
 
 function CartContents({ lines }: { lines: CartLine[] }) {
-  const check = useCartCheck(lines, true);
+  const discountCode = useDiscountCode();
+  const check = useCartCheck(lines, true, discountCode);
   // The same lines as the header's badge: everything but what the server found unbuyable.
   const buyable = countedLines(lines, new Set(check.problems.keys()));
-  const totals = cartTotals(buyable);
+  const totals = withDiscount(cartTotals(buyable), check.discount);
   const itemCount = cartItemCount(buyable);
 
   return (
@@ -109,7 +112,12 @@ function CartContents({ lines }: { lines: CartLine[] }) {
             ))}
           </ul>
         </section>
-        <CartSummary totals={totals} itemCount={itemCount} blockedReason={check.problems.size > 0 ? BLOCKED : null} />
+        <CartSummary
+          totals={totals}
+          itemCount={itemCount}
+          blockedReason={check.problems.size > 0 ? BLOCKED : null}
+          discountField={<DiscountCodeField code={discountCode} check={check.discount} />}
+        />
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import { lineProblemMessage, paymentMessages } from "../../domain/payment-messag
 import type { AccountsService } from "../accounts/service";
 import type { Viewer } from "../auth/service";
 import type { PricingService } from "../cart/pricing";
+import type { DiscountPricing } from "../discounts/apply";
 import { checkoutStatusesBefore } from "../../domain/checkout-status";
 import type { Database, Tx } from "../db/client";
 import { type CheckoutStatus, checkouts, orders, type PaymentMethod, users } from "../db/schema";
@@ -26,18 +27,28 @@ export interface CheckoutInput {
   shippingAddressId: string;
   billingAddressId?: string | null;
   sameAsShipping: boolean;
+  /** The discount code the shopper applied (normalised), if any. */
+  discountCode?: string | null;
 }
 
 export interface PricedCheckout extends PricedLines {
   shippingAddress: AddressSnapshot;
   billingAddress: AddressSnapshot;
+  /** The code's id when one applies (docs/decisions/034-discount-codes.md). */
+  discountId: string | null;
+  discountCode: string | null;
+  discountCents: number;
 }
 
 /** The priced cart as the checkout page shows it: the server's numbers, which win over the browser's. */
-export function quoteView(checkout: Pick<Checkout, "lines" | "subtotalCents" | "taxCents" | "shippingCents" | "totalCents">): PricedLines {
+export function quoteView(
+  checkout: Pick<Checkout, "lines" | "subtotalCents" | "discountCents" | "discountCode" | "taxCents" | "shippingCents" | "totalCents">,
+): PricedLines {
   return {
     lines: checkout.lines,
     subtotalCents: checkout.subtotalCents,
+    discountCents: checkout.discountCents,
+    discountCode: checkout.discountCode,
     taxCents: checkout.taxCents,
     shippingCents: checkout.shippingCents,
     totalCents: checkout.totalCents,
@@ -53,17 +64,23 @@ function refuseUnavailable(quote: Quote): never {
   });
 }
 
-export function createCheckoutStore(deps: { db: Database; pricing: PricingService; accounts: AccountsService }) {
+export function createCheckoutStore(deps: { db: Database; pricing: PricingService; discounts: DiscountPricing; accounts: AccountsService }) {
   const { db } = deps;
 
   return {
     /**
      * Prices the cart from the database and resolves the shopper's own addresses. Refuses
-     * (409) lines that cannot be bought as asked, and (404) an address that is not theirs.
+     * (409) lines that cannot be bought as asked, a discount code that does not apply (the
+     * shopper is never charged another price than the page showed), and (404) an address that
+     * is not theirs.
      */
     async price(viewer: Viewer, input: CheckoutInput): Promise<PricedCheckout> {
-      const quote = await deps.pricing.quote(input.lines);
-      if (!quote.ok) refuseUnavailable(quote);
+      const lineQuote = await deps.pricing.quote(input.lines);
+      if (!lineQuote.ok) refuseUnavailable(lineQuote);
+      const quote = await deps.discounts.applyToQuote(lineQuote, input.discountCode, viewer.id);
+      if (quote.priced && !quote.priced.ok) {
+        throw new PaymentRefusedError(quote.priced.message, "discount_refused", { field: "discountCode" });
+      }
       const book = await deps.accounts.listAddresses(viewer.id);
       const shipping = book.find((a) => a.id === input.shippingAddressId);
       if (!shipping) throw new NotFoundError(paymentMessages.addressNotFound);
@@ -75,6 +92,9 @@ export function createCheckoutStore(deps: { db: Database; pricing: PricingServic
         taxCents: quote.taxCents,
         shippingCents: quote.shippingCents,
         totalCents: quote.totalCents,
+        discountId: quote.priced?.ok ? quote.priced.discountId : null,
+        discountCode: quote.priced?.ok ? quote.priced.code : null,
+        discountCents: quote.priced?.ok ? quote.priced.discountCents : 0,
         shippingAddress: addressSnapshot(shipping),
         billingAddress: addressSnapshot(billing),
       };
@@ -190,6 +210,8 @@ export function createCheckoutStore(deps: { db: Database; pricing: PricingServic
         checkoutId: checkout.id,
         lines: checkout.lines,
         subtotalCents: checkout.subtotalCents,
+        discountCents: checkout.discountCents,
+        discountCode: checkout.discountCode,
         taxCents: checkout.taxCents,
         shippingCents: checkout.shippingCents,
         totalCents: checkout.totalCents,

@@ -303,7 +303,7 @@ describe("export-orders", () => {
     const result = await run(dataDir, ["export-orders", "orders.csv"]);
     expect(result).toMatchObject({ code: 0, out: `Exported 2 order(s) to ${file}.` });
     const [header, ...rows] = parse(readFileSync(file, "utf8")) as string[][];
-    expect(header).toEqual(["id", "date", "customer email", "customer name", "status", "items", "subtotal", "tax", "shipping", "total", "payment method", "payment id", "sandbox"]);
+    expect(header).toEqual(["id", "date", "customer email", "customer name", "status", "items", "subtotal", "tax", "shipping", "total", "payment method", "payment id", "sandbox", "discount code", "discount"]);
     expect(rows.map((r) => r[0]).sort()).toEqual([...ids].sort());
     const shipped = rows.find((r) => r[4] === "shipped")!;
     expect(shipped.slice(2, 11)).toEqual(["buyer@example.com", "Buyer", "shipped", "1 × Bought item @ 10.00; 1 × Bought item @ 10.00", "20.00", "2.00", "0.10", "22.10", "paypal"]);

@@ -26,6 +26,9 @@ const OWNERS: Record<string, string> = {
   sandbox_payments: "server/payments",
   outbox: "server/mail",
   auth_throttles: "server/limits",
+  // The administrator (admin-discounts.ts) and the order's count of a use (redemptions.ts), docs/decisions/034-discount-codes.md.
+  discount_codes: "server/discounts",
+  discount_redemptions: "server/discounts",
   // better-auth writes these through its Drizzle adapter (configured in server/auth/auth.ts, so
   // not seen here); the only drizzle writes are server/auth/purge.ts deleting rows a day past
   // their expiry (docs/decisions/029-housekeeping.md).
@@ -49,6 +52,7 @@ const ALSO_WRITTEN_BY: Record<string, Record<string, string>> = {
 const OWNER_FILES: Record<string, string> = {
   product_variants: "server/catalog/variant-stock.ts",
   checkouts: "server/checkouts/checkouts.ts",
+  discount_redemptions: "server/discounts/redemptions.ts",
   sessions: "server/auth/purge.ts",
   verifications: "server/auth/purge.ts",
 };

@@ -14,7 +14,7 @@ export const CART_BODY_LIMIT = 32 * 1024;
  * The cart's endpoint: POST /api/cart/quote prices the browser's cart from the database for a
  * signed-in shopper. It reads nothing but product, size, colour and quantity, and changes nothing.
  */
-export function cartRoutes(services: Pick<Services, "auth" | "pricing">) {
+export function cartRoutes(services: Pick<Services, "auth" | "pricing" | "discounts">) {
   const app = new Hono<AppEnv>();
 
   app.use("*", async (c, next) => {
@@ -29,7 +29,10 @@ export function cartRoutes(services: Pick<Services, "auth" | "pricing">) {
       const viewer = await services.auth.viewer(c.req.raw);
       if (!viewer) throw new UnauthenticatedError(messages.cart.loginToView);
       const body = await readJsonBody(c, cartQuoteBodySchema, cartRequestErrorMessage);
-      return c.json(await services.pricing.quote(body.lines));
+      const quote = await services.pricing.quote(body.lines);
+      // A code that does not apply leaves the quote as it is, with the reason (docs/decisions/034-discount-codes.md).
+      const { priced: _priced, ...answer } = await services.discounts.applyToQuote(quote, body.discountCode, viewer.id);
+      return c.json(answer);
     } catch (error) {
       return failureResponse(c, error);
     }

@@ -26,7 +26,7 @@ export function createAdminOrdersService(deps: OrdersDeps) {
         PENDING_STATUSES.map((s) => sql`${s}`),
         sql`, `,
       );
-      const paid = sql`${orders.subtotalCents} + ${orders.taxCents} + ${orders.shippingCents}`;
+      const paid = sql`${orders.subtotalCents} - ${orders.discountCents} + ${orders.taxCents} + ${orders.shippingCents}`;
       const [row] = await db
         .select({
           totalOrders: sql<number>`count(*)::int`,

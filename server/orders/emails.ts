@@ -1,5 +1,6 @@
 import { orderNumber } from "../../domain/ids";
 import { grandTotal } from "../../domain/checkout-line";
+import { discountAmountLabel, discountLineLabel } from "../../domain/discounts";
 import { variantUrl } from "../../domain/images";
 import { centsToDecimalString } from "../../domain/money";
 import { sandboxOrderMessages } from "../../domain/payment-messages";
@@ -42,12 +43,13 @@ function addressLines(address: AddressSnapshot): string[] {
 
 /** The order confirmation sent through the outbox in the same transaction that creates the order. */
 export function orderConfirmationEmail(
-  order: Pick<OrderView, "id" | "userEmail" | "userName" | "items" | "subtotalCents" | "taxCents" | "shippingCents" | "shippingAddress" | "sandbox">,
+  order: Pick<OrderView, "id" | "userEmail" | "userName" | "items" | "subtotalCents" | "discountCents" | "discountCode" | "taxCents" | "shippingCents" | "shippingAddress" | "sandbox">,
   publicUrl: string,
 ): MailMessage {
   const number = orderNumber(order.id);
   const totals = [
     `Subtotal: ${dollars(order.subtotalCents)}`,
+    ...(order.discountCents ? [`${discountLineLabel(order.discountCode)}: ${discountAmountLabel(order.discountCents)}`] : []),
     `Shipping: ${dollars(order.shippingCents)}`,
     `Tax (10%): ${dollars(order.taxCents)}`,
     `Total: ${dollars(grandTotal(order))}`,

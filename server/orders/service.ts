@@ -15,6 +15,7 @@ import type { Logger } from "../logger";
 import { enqueueMail } from "../mail/outbox";
 import { returnVariantStock, type StockLine, takeVariantStock } from "../catalog/variant-stock";
 import { completeCheckout, lockCheckout, setStockHold } from "../checkouts/checkouts";
+import { holdDiscountUse, redeemDiscount } from "../discounts/redemptions";
 import { orderConfirmationEmail } from "./emails";
 import { NotFoundError, PaymentRefusedError } from "../../domain/errors";
 import type { OrderView } from "../../domain/views";
@@ -33,6 +34,8 @@ export function toOrderView(row: OrderRow): OrderView {
     userName: row.userName,
     items: row.items,
     subtotalCents: row.subtotalCents,
+    discountCents: row.discountCents,
+    discountCode: row.discountCode,
     taxCents: row.taxCents,
     shippingCents: row.shippingCents,
     totalCents: grandTotal(row),
@@ -90,7 +93,8 @@ export function createOrdersService(deps: OrdersDeps) {
     /**
      * Holds the checkout's pieces for a PayPal capture about to happen, so a sold-out order is
      * never captured. Returns when the hold was taken (or the one already held); throws
-     * OutOfStockError when the pieces are not there.
+     * OutOfStockError when the pieces are not there, DiscountUsedUpError when the checkout's
+     * discount code has no use left for this shopper (checked, not yet counted: the order counts it).
      */
     async reserveStock(checkoutId: string): Promise<{ status: CheckoutStatus; reservedAt: Date | null }> {
       const result = await db.transaction(async (tx) => {
@@ -98,6 +102,7 @@ export function createOrdersService(deps: OrdersDeps) {
         if (checkout.status !== "pending" || checkout.stockReservedAt) {
           return { status: checkout.status, reservedAt: checkout.stockReservedAt, taken: null };
         }
+        if (checkout.discountId) await holdDiscountUse(tx, checkout.discountId, checkout.userId);
         await takeStock(tx, checkout.lines);
         const reservedAt = new Date();
         await setStockHold(tx, checkoutId, reservedAt);
@@ -137,6 +142,8 @@ export function createOrdersService(deps: OrdersDeps) {
         if (checkout.status === "refunded") throw new PaymentRefusedError("This payment was refunded.", "refunded");
         // A newer checkout of the same cart replaced this one: its money goes back rather than make a second order.
         if (checkout.status === "superseded") throw new PaymentRefusedError("This checkout was replaced by a newer one.", "superseded");
+        // The code's row is locked until the order is written: the last use goes to one order only.
+        if (checkout.discountId) await holdDiscountUse(tx, checkout.discountId, checkout.userId);
         // A hold taken for this payment already holds the pieces; otherwise take them now.
         if (!checkout.stockReservedAt) await takeStock(tx, checkout.lines);
         const [user] = await tx
@@ -158,6 +165,8 @@ export function createOrdersService(deps: OrdersDeps) {
             subtotalCents: checkout.subtotalCents,
             taxCents: checkout.taxCents,
             shippingCents: checkout.shippingCents,
+            discountCode: checkout.discountCode,
+            discountCents: checkout.discountCents,
             shippingAddress: checkout.shippingAddress,
             billingAddress: checkout.billingAddress,
             paymentMethod: checkout.provider,
@@ -169,6 +178,7 @@ export function createOrdersService(deps: OrdersDeps) {
             updatedAt: now,
           })
           .returning();
+        if (checkout.discountId) await redeemDiscount(tx, { discountId: checkout.discountId, userId: checkout.userId, orderId: row.id });
         await completeCheckout(tx, checkout, payment.paymentRef, now);
         await enqueueMail(tx, orderConfirmationEmail(row, deps.publicUrl));
         return { order: toOrderView(row), created: true };

@@ -5,9 +5,10 @@ import type { FaultHook } from "../faults";
 import type { Logger } from "../logger";
 import type { OrdersService } from "../orders/service";
 import { type Checkout, type CheckoutInput, type CheckoutStore, quoteView } from "../checkouts/checkouts";
+import { lostRace } from "./lost-race";
 import type { CheckoutOpener } from "./open-checkout";
 import { type CardProvider, type CardSession, isPaidCardSession, type SandboxCardProvider } from "./types";
-import { InvalidInputError, NotFoundError, OutOfStockError, PaymentRefusedError } from "../../domain/errors";
+import { InvalidInputError, NotFoundError, PaymentRefusedError } from "../../domain/errors";
 
 /** Where a card session stands, as the success page and the webhook see it. */
 export interface CardOutcome {
@@ -71,10 +72,11 @@ export function createCardFlow(deps: {
           await refundAndClose(checkout, session, "paid after a newer checkout of the same cart replaced it");
           return { status: "refunded", sessionId, message: paymentMessages.supersededRefunded };
         }
-        if (!(error instanceof OutOfStockError)) throw error;
+        const lost = lostRace(error);
+        if (!lost) throw error;
         // Stripe has already taken the money: it goes back through the API, and the shopper is told.
-        await refundAndClose(checkout, session, "sold out before the order was recorded");
-        return { status: "refunded", sessionId, message: paymentMessages.soldOutRefunded };
+        await refundAndClose(checkout, session, lost.refundReason);
+        return { status: "refunded", sessionId, message: lost.refunded };
       }
     }
     if (session.paid) {

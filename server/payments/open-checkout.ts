@@ -106,6 +106,7 @@ export function createCheckoutOpener(deps: {
           billingAddress: priced.billingAddress,
           totalCents: priced.totalCents,
           currency: "USD",
+          discountCode: priced.discountCode,
         }),
       );
       for (let attempt = 0; attempt < 4; attempt++) {

@@ -51,6 +51,8 @@ export function paypalOrderBody(request: PaymentRequest, publicUrl: string, bran
             item_total: money(request.subtotalCents),
             shipping: money(request.shippingCents),
             tax_total: money(request.taxCents),
+            // A discount code's share (docs/decisions/034-discount-codes.md): total = items − discount + tax + shipping.
+            ...(request.discountCents ? { discount: money(request.discountCents) } : {}),
           },
         },
         items: request.lines.map((line) => ({

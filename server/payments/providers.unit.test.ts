@@ -106,3 +106,31 @@ describe("stripeSessionParams", () => {
     expect(stripeSessionParams(request, "https://shop.example")).toEqual(params);
   });
 });
+
+describe("a request with a discount code (docs/decisions/034-discount-codes.md)", () => {
+  // 15 % of $59.97 is $9.00 (899.55 rounded half up); tax 10 % of $50.97 is $5.10; total $56.17.
+  const discounted: PaymentRequest = { ...request, discountCents: 900, discountCode: "SAVE15", taxCents: 510, totalCents: 5617 };
+
+  it("tells PayPal the discount in the breakdown: items − discount + tax + shipping is the total", () => {
+    const unit = paypalOrderBody(discounted, "https://shop.example", "Threadline").purchase_units[0];
+    const cents = (m: { value: string } | undefined) => Math.round(Number(m?.value ?? 0) * 100);
+    const b = unit.amount.breakdown as Record<string, { value: string }>;
+    expect(cents(b.discount)).toBe(900);
+    expect(cents(b.item_total) - cents(b.discount) + cents(b.tax_total) + cents(b.shipping)).toBe(5617);
+    expect(unit.amount.value).toBe("56.17");
+  });
+
+  it("charges Stripe the discounted items as one line naming the code, then tax and shipping: exactly the total", () => {
+    const params = stripeSessionParams(discounted, "https://shop.example");
+    const items = params.line_items!.reduce((sum, item) => sum + item.price_data!.unit_amount! * item.quantity!, 0);
+    expect(items + params.shipping_options![0].shipping_rate_data!.fixed_amount!.amount!).toBe(5617);
+    expect(params.line_items).toHaveLength(2);
+    expect(params.line_items![0].price_data!.product_data!.name).toBe("Your items, discount SAVE15 −$9.00");
+    expect(params.line_items![0].price_data!.product_data!.description).toBe(`3 × ${"T".repeat(200)}`.slice(0, 250));
+    expect(params.line_items![0].price_data!.unit_amount).toBe(5097);
+  });
+
+  it("leaves a request without a discount as it was", () => {
+    expect(paypalOrderBody(request, "https://shop.example", "Threadline").purchase_units[0].amount.breakdown).not.toHaveProperty("discount");
+  });
+});

@@ -2,6 +2,7 @@ import { paymentMessages } from "../../domain/payment-messages";
 import type { AccountsService } from "../accounts/service";
 import type { Viewer } from "../auth/service";
 import type { PricingService } from "../cart/pricing";
+import type { DiscountPricing } from "../discounts/apply";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { faultHook } from "../faults";
@@ -53,6 +54,7 @@ export function createPaymentsService(
     config: Pick<Config, "publicUrl" | "paypal" | "stripe" | "checkoutRateLimit" | "reconcile" | "faultPoint">;
     logger: Logger;
     pricing: PricingService;
+    discounts: DiscountPricing;
     accounts: AccountsService;
     orders: OrdersService;
   },
@@ -61,7 +63,7 @@ export function createPaymentsService(
   const chosen = choosePaymentProviders(deps.db, deps.config);
   const wallet = options.wallet ?? chosen.wallet;
   const card = options.card ?? chosen.card;
-  const store = createCheckoutStore({ db: deps.db, pricing: deps.pricing, accounts: deps.accounts });
+  const store = createCheckoutStore({ db: deps.db, pricing: deps.pricing, discounts: deps.discounts, accounts: deps.accounts });
   // The opener settles what it finds through the flows, which open checkouts through it: bound late.
   const opener = createCheckoutOpener({
     store,

@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import { discountAmountLabel } from "../../domain/discounts";
 import { lazyPackage } from "../lazy-package";
 import type { CardSession, PaymentRequest, StripeCardProvider } from "./types";
 import { ProviderUnavailableError } from "../../domain/errors";
@@ -39,23 +40,7 @@ function absolute(url: string, publicUrl: string): string | undefined {
 
 /** The Checkout Session parameters; a function of the checkout alone, so a retry sends the same request. */
 export function stripeSessionParams(request: PaymentRequest, publicUrl: string): Stripe.Checkout.SessionCreateParams {
-  const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = request.lines.map((line) => {
-    const image = line.imageUrls[0] ? absolute(line.imageUrls[0], publicUrl) : undefined;
-    const choice = [line.selectedSize && `Size: ${line.selectedSize}`, line.color && `Color: ${line.color}`].filter(Boolean).join(", ");
-    return {
-      quantity: line.quantity,
-      price_data: {
-        currency: "usd",
-        unit_amount: line.unitPriceCents,
-        product_data: {
-          name: (line.title || "Item").slice(0, NAME_MAX),
-          ...(choice ? { description: choice } : {}),
-          ...(image ? { images: [image] } : {}),
-          metadata: { productId: line.productId },
-        },
-      },
-    };
-  });
+  const lineItems = request.discountCents ? discountedItems(request) : itemLines(request, publicUrl);
   // The flat 10 % tax (docs/product.md §4) is the store's own figure, charged as its own line so the total is exactly the store's.
   if (request.taxCents > 0) {
     lineItems.push({
@@ -83,6 +68,49 @@ export function stripeSessionParams(request: PaymentRequest, publicUrl: string):
     cancel_url: `${publicUrl}/payment-cancelled`,
     expires_at: Math.floor(request.createdAt.getTime() / 1000) + SESSION_LIFETIME_S,
   };
+}
+
+/**
+ * With a discount code, the items are one line at their discounted sum: Stripe's line items
+ * cannot be negative, and a coupon would be a second object to create and keep in step. The
+ * line names the code and lists the pieces (docs/decisions/034-discount-codes.md).
+ */
+function discountedItems(request: PaymentRequest): Stripe.Checkout.SessionCreateParams.LineItem[] {
+  const pieces = request.lines.map((line) => `${line.quantity} × ${line.title || "Item"}`).join(", ");
+  const off = discountAmountLabel(request.discountCents!);
+  return [
+    {
+      quantity: 1,
+      price_data: {
+        currency: "usd",
+        unit_amount: request.subtotalCents - request.discountCents!,
+        product_data: {
+          name: `Your items, discount ${request.discountCode ?? ""} ${off}`.slice(0, NAME_MAX),
+          description: pieces.slice(0, NAME_MAX),
+        },
+      },
+    },
+  ];
+}
+
+function itemLines(request: PaymentRequest, publicUrl: string): Stripe.Checkout.SessionCreateParams.LineItem[] {
+  return request.lines.map((line) => {
+    const image = line.imageUrls[0] ? absolute(line.imageUrls[0], publicUrl) : undefined;
+    const choice = [line.selectedSize && `Size: ${line.selectedSize}`, line.color && `Color: ${line.color}`].filter(Boolean).join(", ");
+    return {
+      quantity: line.quantity,
+      price_data: {
+        currency: "usd",
+        unit_amount: line.unitPriceCents,
+        product_data: {
+          name: (line.title || "Item").slice(0, NAME_MAX),
+          ...(choice ? { description: choice } : {}),
+          ...(image ? { images: [image] } : {}),
+          metadata: { productId: line.productId },
+        },
+      },
+    };
+  });
 }
 
 export function readStripeSession(session: Stripe.Checkout.Session): CardSession {

@@ -8,9 +8,10 @@ import type { FaultHook } from "../faults";
 import type { Logger } from "../logger";
 import type { OrdersService } from "../orders/service";
 import { type Checkout, type CheckoutInput, type CheckoutStore, quoteView } from "../checkouts/checkouts";
+import { lostRace } from "./lost-race";
 import type { CheckoutOpener } from "./open-checkout";
 import { isCompletedWalletPayment, isWalletRefusal, type WalletOrder, type WalletProvider } from "./types";
-import { NotFoundError, OutOfStockError, PaymentRefusedError, ProviderUnavailableError } from "../../domain/errors";
+import { NotFoundError, PaymentRefusedError, ProviderUnavailableError } from "../../domain/errors";
 
 /** What the capture endpoint answers: PayPal's status, COMPLETED only when the store recorded the order. */
 export interface WalletOutcome {
@@ -81,10 +82,13 @@ export function createWalletFlow(deps: {
           await refundAndClose(checkout, capture!.id, "paid after a newer checkout of the same cart replaced it");
           throw new PaymentRefusedError(paymentMessages.supersededRefunded, "superseded");
         }
-        if (!(error instanceof OutOfStockError)) throw error;
-        // Only possible without a hold (a capture the browser or PayPal made on its own): the money goes back.
-        await refundAndClose(checkout, capture!.id, "sold out before the order was recorded");
-        throw new PaymentRefusedError(paymentMessages.soldOutRefunded, "out_of_stock");
+        const lost = lostRace(error);
+        if (!lost) throw error;
+        // Without a hold (a capture the browser or PayPal made on its own), or a code's last use taken meanwhile: the money goes back.
+        // The held pieces were not sold: they go back to stock too.
+        if (hold) await orders.releaseStock(checkout.id, hold);
+        await refundAndClose(checkout, capture!.id, lost.refundReason);
+        throw new PaymentRefusedError(lost.refunded, lost.code);
       }
     }
     if (capture?.status === "PENDING") return notCompleted(ref, "PENDING");
@@ -153,9 +157,10 @@ export function createWalletFlow(deps: {
       try {
         hold = await orders.reserveStock(checkout.id);
       } catch (error) {
-        if (!(error instanceof OutOfStockError)) throw error;
-        await store.mark(checkout.id, "failed", "sold out before capture");
-        throw new PaymentRefusedError(paymentMessages.soldOutNotCharged, "out_of_stock");
+        const lost = lostRace(error);
+        if (!lost) throw error;
+        await store.mark(checkout.id, "failed", lost.holdReason);
+        throw new PaymentRefusedError(lost.notCharged, lost.code);
       }
       if (hold.status === "completed") return completed(checkout);
       if (hold.status !== "pending" || !hold.reservedAt) return notCompleted(orderId, hold.status.toUpperCase());

@@ -237,6 +237,7 @@ const ADMIN_STEPS: Step[] = [
   { name: "dashboard products", route: "routes/admin.tsx", go: async (p) => void (await p.goto("/admin?tab=products")) },
   { name: "dashboard orders", route: "routes/admin.tsx", go: async (p) => void (await p.goto("/admin?tab=orders")) },
   { name: "dashboard mail", route: "routes/admin.tsx", go: async (p) => void (await p.goto("/admin?tab=mail")) },
+  { name: "dashboard discounts", route: "routes/admin.tsx", go: async (p) => void (await p.goto("/admin?tab=discounts")) },
   {
     name: "dashboard orders, a search",
     route: "routes/admin.tsx",

@@ -110,7 +110,8 @@ export async function startFakePaypal(options: { tokenTtlSeconds?: number } = {}
     const total = cents(unit.amount.value);
     const breakdown = unit.amount.breakdown ?? {};
     const parts = ["item_total", "shipping", "tax_total"].map((k) => cents(breakdown[k]?.value ?? "0.00") ?? Number.NaN);
-    if (total === null || parts.reduce((a, b) => a + b, 0) !== total) return error(422, "UNPROCESSABLE_ENTITY", "AMOUNT_MISMATCH");
+    const discount = cents(breakdown.discount?.value ?? "0.00") ?? Number.NaN;
+    if (total === null || parts.reduce((a, b) => a + b, 0) - discount !== total) return error(422, "UNPROCESSABLE_ENTITY", "AMOUNT_MISMATCH");
     const itemTotal = (unit.items ?? []).reduce((sum, item) => sum + Number(item.quantity) * (cents(item.unit_amount?.value) ?? Number.NaN), 0);
     if (unit.items && itemTotal !== parts[0]) return error(422, "UNPROCESSABLE_ENTITY", "ITEM_TOTAL_MISMATCH");
     const order: FakePaypalOrder = {

@@ -100,6 +100,22 @@ export const ACTION_ROWS: Row[] = [
     body: () => ({ form: { intent: "retry-mail", mailId: "00000000-0000-4000-8000-000000000000" } }),
     expect: adminAction(404),
   },
+  {
+    route: "action admin",
+    what: "save a discount code",
+    method: "POST",
+    path: "/admin?tab=discounts",
+    body: () => ({ form: { intent: "save-discount", code: "MATRIX", kind: "percent", value: "150" } }),
+    expect: adminAction(400),
+  },
+  {
+    route: "action admin",
+    what: "switch a discount code off",
+    method: "POST",
+    path: "/admin?tab=discounts",
+    body: () => ({ form: { intent: "toggle-discount", discountId: "00000000-0000-4000-8000-000000000000", active: "false" } }),
+    expect: adminAction(404),
+  },
   { route: "action admin/add-product", what: "add a product", method: "POST", path: "/admin/add-product", body: () => ({ multipart: { title: "" } }), expect: adminAction(400) },
   { route: "action admin/edit-product/:id", what: "edit a product", method: "POST", path: (r) => `/admin/edit-product/${r.productId}`, body: () => ({ multipart: { title: "" } }), expect: adminAction(400) },
 ];

@@ -162,6 +162,7 @@ export const PAGE_ROWS: Row[] = [
   { route: "page admin", what: "dashboard", method: "GET", path: "/admin?tab=orders", expect: adminPage, private: { ...order, seenBy: ["shopper", "admin"] } },
   { route: "data admin", what: "dashboard data", method: "GET", path: "/admin.data?tab=orders", expect: adminPage, private: { ...order, seenBy: ["shopper", "admin"] } },
   { route: "page admin", what: "failed e-mails", method: "GET", path: "/admin?tab=mail", expect: adminPage },
+  { route: "page admin", what: "discount codes", method: "GET", path: "/admin?tab=discounts", expect: adminPage },
   { route: "data admin", what: "failed e-mails data", method: "GET", path: "/admin.data?tab=mail", expect: adminPage },
   { route: "page admin/add-product", what: "add product", method: "GET", path: "/admin/add-product", expect: adminPage },
   { route: "data admin/add-product", what: "add product data", method: "GET", path: "/admin/add-product.data", expect: adminPage },

@@ -6,7 +6,9 @@ import { toRequestLines } from "../../../domain/cart-storage";
 import { messages } from "../../../domain/messages";
 import { formatMoney } from "../../../domain/money";
 import { paymentMessages } from "../../../domain/payment-messages";
-import { useCartCheck } from "~/lib/cart-check";
+import { useCartCheck, withDiscount } from "~/lib/cart-check";
+import { useDiscountCode } from "~/lib/discount-code";
+import { DiscountCodeField } from "~/components/cart/discount-code-field";
 import { BillingAddressSection, type CheckoutAddress, preselectedAddressId, ShippingAddressSection } from "./address-fields";
 import { CardButton } from "./card-button";
 import { ProcessingPayment } from "./checkout-panels";
@@ -41,14 +43,14 @@ export function CheckoutForm({
   const [billingId, setBillingId] = useState(() => preselectedAddressId(addresses));
   const [method, setMethod] = useState<PaymentMethodChoice>("paypal");
   const lock = usePaymentLock();
-  const check = useCartCheck(lines, true);
+  const discountCode = useDiscountCode();
+  const check = useCartCheck(lines, true, discountCode);
 
-
-  // The server's totals for exactly this cart; a changed cart goes back to the browser's sum until asked again.
-  const cartKey = JSON.stringify(toRequestLines(lines));
+  // The server's totals for exactly this cart and code; a change goes back to the browser's sum until asked again.
+  const cartKey = JSON.stringify([toRequestLines(lines), discountCode]);
   const [serverTotals, setServerTotals] = useState<{ cartKey: string; totals: ServerTotals } | null>(null);
   const buyable = countedLines(lines, new Set(check.problems.keys()));
-  const browserTotals = cartTotals(buyable);
+  const browserTotals = withDiscount(cartTotals(buyable), check.discount);
   const totals = serverTotals?.cartKey === cartKey ? serverTotals.totals : browserTotals;
   const blocked = check.problems.size > 0;
   const shipTo = addresses.find((a) => a.id === shippingId);
@@ -87,8 +89,8 @@ export function CheckoutForm({
       toast.error(BLOCKED);
       return null;
     }
-    return checkoutRequest(lines, shippingId, { sameAsShipping, billingAddressId: billingId });
-  }, [shippingId, sameAsShipping, billingId, blocked, lines]);
+    return checkoutRequest(lines, shippingId, { sameAsShipping, billingAddressId: billingId }, discountCode);
+  }, [shippingId, sameAsShipping, billingId, blocked, lines, discountCode]);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
@@ -161,7 +163,13 @@ export function CheckoutForm({
           </section>
         </div>
 
-        <OrderSummary lines={lines} problems={check.problems} totals={totals} shipTo={shipTo} />
+        <OrderSummary
+          lines={lines}
+          problems={check.problems}
+          totals={totals}
+          shipTo={shipTo}
+          discountField={lock.busy ? undefined : <DiscountCodeField code={discountCode} check={check.discount} />}
+        />
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { type CartLine, type CartTotals, lineKey } from "../../../domain/cart";
+import { discountAmountLabel, discountLineLabel } from "../../../domain/discounts";
 import { formatMoney } from "../../../domain/money";
 import type { QuotedLine } from "../../../domain/checkout-line";
 import { problemText } from "~/components/cart/cart-line-item";
@@ -9,8 +10,11 @@ interface OrderSummaryProps {
   lines: readonly CartLine[];
   /** Lines the server says cannot be bought as they are, by lineKey. */
   problems: Map<string, QuotedLine>;
-  totals: CartTotals;
+  /** With the discount code the server applied, if any. */
+  totals: CartTotals & { discountCode?: string | null };
   shipTo: CheckoutAddress | undefined;
+  /** The discount code field (hidden while a payment runs). */
+  discountField?: React.ReactNode;
 }
 
 function Row({ label, value, strong, testId = label.toLowerCase() }: { label: string; value: number; strong?: boolean; testId?: string }) {
@@ -25,7 +29,7 @@ function Row({ label, value, strong, testId = label.toLowerCase() }: { label: st
 }
 
 /** The right column of docs/product.md §2: items, the four totals and where the parcel goes. */
-export function OrderSummary({ lines, problems, totals, shipTo }: OrderSummaryProps) {
+export function OrderSummary({ lines, problems, totals, shipTo, discountField }: OrderSummaryProps) {
   return (
     <section aria-labelledby="order-summary-heading" className="rounded-2xl bg-brand-50 p-5 sm:p-6 lg:sticky lg:top-24 lg:self-start">
       <h2 id="order-summary-heading" className="font-display text-xl text-ink">
@@ -62,11 +66,20 @@ export function OrderSummary({ lines, problems, totals, shipTo }: OrderSummaryPr
       </ul>
       <dl className="mt-4 space-y-2 border-t border-brand-200 pt-4">
         <Row label="Subtotal" value={totals.subtotalCents} />
+        {Boolean(totals.discountCents) && (
+          <div className="flex items-center justify-between gap-3 text-sm">
+            <dt className="min-w-0 break-words text-stone-600">{discountLineLabel(totals.discountCode)}</dt>
+            <dd className="whitespace-nowrap tabular-nums text-emerald-800" data-testid="summary-discount">
+              {discountAmountLabel(totals.discountCents ?? 0)}
+            </dd>
+          </div>
+        )}
         <Row label="Shipping" value={totals.shippingCents} />
         <Row label="Tax (10%)" value={totals.taxCents} testId="tax" />
         <Row label="Total" value={totals.totalCents} strong />
       </dl>
       <p className="mt-1 text-xs text-stone-600">All prices in USD.</p>
+      {discountField && <div className="mt-4">{discountField}</div>}
       {shipTo && (
         <div className="mt-5 rounded-xl border border-brand-200 bg-white p-4 text-sm" data-testid="shipping-to">
           <p className="font-medium text-ink">Shipping to:</p>

@@ -68,14 +68,15 @@ export function SandboxFrame({
           <dl className="mt-4 space-y-1 text-sm">
             {(
               [
-                ["Subtotal", totals.subtotalCents],
-                ["Shipping", totals.shippingCents],
-                ["Tax", totals.taxCents],
+                ["Subtotal", formatMoney(totals.subtotalCents)],
+                ...(totals.discountCents ? [["Discount", `−${formatMoney(totals.discountCents)}`] as const] : []),
+                ["Shipping", formatMoney(totals.shippingCents)],
+                ["Tax", formatMoney(totals.taxCents)],
               ] as const
-            ).map(([label, cents]) => (
+            ).map(([label, amount]) => (
               <div key={label} className="flex justify-between text-stone-600">
                 <dt>{label}</dt>
-                <dd className="tabular-nums">{formatMoney(cents)}</dd>
+                <dd className="tabular-nums">{amount}</dd>
               </div>
             ))}
             <div className="flex justify-between border-t border-stone-200 pt-2 font-semibold text-ink">

@@ -1,3 +1,4 @@
+import { discountAmountLabel, discountLineLabel } from "../../../domain/discounts";
 import { formatMoney } from "../../../domain/money";
 import type { OrderItem } from "../../../domain/views";
 import { ProductImage } from "~/components/catalog/product-image";
@@ -35,19 +36,24 @@ export function OrderItems({ items }: { items: readonly OrderItem[] }) {
   );
 }
 
-/** Subtotal, shipping, tax and what was charged (docs/product.md §9). */
-export function OrderTotals({ order }: { order: { subtotalCents: number; taxCents: number; shippingCents: number; totalCents: number } }) {
-  const rows: [string, number][] = [
-    ["Subtotal", order.subtotalCents],
-    ["Shipping", order.shippingCents],
-    ["Tax (10%)", order.taxCents],
+/** Subtotal, its discount, shipping, tax and what was charged (docs/product.md §9). */
+export function OrderTotals({
+  order,
+}: {
+  order: { subtotalCents: number; discountCents?: number; discountCode?: string | null; taxCents: number; shippingCents: number; totalCents: number };
+}) {
+  const rows: [string, string][] = [
+    ["Subtotal", formatMoney(order.subtotalCents)],
+    ...(order.discountCents ? [[discountLineLabel(order.discountCode), discountAmountLabel(order.discountCents)] as [string, string]] : []),
+    ["Shipping", formatMoney(order.shippingCents)],
+    ["Tax (10%)", formatMoney(order.taxCents)],
   ];
   return (
     <dl className="space-y-1 text-sm">
-      {rows.map(([label, cents]) => (
+      {rows.map(([label, amount]) => (
         <div key={label} className="flex justify-between gap-4 text-stone-600">
-          <dt>{label}</dt>
-          <dd>{formatMoney(cents)}</dd>
+          <dt className="min-w-0 break-words">{label}</dt>
+          <dd className="whitespace-nowrap">{amount}</dd>
         </div>
       ))}
       <div className="flex justify-between gap-4 border-t border-stone-200 pt-1 font-semibold text-ink">

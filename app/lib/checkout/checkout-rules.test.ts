@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { CartLine } from "../../../domain/cart";
 import { loadPaypalSdk, paypalSdkUrl } from "~/lib/paypal-sdk";
 import { addressOptionLabel, type CheckoutAddress, preselectedAddressId } from "~/components/checkout/address-fields";
+import { type DiscountCheck, withDiscount } from "~/lib/cart-check";
 import { checkoutRequest, failureText, PaymentRequestError, serverTotalsOf, walletFallbackOf } from "./payment-api";
 import { isSandboxWalletMessage, SANDBOX_WALLET_MESSAGE, sandboxReturnPath } from "./sandbox-wallet-window";
 
@@ -58,10 +59,29 @@ describe("serverTotalsOf", () => {
     ["one missing", { subtotalCents: 8900, taxCents: 890, shippingCents: 10 }, false],
     ["dollars instead of cents", { subtotalCents: 89.5, taxCents: 8.95, shippingCents: 0.1, totalCents: 98.55 }, false],
     ["text", { subtotalCents: "8900", taxCents: 890, shippingCents: 10, totalCents: 9800 }, false],
+    ["with the code's discount", { subtotalCents: 8900, discountCents: 1335, discountCode: "SAVE15", taxCents: 757, shippingCents: 10, totalCents: 8332 }, true],
   ])("%s", (_name, answer, usable) => {
     const totals = serverTotalsOf(answer as never);
     if (usable) expect(totals).toEqual(answer);
     else expect(totals).toBeNull();
+  });
+});
+
+describe("withDiscount", () => {
+  const totals = { subtotalCents: 8900, taxCents: 890, shippingCents: 10, totalCents: 9800 };
+  const check = (code: string | null, cents: number): DiscountCheck => ({ asked: "SAVE15", code, cents, message: code ? null : "This discount code has expired." });
+  it.each<[string, DiscountCheck | null, object]>([
+    ["no code", null, totals],
+    ["a refused code", check(null, 0), totals],
+    ["15 % of $89.00", check("SAVE15", 1335), { subtotalCents: 8900, discountCents: 1335, taxCents: 757, shippingCents: 10, totalCents: 8332, discountCode: "SAVE15" }],
+    ["a discount above a smaller cart's subtotal", check("SAVE15", 9999), { subtotalCents: 8900, discountCents: 8900, taxCents: 0, shippingCents: 10, totalCents: 10, discountCode: "SAVE15" }],
+  ])("%s", (_name, discount, expected) => expect(withDiscount(totals, discount)).toEqual(expected));
+});
+
+describe("checkoutRequest with a discount code", () => {
+  it("sends the code, and nothing when there is none", () => {
+    expect(checkoutRequest([line], ID, { sameAsShipping: true, billingAddressId: "" }, "SAVE15").discountCode).toBe("SAVE15");
+    expect("discountCode" in checkoutRequest([line], ID, { sameAsShipping: true, billingAddressId: "" })).toBe(false);
   });
 });
 

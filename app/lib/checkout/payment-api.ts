@@ -12,23 +12,27 @@ export interface CheckoutRequest {
   shippingAddressId: string;
   billingAddressId: string | null;
   sameAsShipping: boolean;
+  /** The discount code applied in the cart, if any: the server prices it (docs/decisions/034-discount-codes.md). */
+  discountCode?: string | null;
 }
 
 export function checkoutRequest(
   lines: readonly CartLine[],
   shippingAddressId: string,
   billing: { sameAsShipping: boolean; billingAddressId: string },
+  discountCode: string | null = null,
 ): CheckoutRequest {
   return {
     lines: toRequestLines(lines),
     shippingAddressId,
     billingAddressId: billing.sameAsShipping ? null : billing.billingAddressId || null,
     sameAsShipping: billing.sameAsShipping,
+    ...(discountCode ? { discountCode } : {}),
   };
 }
 
-/** The server's priced view of the checkout it just opened. */
-export type ServerTotals = Totals;
+/** The server's priced view of the checkout it just opened, with the discount code it priced. */
+export type ServerTotals = Totals & { discountCode?: string | null };
 
 export interface WalletCreated extends Partial<ServerTotals> {
   id?: string;
@@ -124,7 +128,10 @@ export function serverTotalsOf(answer: Partial<ServerTotals>): ServerTotals | nu
   const { subtotalCents, taxCents, shippingCents, totalCents } = answer;
   const all = [subtotalCents, taxCents, shippingCents, totalCents];
   if (!all.every((n) => Number.isSafeInteger(n))) return null;
-  return { subtotalCents: subtotalCents!, taxCents: taxCents!, shippingCents: shippingCents!, totalCents: totalCents! };
+  const totals = { subtotalCents: subtotalCents!, taxCents: taxCents!, shippingCents: shippingCents!, totalCents: totalCents! };
+  const discountCents = answer.discountCents;
+  if (!Number.isSafeInteger(discountCents) || !discountCents) return totals;
+  return { ...totals, discountCents, discountCode: typeof answer.discountCode === "string" ? answer.discountCode : null };
 }
 
 /** What the browser may make a PayPal order for when the server could not reach PayPal. */

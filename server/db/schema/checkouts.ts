@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { stamp } from "./columns";
+import { discountCodes } from "./discounts";
 import type { AddressSnapshot, PricedLine } from "../../../domain/checkout-line";
 import type { CheckoutStatus } from "../../../domain/checkout-status";
 import type { PaymentMethod } from "../../../domain/views";
@@ -34,6 +35,10 @@ export const checkouts = pgTable(
     taxCents: integer("tax_cents").notNull(),
     shippingCents: integer("shipping_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
+    /** The discount code's id, its code and what it took off the subtotal (docs/decisions/034-discount-codes.md). */
+    discountId: uuid("discount_id").references((): AnyPgColumn => discountCodes.id),
+    discountCode: text("discount_code"),
+    discountCents: integer("discount_cents").notNull().default(0),
     currency: text("currency").notNull().default("USD"),
     shippingAddress: jsonb("shipping_address").$type<AddressSnapshot>().notNull(),
     billingAddress: jsonb("billing_address").$type<AddressSnapshot>().notNull(),
@@ -55,7 +60,7 @@ export const checkouts = pgTable(
     check("checkouts_status_known", sql`${t.status} in ('pending', 'completed', 'failed', 'refunded', 'expired', 'superseded')`),
     check(
       "checkouts_total_adds_up",
-      sql`${t.subtotalCents} >= 0 and ${t.taxCents} >= 0 and ${t.shippingCents} >= 0 and ${t.totalCents} = ${t.subtotalCents} + ${t.taxCents} + ${t.shippingCents}`,
+      sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.discountCents} <= ${t.subtotalCents} and ${t.taxCents} >= 0 and ${t.shippingCents} >= 0 and ${t.totalCents} = ${t.subtotalCents} - ${t.discountCents} + ${t.taxCents} + ${t.shippingCents}`,
     ),
     uniqueIndex("checkouts_provider_ref_idx").on(t.provider, t.providerRef),
     index("checkouts_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),

@@ -11,3 +11,5 @@ export * from "./mail";
 export * from "./orders";
 export * from "./payments";
 export * from "./reviews";
+export * from "./discounts";
+export * from "./discount-redemptions";

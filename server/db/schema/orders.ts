@@ -28,6 +28,9 @@ export const orders = pgTable(
     subtotalCents: integer("subtotal_cents").notNull(),
     taxCents: integer("tax_cents").notNull(),
     shippingCents: integer("shipping_cents").notNull(),
+    /** The discount code used and what it took off the subtotal (docs/decisions/034-discount-codes.md); charged = subtotal − discount + tax + shipping. */
+    discountCode: text("discount_code"),
+    discountCents: integer("discount_cents").notNull().default(0),
     shippingAddress: jsonb("shipping_address").$type<AddressSnapshot>().notNull(),
     billingAddress: jsonb("billing_address").$type<AddressSnapshot>().notNull(),
     paymentMethod: text("payment_method").$type<PaymentMethod>().notNull(),
@@ -46,7 +49,7 @@ export const orders = pgTable(
       "orders_status_known",
       sql`${t.status} in ('placed', 'confirmed', 'processing', 'shipped', 'out_for_delivery', 'delivered', 'cancelled')`,
     ),
-    check("orders_amounts_nonnegative", sql`${t.subtotalCents} >= 0 and ${t.taxCents} >= 0 and ${t.shippingCents} >= 0`),
+    check("orders_amounts_nonnegative", sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.discountCents} <= ${t.subtotalCents} and ${t.taxCents} >= 0 and ${t.shippingCents} >= 0`),
     index("orders_user_newest_idx").on(t.userId, t.createdAt.desc()),
     // The administrator's list pages by keyset (created_at, id), over all orders or one status.
     index("orders_newest_idx").on(t.createdAt.desc(), t.id.desc()),

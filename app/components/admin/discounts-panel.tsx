@@ -1,0 +1,144 @@
+import { Link, useFetcher } from "react-router";
+import { type DiscountView, discountValueLabel } from "../../../domain/discounts";
+import type { FieldErrors } from "../../../domain/forms";
+import { formatMoney } from "../../../domain/money";
+import type { AdminResult } from "~/lib/admin-result";
+import { LocalDateTime } from "~/components/ui/local-date-time";
+import { DiscountForm } from "./discount-form";
+
+const TABLE_COLUMNS = ["Code", "Discount", "Minimum", "Dates", "Uses", "Status", "Actions"] as const;
+const actionClass = "inline-flex items-center rounded-full border px-3 py-1.5 text-xs font-medium transition-colors";
+
+function Dates({ code }: { code: DiscountView }) {
+  return (
+    <span>
+      From <LocalDateTime iso={code.startsAt} />
+      <br />
+      {code.endsAt ? (
+        <>
+          Until <LocalDateTime iso={code.endsAt} />
+        </>
+      ) : (
+        "No end date"
+      )}
+    </span>
+  );
+}
+
+const uses = (code: DiscountView) =>
+  `${code.usedCount}${code.totalLimit === null ? "" : ` of ${code.totalLimit}`}${code.perCustomerLimit === null ? "" : ` · ${code.perCustomerLimit} per customer`}`;
+
+function StatusPill({ code }: { code: DiscountView }) {
+  const tone = code.active ? "bg-emerald-50 text-emerald-900 ring-emerald-300" : "bg-stone-100 text-stone-700 ring-stone-300";
+  return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tone}`}>{code.active ? "Active" : "Inactive"}</span>;
+}
+
+function CodeActions({ code }: { code: DiscountView }) {
+  const fetcher = useFetcher<AdminResult>();
+  const busy = fetcher.state !== "idle";
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Link to={`/admin?tab=discounts&edit=${code.id}`} aria-label={`Edit ${code.code}`} className={`${actionClass} border-stone-300 text-ink hover:border-ink`}>
+        Edit
+      </Link>
+      <fetcher.Form method="post" action="/admin?tab=discounts">
+        <input type="hidden" name="intent" value="toggle-discount" />
+        <input type="hidden" name="discountId" value={code.id} />
+        <input type="hidden" name="active" value={code.active ? "false" : "true"} />
+        <button
+          type="submit"
+          disabled={busy}
+          aria-label={`${code.active ? "Deactivate" : "Activate"} ${code.code}`}
+          className={`${actionClass} border-stone-300 text-ink hover:border-ink disabled:opacity-60`}
+        >
+          {code.active ? "Deactivate" : "Activate"}
+        </button>
+      </fetcher.Form>
+    </div>
+  );
+}
+
+/**
+ * The Discounts tab (docs/decisions/034-discount-codes.md): every code with its value, minimum,
+ * dates, uses and state, and the form to create one or edit the one chosen (?edit=id).
+ */
+export function DiscountsPanel({
+  codes,
+  editId,
+  result,
+}: {
+  codes: DiscountView[];
+  editId: string | null;
+  result?: AdminResult & { errors?: FieldErrors; values?: Record<string, string> };
+}) {
+  const editing = codes.find((code) => code.id === editId) ?? null;
+  // A refused post keeps what was typed; a saved one starts a fresh form (keyed by the answer).
+  const refused = result && !result.ok ? result : undefined;
+  return (
+    <div className="space-y-6">
+      <DiscountForm key={`${editing?.id ?? "new"}-${result?.toast.id ?? ""}`} editing={editing} errors={refused?.errors} posted={refused?.values} />
+
+      {codes.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-stone-300 p-8 text-center text-stone-600">No discount codes yet.</p>
+      ) : (
+        <>
+          <ul aria-label="Discount codes" className="space-y-3 md:hidden">
+            {codes.map((code) => (
+              <li key={code.id} className="space-y-2 rounded-2xl border border-stone-200 bg-white p-4">
+                <div className="flex items-center justify-between gap-2">
+                  <p className="font-mono text-sm font-semibold text-ink">{code.code}</p>
+                  <StatusPill code={code} />
+                </div>
+                <p className="text-sm text-stone-700">
+                  {discountValueLabel(code)}
+                  {code.minSubtotalCents > 0 && ` · minimum ${formatMoney(code.minSubtotalCents)}`}
+                </p>
+                <p className="text-xs text-stone-600">
+                  <Dates code={code} />
+                </p>
+                <p className="text-xs text-stone-600">Uses: {uses(code)}</p>
+                <CodeActions code={code} />
+              </li>
+            ))}
+          </ul>
+
+          <div className="hidden overflow-x-auto rounded-2xl border border-stone-200 bg-white md:block">
+            <table className="w-full min-w-[880px] text-left text-sm">
+              <caption className="sr-only">Discount codes</caption>
+              <thead className="border-b border-stone-200 bg-stone-50 text-xs uppercase tracking-wide text-stone-600">
+                <tr>
+                  {TABLE_COLUMNS.map((column) => (
+                    <th key={column} scope="col" className="px-4 py-3 font-medium">
+                      {column}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-100">
+                {codes.map((code) => (
+                  <tr key={code.id} className="align-top">
+                    <th scope="row" className="px-4 py-3 font-mono font-semibold text-ink">
+                      {code.code}
+                    </th>
+                    <td className="px-4 py-3">{discountValueLabel(code)}</td>
+                    <td className="px-4 py-3 text-stone-700">{code.minSubtotalCents > 0 ? formatMoney(code.minSubtotalCents) : "None"}</td>
+                    <td className="px-4 py-3 text-stone-700">
+                      <Dates code={code} />
+                    </td>
+                    <td className="px-4 py-3 text-stone-700">{uses(code)}</td>
+                    <td className="px-4 py-3">
+                      <StatusPill code={code} />
+                    </td>
+                    <td className="px-4 py-3">
+                      <CodeActions code={code} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
