@@ -11,3 +11,4 @@ export * from "./mail";
 export * from "./orders";
 export * from "./payments";
 export * from "./reviews";
+export * from "./refunds";
