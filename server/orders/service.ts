@@ -17,14 +17,15 @@ import { enqueueMail } from "../mail/outbox";
 import { completeCheckout, lockCheckout, setStockHold } from "../checkouts/checkouts";
 import { orderConfirmationEmail } from "./emails";
 import { NotFoundError, OutOfStockError, PaymentRefusedError } from "../../domain/errors";
-import type { OrderView } from "../../domain/views";
+import type { OrderRefundView, OrderView } from "../../domain/views";
+import { refundsByOrder } from "./refund-records";
 
 export type { Tx };
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** The one shape orders leave the server in, for shoppers and the administrator alike. */
-export function toOrderView(row: OrderRow): OrderView {
+/** The one shape orders leave the server in, for shoppers and the administrator alike; `refunds` are its succeeded refunds. */
+export function toOrderView(row: OrderRow, refunds: readonly OrderRefundView[] = []): OrderView {
   return {
     id: row.id,
     number: orderNumber(row.id),
@@ -45,7 +46,15 @@ export function toOrderView(row: OrderRow): OrderView {
     statusHistory: row.statusHistory,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    refunds: [...refunds],
+    refundedCents: refunds.reduce((sum, refund) => sum + refund.amountCents, 0),
   };
+}
+
+/** Order rows with their refunds, as views (one query for the refunds of all of them). */
+export async function orderViews(db: Pick<Database | Tx, "select">, rows: readonly OrderRow[]): Promise<OrderView[]> {
+  const refunds = await refundsByOrder(db, rows.map((row) => row.id));
+  return rows.map((row) => toOrderView(row, refunds.get(row.id)));
 }
 
 /** Pieces per product: lines of one product in several sizes share its stock. Sorted, so concurrent payments lock rows in one order. */
@@ -71,7 +80,10 @@ async function takeStock(tx: Tx, lines: readonly CheckoutLine[]): Promise<void> 
  * Gives pieces back to stock: a PayPal hold that was not captured, or a cancelled order's lines.
  * Returns the products that got them back (a product deleted meanwhile has nothing to return to).
  */
-export async function returnStock(tx: Tx, lines: readonly { productId: string; quantity: number }[]): Promise<string[]> {
+export async function returnStock(
+  tx: Tx,
+  lines: readonly { productId: string; selectedSize: string | null; color: string | null; quantity: number }[],
+): Promise<string[]> {
   const restocked: string[] = [];
   for (const [productId, pieces] of piecesByProduct(lines)) {
     const rows = await tx
@@ -214,7 +226,7 @@ export function createOrdersService(deps: OrdersDeps) {
     /** The shopper's orders, newest first (My Orders). */
     async listOrdersForUser(userId: string): Promise<OrderView[]> {
       const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id));
-      return rows.map(toOrderView);
+      return orderViews(db, rows);
     },
 
     /** One of the shopper's orders; someone else's is simply not found. */
@@ -222,7 +234,7 @@ export function createOrdersService(deps: OrdersDeps) {
       if (!isUuid(orderId)) throw new NotFoundError("Order not found");
       const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
       if (!row) throw new NotFoundError("Order not found");
-      return toOrderView(row);
+      return (await orderViews(db, [row]))[0];
     },
   };
 }
