@@ -67,6 +67,10 @@ export const refundMessages = {
     remaining === 0 ? `All pieces of "${title}" were refunded already.` : `Only ${remaining} of "${title}" can still be refunded.`,
   nothingLeft: "Everything this order paid has been refunded already.",
   customerTooLate: "This order is already being prepared, so it can no longer be cancelled here. Please contact us.",
+  refunded: (amount: string) => `Refunded ${amount}`,
+  refundFailed: "The refund was not made",
+  customerCancelled: "Your order is cancelled and your money is on its way back",
+  customerCancelFailed: "Your order was not cancelled",
 } as const;
 
 /** The statuses in which a customer may cancel their own order (docs/product.md §4). */
