@@ -4,6 +4,8 @@ import type { OrderView } from "../../domain/views";
 import { AccountLayout } from "~/components/account/account-layout";
 import { OrderCardHeader } from "~/components/orders/order-card-header";
 import { AddressBlock, OrderItems, OrderTotals } from "~/components/orders/order-items";
+import { CustomerCancel } from "~/components/orders/customer-cancel";
+import { OrderRefunds } from "~/components/orders/order-refunds";
 import { StatusHistory } from "~/components/orders/status-history";
 import { adminResult } from "~/lib/admin-result";
 import { useLiveRevalidate } from "~/lib/live";
@@ -81,6 +83,8 @@ function CustomerOrderCard({ order }: { order: OrderView }) {
           <div className="mt-3 border-t border-stone-100 pt-3">
             <OrderTotals order={order} />
           </div>
+          <OrderRefunds order={order} level={3} />
+          <CustomerCancel order={order} />
         </div>
         <div className="space-y-5">
           <AddressBlock title="Shipping address" address={order.shippingAddress} level={3} />

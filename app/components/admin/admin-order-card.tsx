@@ -10,7 +10,9 @@ import { useHydrated } from "~/lib/cart";
 import { OrderCardHeader } from "~/components/orders/order-card-header";
 import { AddressBlock, OrderItems, OrderTotals } from "~/components/orders/order-items";
 import { StatusHistory } from "~/components/orders/status-history";
+import { OrderRefunds } from "~/components/orders/order-refunds";
 import { CancelOrderDialog } from "./cancel-order-dialog";
+import { RefundItemsForm } from "./refund-items-form";
 
 const PAYMENT_LABELS: Record<OrderView["paymentMethod"], string> = { paypal: "PayPal", stripe: "Stripe (card)" };
 
@@ -52,6 +54,8 @@ export function AdminOrderCard({ order }: { order: OrderView }) {
           <div className="border-t border-stone-100 pt-3">
             <OrderTotals order={order} />
           </div>
+          <OrderRefunds order={order} />
+          <RefundItemsForm order={order} />
         </div>
         <div className="space-y-4">
           <div className="grid grid-cols-2 gap-4 lg:grid-cols-1 xl:grid-cols-2">

@@ -35,8 +35,11 @@ export function OrderItems({ items }: { items: readonly OrderItem[] }) {
   );
 }
 
-/** Subtotal, shipping, tax and what was charged (docs/product.md §9). */
-export function OrderTotals({ order }: { order: { subtotalCents: number; taxCents: number; shippingCents: number; totalCents: number } }) {
+/** Subtotal, shipping, tax and what was charged (docs/product.md §9); after refunds, what was refunded and the net paid. */
+export function OrderTotals({
+  order,
+}: { order: { subtotalCents: number; taxCents: number; shippingCents: number; totalCents: number; refundedCents?: number } }) {
+  const refunded = order.refundedCents ?? 0;
   const rows: [string, number][] = [
     ["Subtotal", order.subtotalCents],
     ["Shipping", order.shippingCents],
@@ -54,6 +57,18 @@ export function OrderTotals({ order }: { order: { subtotalCents: number; taxCent
         <dt>Total</dt>
         <dd>{formatMoney(order.totalCents)}</dd>
       </div>
+      {refunded > 0 && (
+        <>
+          <div className="flex justify-between gap-4 text-stone-600">
+            <dt>Refunded</dt>
+            <dd>−{formatMoney(refunded)}</dd>
+          </div>
+          <div className="flex justify-between gap-4 font-semibold text-ink">
+            <dt>Net paid</dt>
+            <dd>{formatMoney(order.totalCents - refunded)}</dd>
+          </div>
+        </>
+      )}
     </dl>
   );
 }
