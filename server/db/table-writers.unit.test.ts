@@ -21,6 +21,7 @@ const OWNERS: Record<string, string> = {
   products: "server/catalog",
   reviews: "server/reviews",
   orders: "server/orders",
+  order_refunds: "server/orders",
   checkouts: "server/checkouts",
   sandbox_payments: "server/payments",
   outbox: "server/mail",
@@ -47,6 +48,7 @@ const ALSO_WRITTEN_BY: Record<string, Record<string, string>> = {
 
 /** The one file inside the owner that writes the table, where the rule is tighter than the folder. */
 const OWNER_FILES: Record<string, string> = {
+  order_refunds: "server/orders/refunds.ts",
   checkouts: "server/checkouts/checkouts.ts",
   sessions: "server/auth/purge.ts",
   verifications: "server/auth/purge.ts",
