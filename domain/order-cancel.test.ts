@@ -17,12 +17,12 @@ describe("cancellationNotice", () => {
   });
 
   it.each([
-    [{}, "$44.10 is refunded to their card through Stripe (payment pi_123)."],
-    [{ paymentMethod: "paypal" as const }, "$44.10 is refunded to their PayPal account through PayPal (payment pi_123)."],
-    [{ sandbox: true }, "$44.10 is refunded to their card through the sandbox (no real money) (payment pi_123)."],
+    [{}, "$44.10 is refunded to their card through Stripe, payment pi_123."],
+    [{ paymentMethod: "paypal" as const }, "$44.10 is refunded to their PayPal account through PayPal, payment pi_123."],
+    [{ sandbox: true }, "$44.10 is refunded to their card through the sandbox (no real money), payment pi_123."],
     [
       { refunds: [{ amountCents: 2205, lines: [{ index: 0, quantity: 1 }] }] },
-      "$22.05 is refunded to their card through Stripe (payment pi_123); $22.05 was refunded earlier.",
+      "$22.05 is refunded to their card through Stripe, payment pi_123; $22.05 was refunded earlier.",
     ],
   ])("says the money not refunded yet goes back through the provider: %j", (change, payment) => {
     expect(cancellationNotice({ ...order, ...change }).payment).toBe(payment);

@@ -35,7 +35,7 @@ export function cancellationNotice(order: CancellableOrder) {
   return {
     title: `Cancel order #${order.number}?`,
     amount: `${formatMoney(order.totalCents)}, paid with ${PAID_WITH[order.paymentMethod]}`,
-    payment: `${left} is refunded to ${BACK_TO[order.paymentMethod]} through ${through} (payment ${order.paymentId})${
+    payment: `${left} is refunded to ${BACK_TO[order.paymentMethod]} through ${through}, payment ${order.paymentId}${
       refunded > 0 ? `; ${formatMoney(refunded)} was refunded earlier` : ""
     }.`,
     stock:

@@ -54,7 +54,7 @@ test("the administrator returns one line of three: the refund with its tax is sh
   await shirts.fill("2");
   await expect(card.getByText("Refund $55.00: $50.00 for the items and $5.00 tax.")).toBeVisible();
   await expect(card.getByRole("checkbox", { name: "Put back in stock" })).toBeChecked();
-  await card.getByLabel("Note for the history (optional)").last().fill("Returned: too small");
+  await card.getByLabel("Note for the refund (optional)").fill("Returned: too small");
   await shoot(admin, info, "refund-form");
   await expectNoAxeViolations(admin, "the refund form");
   await card.getByRole("button", { name: "Refund $55.00" }).click();
@@ -65,6 +65,8 @@ test("the administrator returns one line of three: the refund with its tax is sh
   await expect(refund).toContainText("2 × E2E Return Shirt · back in stock");
   await expect(card.getByText("Net paid")).toBeVisible();
   await expect(card).toContainText("$48.50");
+  await card.getByRole("button", { name: "Show status history" }).click();
+  await expect(card.getByText("Returned: too small — Refunded $55.00 for 2 × E2E Return Shirt; 2 pieces back in stock.")).toBeVisible();
   // The order itself goes on: still Placed, with its status buttons.
   await expect(card.locator("[data-status]").first()).toHaveText("Placed");
   // The shirts cannot be refunded again; the other lines can.

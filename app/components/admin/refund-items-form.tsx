@@ -5,6 +5,7 @@ import { formatMoney } from "../../../domain/money";
 import { quoteReturn, remainingQuantities } from "../../../domain/refunds";
 import type { OrderView } from "../../../domain/views";
 import type { AdminResult } from "~/lib/admin-result";
+import { useHydrated } from "~/lib/cart";
 
 /**
  * "Refund items" on an order card (docs/decisions/033-refunds-returns-and-customer-cancel.md):
@@ -18,6 +19,7 @@ export function RefundItemsForm({ order }: { order: OrderView }) {
   const [quantities, setQuantities] = useState<Record<number, string>>({});
   const panelId = useId();
   const busy = fetcher.state !== "idle";
+  const hydrated = useHydrated();
   // A refund made: the form starts again from nothing.
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) {
@@ -82,7 +84,7 @@ export function RefundItemsForm({ order }: { order: OrderView }) {
           </label>
           <div>
             <label htmlFor={`${panelId}-note`} className="block text-xs font-medium text-stone-700">
-              Note for the history (optional)
+              Note for the refund (optional)
             </label>
             <input
               id={`${panelId}-note`}
@@ -105,7 +107,7 @@ export function RefundItemsForm({ order }: { order: OrderView }) {
           </p>
           <button
             type="submit"
-            disabled={busy || (chosen && !check.ok)}
+            disabled={busy || (hydrated && !check.ok)}
             className="rounded-full bg-ink px-4 py-2 text-sm font-medium text-white hover:bg-stone-800 disabled:opacity-60"
           >
             {busy ? "Refunding..." : check.ok ? `Refund ${formatMoney(check.quote.amountCents)}` : "Refund"}
