@@ -108,14 +108,14 @@ function share(value: number, part: number, whole: number): number {
   return Math.floor((2 * value * part + whole) / (2 * whole));
 }
 
-function valueOf(items: readonly RefundableItem[], quantities: readonly number[]): number {
+function worthOf(items: readonly RefundableItem[], quantities: readonly number[]): number {
   return items.reduce((sum, item, i) => sum + item.priceCents * (quantities[i] ?? 0), 0);
 }
 
 /** The goods' and tax's cumulative share of the pieces in `quantities`. */
 function cumulative(order: RefundableOrder, quantities: readonly number[]) {
-  const whole = valueOf(order.items, order.items.map((item) => item.quantity));
-  const value = valueOf(order.items, quantities);
+  const whole = worthOf(order.items, order.items.map((item) => item.quantity));
+  const value = worthOf(order.items, quantities);
   const goods = order.subtotalCents - (order.discountCents ?? 0);
   return { goods: share(value, goods, whole), tax: share(value, order.taxCents, whole) };
 }
