@@ -153,6 +153,34 @@ describe("refunds through Stripe", () => {
     expect(await stocks(ids)).toEqual([10, 10, 10]);
   });
 
+  it("while a refund is unfinished: no status change, and another refund first finishes it, then asks to look again", async () => {
+    const { order, ids, paymentIntent } = await paidWithStripe();
+    const payments = test.t.services.payments;
+    const original = payments.refundPayment;
+    payments.refundPayment = async () => {
+      throw new Error("Stripe timed out");
+    };
+    try {
+      await expect(test.t.services.refunds.cancelByAdmin({ orderId: order.id, from: "placed", note: "" })).rejects.toMatchObject({ kind: "provider_unavailable" });
+      // Nothing reached Stripe; the cancellation is pending: the order cannot move meanwhile.
+      expect(stripeRefunds(paymentIntent)).toHaveLength(0);
+      await expect(test.t.services.adminOrders.changeStatus({ orderId: order.id, from: "placed", to: "processing", note: "" })).rejects.toThrow(
+        "This order is being cancelled and refunded right now. Nothing was changed.",
+      );
+    } finally {
+      payments.refundPayment = original;
+    }
+    // A return asked for now finishes the pending cancellation with its own key, and does not make the return.
+    const asked = test.t.services.refunds.refundItems({ orderId: order.id, lines: [{ index: 0, quantity: 1 }], restock: true, seenRefunds: 0 });
+    await expect(asked).rejects.toMatchObject({ kind: "conflict" });
+    await expect(asked).rejects.toThrow(/An earlier refund of this order had not finished: it is done now/);
+    expect(stripeRefunds(paymentIntent).map((r) => r.amount)).toEqual([13428]);
+    const rows = await refundRows(order.id);
+    expect(rows.map((r) => [r.kind, r.status])).toEqual([["cancellation", "succeeded"]]);
+    expect((await test.database.db.select().from(orders).where(eq(orders.id, order.id)))[0].status).toBe("cancelled");
+    expect(await stocks(ids)).toEqual([10, 10, 10]);
+  });
+
   it("a refund Stripe refuses leaves the order as it was, with a clear message", async () => {
     const { order, ids, paymentIntent } = await paidWithStripe();
     // Someone refunded the whole payment in Stripe's dashboard.
