@@ -167,7 +167,7 @@ export function createOrdersService(deps: OrdersDeps) {
       const result = await db.transaction(async (tx) => {
         const checkout = await lockCheckout(tx, checkoutId);
         const [existing] = await tx.select().from(orders).where(eq(orders.checkoutId, checkoutId));
-        if (existing) return { order: toOrderView(existing), created: false };
+        if (existing) return { order: (await orderViews(tx, [existing]))[0], created: false };
         if (checkout.status === "refunded") throw new PaymentRefusedError("This payment was refunded.", "refunded");
         // A newer checkout of the same cart replaced this one: its money goes back rather than make a second order.
         if (checkout.status === "superseded") throw new PaymentRefusedError("This checkout was replaced by a newer one.", "superseded");

@@ -114,6 +114,23 @@ describe("the administrator's return form", () => {
     expect(await world(order.id, ids)).toEqual(before);
   });
 
+  it("a refund the sandbox refuses (already refunded in full there) changes nothing and says why", async () => {
+    const { order, ids } = await threeLineOrder();
+    const [row] = await test.database.db.select().from(orders).where(eq(orders.id, order.id));
+    await test.database.db.update(sandboxPayments).set({ refundedAt: new Date() }).where(eq(sandboxPayments.checkoutId, row.checkoutId));
+    const before = await world(order.id, ids);
+    const res = await refundForm(order.id, { "quantity-0": "1" });
+    expect(res.status).toBe(409);
+    // (This order is marked as a Stripe one; the store under test has no Stripe keys, so the sandbox answers.)
+    const said = /Stripe refused the refund \(Sandbox: the refund is more than what remains of payment pi_sandbox_\w+\)\. Nothing was changed\./.exec(await res.text());
+    expect(said).not.toBeNull();
+    // Only the failed attempt is kept, for the record; the order, the stock and the book are as they were.
+    const after = await world(order.id, ids);
+    expect({ ...after, refunds: before.refunds }).toEqual(before);
+    expect(after.refunds).toBe(1);
+    expect((await test.t.services.adminOrders.getOrder(order.id)).refunds).toEqual([]);
+  });
+
   it("is for administrators only", async () => {
     const { order, ids } = await threeLineOrder();
     const before = await world(order.id, ids);
