@@ -75,6 +75,11 @@ test("the administrator returns one line of three: the refund with its tax is sh
   await expect(card.getByRole("spinbutton", { name: /E2E Return Socks/ })).toBeEnabled();
   await shoot(admin, info, "refunded-card");
 
+  // The overview says its revenue is net of refunds.
+  await admin.goto("/admin");
+  await expect(admin.getByText("What customers paid (items, tax and shipping) less what was refunded")).toBeVisible();
+  await shoot(admin, info, "overview");
+
   // The customer sees the same refund on My Orders.
   const shopper = await buyer.context.newPage();
   await shopper.goto("/orders");
