@@ -100,7 +100,8 @@ export function createRefundsService(deps: RefundsDeps) {
       const pending = all.find((refund) => refund.status === "pending");
       if (pending) return { refund: pending, resumed: true };
       const done = all.filter((refund) => refund.status === "succeeded");
-      const refundable = { ...order, discountCents: 0 };
+      // Contract 3: once orders carry discount_cents (the discounts branch), the row's own value wins over this 0.
+      const refundable = { discountCents: 0, ...order };
       let check: ReturnType<typeof quoteReturn>;
       if (request.kind === "cancellation") {
         if (order.status === "cancelled") throw new ConflictError(refundMessages.cancelled);
