@@ -71,6 +71,9 @@ export const refundMessages = {
   refundFailed: "The refund was not made",
   customerCancelled: "Your order is cancelled and your money is on its way back",
   customerCancelFailed: "Your order was not cancelled",
+  pendingAdmin:
+    "A refund of this order did not finish: the payment provider could not be reached. Press Refund items or Cancelled again to finish it; the same refund is asked for, never a second one.",
+  pendingCustomer: "A refund of this order is being made.",
 } as const;
 
 /** The statuses in which a customer may cancel their own order (docs/product.md §4). */

@@ -130,6 +130,8 @@ export interface OrderView {
   refunds: OrderRefundView[];
   /** Their sum: what was paid and given back. */
   refundedCents: number;
+  /** A refund was asked of the provider and its outcome is not recorded yet (the next refund or cancel finishes it). */
+  refundPending: boolean;
 }
 
 /** One refund of an order: a cancellation's (everything left) or a return's (some pieces). */

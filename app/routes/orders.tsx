@@ -83,7 +83,7 @@ function CustomerOrderCard({ order }: { order: OrderView }) {
           <div className="mt-3 border-t border-stone-100 pt-3">
             <OrderTotals order={order} />
           </div>
-          <OrderRefunds order={order} level={3} />
+          <OrderRefunds order={order} level={3} pendingText={refundMessages.pendingCustomer} />
           <CustomerCancel order={order} />
         </div>
         <div className="space-y-5">

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, inArray } from "drizzle-orm";
 import type { OrderRefundView } from "../../domain/views";
 import type { Database, Tx } from "../db/client";
 import { orderRefunds } from "../db/schema";
@@ -16,15 +16,27 @@ export function refundView(row: typeof orderRefunds.$inferSelect): OrderRefundVi
   };
 }
 
-/** The succeeded refunds of these orders, oldest first, by order id (one query for a page of orders). */
-export async function refundsByOrder(db: Reader, orderIds: readonly string[]): Promise<Map<string, OrderRefundView[]>> {
-  const byOrder = new Map<string, OrderRefundView[]>();
+export interface OrderRefunds {
+  /** Succeeded, oldest first. */
+  done: OrderRefundView[];
+  /** A refund asked of the provider whose outcome the store has not recorded yet. */
+  pending: boolean;
+}
+
+/** The refunds of these orders by order id (one query for a page of orders). */
+export async function refundsByOrder(db: Reader, orderIds: readonly string[]): Promise<Map<string, OrderRefunds>> {
+  const byOrder = new Map<string, OrderRefunds>();
   if (!orderIds.length) return byOrder;
   const rows = await db
     .select()
     .from(orderRefunds)
-    .where(and(inArray(orderRefunds.orderId, [...orderIds]), eq(orderRefunds.status, "succeeded")))
+    .where(and(inArray(orderRefunds.orderId, [...orderIds]), inArray(orderRefunds.status, ["succeeded", "pending"])))
     .orderBy(asc(orderRefunds.orderId), asc(orderRefunds.sequence));
-  for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), refundView(row)]);
+  for (const row of rows) {
+    const entry = byOrder.get(row.orderId) ?? { done: [], pending: false };
+    if (row.status === "pending") entry.pending = true;
+    else entry.done.push(refundView(row));
+    byOrder.set(row.orderId, entry);
+  }
   return byOrder;
 }

@@ -25,7 +25,7 @@ export type { Tx };
 type OrderRow = typeof orders.$inferSelect;
 
 /** The one shape orders leave the server in, for shoppers and the administrator alike; `refunds` are its succeeded refunds. */
-export function toOrderView(row: OrderRow, refunds: readonly OrderRefundView[] = []): OrderView {
+export function toOrderView(row: OrderRow, refunds: readonly OrderRefundView[] = [], refundPending = false): OrderView {
   return {
     id: row.id,
     number: orderNumber(row.id),
@@ -48,13 +48,14 @@ export function toOrderView(row: OrderRow, refunds: readonly OrderRefundView[] =
     updatedAt: row.updatedAt.toISOString(),
     refunds: [...refunds],
     refundedCents: refunds.reduce((sum, refund) => sum + refund.amountCents, 0),
+    refundPending,
   };
 }
 
 /** Order rows with their refunds, as views (one query for the refunds of all of them). */
 export async function orderViews(db: Pick<Database | Tx, "select">, rows: readonly OrderRow[]): Promise<OrderView[]> {
   const refunds = await refundsByOrder(db, rows.map((row) => row.id));
-  return rows.map((row) => toOrderView(row, refunds.get(row.id)));
+  return rows.map((row) => toOrderView(row, refunds.get(row.id)?.done, refunds.get(row.id)?.pending));
 }
 
 /** Pieces per product: lines of one product in several sizes share its stock. Sorted, so concurrent payments lock rows in one order. */

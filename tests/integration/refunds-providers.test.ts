@@ -15,7 +15,7 @@ let test: PaymentsTest;
 let ada: Shopper;
 
 beforeAll(async () => {
-  test = await startPaymentsTest({ paypal: true, stripe: true });
+  test = await startPaymentsTest({ paypal: true, stripe: true, withPages: true });
   ada = await shopper(test, "ada-refunds@example.com");
 });
 afterAll(() => test.stop());
@@ -167,6 +167,10 @@ describe("refunds through Stripe", () => {
       await expect(test.t.services.adminOrders.changeStatus({ orderId: order.id, from: "placed", to: "processing", note: "" })).rejects.toThrow(
         "This order is being cancelled and refunded right now. Nothing was changed.",
       );
+      // The order desk and My Orders say a refund did not finish.
+      expect(await test.t.services.adminOrders.getOrder(order.id)).toMatchObject({ refundPending: true, refunds: [] });
+      const page = await (await ada.browser.request("/orders")).text();
+      expect(page).toContain("A refund of this order is being made.");
     } finally {
       payments.refundPayment = original;
     }
@@ -179,6 +183,7 @@ describe("refunds through Stripe", () => {
     expect(rows.map((r) => [r.kind, r.status])).toEqual([["cancellation", "succeeded"]]);
     expect((await test.database.db.select().from(orders).where(eq(orders.id, order.id)))[0].status).toBe("cancelled");
     expect(await stocks(ids)).toEqual([10, 10, 10]);
+    expect(await test.t.services.adminOrders.getOrder(order.id)).toMatchObject({ refundPending: false, refundedCents: 13428 });
   });
 
   it("a refund Stripe refuses leaves the order as it was, with a clear message", async () => {

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { historyNote, STATUS_NOTE_MAX, statusLabel } from "../../../domain/admin-dashboard";
 import { messages } from "../../../domain/messages";
+import { refundMessages } from "../../../domain/refunds";
 import { sandboxOrderMessages } from "../../../domain/payment-messages";
 import { allowedNextStatuses } from "../../../domain/order-status";
 import type { OrderView } from "../../../domain/views";
@@ -54,7 +55,7 @@ export function AdminOrderCard({ order }: { order: OrderView }) {
           <div className="border-t border-stone-100 pt-3">
             <OrderTotals order={order} />
           </div>
-          <OrderRefunds order={order} />
+          <OrderRefunds order={order} pendingText={refundMessages.pendingAdmin} />
           <RefundItemsForm order={order} />
         </div>
         <div className="space-y-4">
