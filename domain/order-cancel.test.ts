@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { cancellationNotice, piecesIn } from "./order-cancel";
+import { cancellationNotice, customerCancellationNotice, piecesIn } from "./order-cancel";
 
 const order = {
   number: "3F66AFA6",
   totalCents: 4410,
   paymentMethod: "stripe" as const,
   paymentId: "pi_123",
-  items: [{ quantity: 2 }],
+  items: [{ title: "Shirt", priceCents: 2000, quantity: 2 }],
 };
 
 describe("cancellationNotice", () => {
@@ -17,34 +17,43 @@ describe("cancellationNotice", () => {
   });
 
   it.each([
-    ["stripe", "in your Stripe account (payment pi_123)"],
-    ["paypal", "in your PayPal account (payment pi_123)"],
-  ] as const)("says plainly that no refund is made (%s)", (paymentMethod, where) => {
-    const { payment } = cancellationNotice({ ...order, paymentMethod });
-    expect(payment).toMatch(/^No refund is made/);
-    expect(payment).toContain("$44.10 stays paid");
-    expect(payment).toContain(where);
+    [{}, "$44.10 is refunded to their card through Stripe, payment pi_123."],
+    [{ paymentMethod: "paypal" as const }, "$44.10 is refunded to their PayPal account through PayPal, payment pi_123."],
+    [{ sandbox: true }, "$44.10 is refunded to their card through the sandbox (no real money), payment pi_123."],
+    [
+      { refunds: [{ amountCents: 2205, lines: [{ index: 0, quantity: 1 }] }] },
+      "$22.05 is refunded to their card through Stripe, payment pi_123; $22.05 was refunded earlier.",
+    ],
+  ])("says the money not refunded yet goes back through the provider: %j", (change, payment) => {
+    expect(cancellationNotice({ ...order, ...change }).payment).toBe(payment);
   });
 
   it.each([
-    [[{ quantity: 1 }], "The 1 piece goes back into stock."],
-    [[{ quantity: 2 }], "The 2 pieces go back into stock."],
-    [[{ quantity: 2 }, { quantity: 3 }], "The 5 pieces go back into stock."],
-  ])("says the stock goes back: %j", (items, stock) => {
-    expect(cancellationNotice({ ...order, items }).stock).toBe(stock);
+    [[{ title: "A", priceCents: 1, quantity: 1 }], [], "The 1 piece goes back into stock."],
+    [[{ title: "A", priceCents: 1, quantity: 2 }], [], "The 2 pieces go back into stock."],
+    [[{ title: "A", priceCents: 1, quantity: 2 }, { title: "B", priceCents: 1, quantity: 3 }], [], "The 5 pieces go back into stock."],
+    [[{ title: "A", priceCents: 1, quantity: 2 }, { title: "B", priceCents: 1, quantity: 3 }], [{ amountCents: 1, lines: [{ index: 1, quantity: 3 }] }], "The 2 pieces go back into stock."],
+    [[{ title: "A", priceCents: 1, quantity: 2 }], [{ amountCents: 1, lines: [{ index: 0, quantity: 2 }] }], "No pieces go back into stock: they were all returned already."],
+  ])("says the pieces not returned yet go back: %j %j", (items, refunds, stock) => {
+    expect(cancellationNotice({ ...order, items, refunds }).stock).toBe(stock);
   });
 
   it("warns that the customer hears of it and that it is final", () => {
-    expect(cancellationNotice(order).customer).toBe("The customer is emailed that the order is cancelled. This cannot be undone.");
+    expect(cancellationNotice(order).customer).toBe("The customer is emailed that the order is cancelled and refunded. This cannot be undone.");
+  });
+
+  it("counts pieces", () => {
+    expect(piecesIn([{ quantity: 2 }, { quantity: 3 }])).toBe(5);
   });
 });
 
-describe("piecesIn", () => {
+describe("customerCancellationNotice", () => {
   it.each([
-    [[], 0],
-    [[{ quantity: 4 }], 4],
-    [[{ quantity: 1 }, { quantity: 9 }], 10],
-  ])("%j -> %i", (items, n) => {
-    expect(piecesIn(items)).toBe(n);
+    [{}, "We will refund $44.10 to your card."],
+    [{ paymentMethod: "paypal" as const }, "We will refund $44.10 to your PayPal account."],
+  ])("tells the customer what comes back: %j", (change, start) => {
+    const notice = customerCancellationNotice({ ...order, ...change });
+    expect(notice.body.startsWith(start)).toBe(true);
+    expect(notice.body).toContain("This cannot be undone.");
   });
 });

@@ -4,6 +4,7 @@ import type { OrderStatus } from "./order-status";
 import type { MailState } from "./outbox-mail";
 import type { AddressSnapshot, OrderItem } from "./checkout-line";
 import type { VariantStock } from "./variants";
+import type { RefundKind, RefundLine } from "./refunds";
 
 /*
  * The shapes data leaves the server in: what loaders return and components render. The
@@ -136,6 +137,24 @@ export interface OrderView {
   statusHistory: StatusHistoryEntry[];
   createdAt: string;
   updatedAt: string;
+  /** The refunds made (succeeded), oldest first (docs/decisions/033-refunds-returns-and-customer-cancel.md). */
+  refunds: OrderRefundView[];
+  /** Their sum: what was paid and given back. */
+  refundedCents: number;
+  /** A refund was asked of the provider and its outcome is not recorded yet (the next refund or cancel finishes it). */
+  refundPending: boolean;
+}
+
+/** One refund of an order: a cancellation's (everything left) or a return's (some pieces). */
+export interface OrderRefundView {
+  id: string;
+  kind: RefundKind;
+  amountCents: number;
+  /** Pieces refunded: the order's line index and how many. */
+  lines: RefundLine[];
+  /** The pieces went back into stock. */
+  restocked: boolean;
+  createdAt: string;
 }
 
 export interface AdminOrderPage {

@@ -16,6 +16,7 @@ import { createHousekeeping, type HousekeepingOptions } from "./housekeeping/hou
 import { createAdminMailService } from "./mail/admin-mail";
 import { createMailService, type MailServiceOptions } from "./mail/service";
 import { createAdminOrdersService } from "./orders/admin-orders";
+import { createRefundsService } from "./orders/refunds";
 import { createOrdersService } from "./orders/service";
 import { createPaymentsService, type PaymentsOptions } from "./payments/service";
 import { createReviewsService } from "./reviews/service";
@@ -42,7 +43,11 @@ export function createServices(deps: {
   const discounts = createDiscountPricing({ db });
   const accounts = createAccountsService(db);
   const events = createEventsService({ database: deps.database, logger: deps.logger });
-  const orders = createOrdersService({ db, publicUrl: deps.config.publicUrl, logger: deps.logger, wakeMail: () => mail.worker.wake(), publish: events.publish });
+  const ordersDeps = { db, publicUrl: deps.config.publicUrl, logger: deps.logger, wakeMail: () => mail.worker.wake(), publish: events.publish };
+  const orders = createOrdersService(ordersDeps);
+  const payments = createPaymentsService({ db, config: deps.config, logger: deps.logger, pricing, discounts, accounts, orders }, deps.payments);
+  // Cancellations and returns give money back through the provider that took it (decision 033).
+  const refunds = createRefundsService({ ...ordersDeps, refundPayment: (payment) => payments.refundPayment(payment) });
   return {
     // Visitors' and shoppers' catalogue reads, kept until a product or review notice (decision 024).
     catalog: createCachedCatalog(createCatalogService(db), events),
@@ -56,10 +61,11 @@ export function createServices(deps: {
     accounts,
     orders,
     adminCatalog: createAdminCatalogService({ db, storage: deps.storage, logger: deps.logger, publish: events.publish }),
-    adminOrders: createAdminOrdersService({ db, publicUrl: deps.config.publicUrl, logger: deps.logger, wakeMail: () => mail.worker.wake(), publish: events.publish }),
+    adminOrders: createAdminOrdersService({ db, publicUrl: deps.config.publicUrl, logger: deps.logger, wakeMail: () => mail.worker.wake(), publish: events.publish, refunds }),
+    refunds,
     events,
     reviews: createReviewsService({ db, logger: deps.logger, publish: events.publish, throttle: createThrottle(db) }),
-    payments: createPaymentsService({ db, config: deps.config, logger: deps.logger, pricing, discounts, accounts, orders }, deps.payments),
+    payments,
   };
 }
 

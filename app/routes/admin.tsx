@@ -1,5 +1,7 @@
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
-import { historyNote, parseAdminTab, statusLabel } from "../../domain/admin-dashboard";
+import { historyNote, parseAdminTab, STATUS_NOTE_MAX, statusLabel } from "../../domain/admin-dashboard";
+import { formatMoney } from "../../domain/money";
+import { readRefundForm, refundMessages } from "../../domain/refunds";
 import { messages } from "../../domain/messages";
 import { ORDERS_PER_PAGE, parseOrderListQuery } from "../../domain/order-list";
 import { isOrderStatus } from "../../domain/order-status";
@@ -14,6 +16,7 @@ import { useAdminNotice } from "~/lib/admin-notices";
 import { type AdminResult, adminResult } from "~/lib/admin-result";
 import { type DiscountFormResult, discountAction } from "~/lib/discount-action.server";
 import { refusalOf } from "~/lib/page-failure.server";
+import { refundRefusal } from "~/lib/refund-refusal.server";
 import { useLiveRevalidate } from "~/lib/live";
 import { pageMeta } from "~/lib/store";
 import type { Route } from "./+types/admin";
@@ -102,10 +105,32 @@ export async function action({ request, context }: Route.ActionArgs) {
       await context.services.adminOrders.changeStatus({ orderId: field("orderId"), from, to, note: historyNote(to, field("note")) });
       return adminResult(true, messages.admin.orderStatusUpdated(statusLabel(to)));
     } catch (error) {
-      const refused = refusalOf(error);
+      // Cancelling refunds through the provider: its refusal or absence is said as such.
+      const refused = refundRefusal(error);
       if (refused) return data(adminResult(false, messages.admin.orderStatusFailed, refused.message), { status: refused.status });
       log.error({ err: error }, "changing an order status failed");
       return data(adminResult(false, messages.admin.orderStatusFailed), { status: 500 });
+    }
+  }
+
+  if (field("intent") === "refund-items") {
+    try {
+      const lines = readRefundForm(form.entries());
+      if ("message" in lines) return data(adminResult(false, refundMessages.refundFailed, lines.message), { status: 400 });
+      const seen = Number(field("seenRefunds"));
+      const order = await context.services.refunds.refundItems({
+        orderId: field("orderId"),
+        lines,
+        restock: field("restock") === "on",
+        seenRefunds: Number.isSafeInteger(seen) ? seen : undefined,
+        note: field("note").trim().slice(0, STATUS_NOTE_MAX),
+      });
+      return adminResult(true, refundMessages.refunded(formatMoney(order.refunds.at(-1)?.amountCents ?? 0)));
+    } catch (error) {
+      const refused = refundRefusal(error);
+      if (refused) return data(adminResult(false, refundMessages.refundFailed, refused.message), { status: refused.status });
+      log.error({ err: error }, "refunding items failed");
+      return data(adminResult(false, refundMessages.refundFailed), { status: 500 });
     }
   }
 

@@ -1,10 +1,15 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
+import { refundMessages } from "../../domain/refunds";
 import type { OrderView } from "../../domain/views";
 import { AccountLayout } from "~/components/account/account-layout";
 import { OrderCardHeader } from "~/components/orders/order-card-header";
 import { AddressBlock, OrderItems, OrderTotals } from "~/components/orders/order-items";
+import { CustomerCancel } from "~/components/orders/customer-cancel";
+import { OrderRefunds } from "~/components/orders/order-refunds";
 import { StatusHistory } from "~/components/orders/status-history";
+import { adminResult } from "~/lib/admin-result";
 import { useLiveRevalidate } from "~/lib/live";
+import { refundRefusal } from "~/lib/refund-refusal.server";
 import { pageMeta } from "~/lib/store";
 import type { Route } from "./+types/orders";
 
@@ -12,6 +17,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A visitor goes to /login?redirectTo=/orders and comes back here after signing in.
   const viewer = await context.services.auth.requireUser(request);
   return { orders: await context.services.orders.listOrdersForUser(viewer.id) };
+}
+
+/** The customer cancels their own Placed or Confirmed order: refunded in full and restocked (decision 033). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await context.services.auth.requireUser(request);
+  const form = await request.formData();
+  const orderId = form.get("orderId");
+  if (form.get("intent") !== "cancel-order" || typeof orderId !== "string") {
+    return data(adminResult(false, refundMessages.customerCancelFailed, "Unknown action."), { status: 400 });
+  }
+  try {
+    await context.services.refunds.cancelByCustomer({ orderId, userId: viewer.id });
+    return adminResult(true, refundMessages.customerCancelled);
+  } catch (error) {
+    const refused = refundRefusal(error);
+    if (refused) return data(adminResult(false, refundMessages.customerCancelFailed, refused.message), { status: refused.status });
+    context.logger.error({ err: error }, "a customer's cancellation failed");
+    return data(adminResult(false, refundMessages.customerCancelFailed), { status: 500 });
+  }
 }
 
 export function meta() {
@@ -59,6 +83,8 @@ function CustomerOrderCard({ order }: { order: OrderView }) {
           <div className="mt-3 border-t border-stone-100 pt-3">
             <OrderTotals order={order} />
           </div>
+          <OrderRefunds order={order} level={3} pendingText={refundMessages.pendingCustomer} />
+          <CustomerCancel order={order} />
         </div>
         <div className="space-y-5">
           <AddressBlock title="Shipping address" address={order.shippingAddress} level={3} />

@@ -22,6 +22,7 @@ const OWNERS: Record<string, string> = {
   product_variants: "server/catalog",
   reviews: "server/reviews",
   orders: "server/orders",
+  order_refunds: "server/orders",
   checkouts: "server/checkouts",
   sandbox_payments: "server/payments",
   outbox: "server/mail",
@@ -51,6 +52,7 @@ const ALSO_WRITTEN_BY: Record<string, Record<string, string>> = {
 /** The one file inside the owner that writes the table, where the rule is tighter than the folder. */
 const OWNER_FILES: Record<string, string> = {
   product_variants: "server/catalog/variant-stock.ts",
+  order_refunds: "server/orders/refunds.ts",
   checkouts: "server/checkouts/checkouts.ts",
   discount_redemptions: "server/discounts/redemptions.ts",
   sessions: "server/auth/purge.ts",

@@ -4,7 +4,7 @@ import type { OrderStatus } from "../../domain/order-status";
 import { containsPattern, type OrderCursor, orderSearchTerms } from "../../domain/order-list";
 import type { Database } from "../db/client";
 import { orders } from "../db/schema";
-import { toOrderView } from "./service";
+import { orderViews } from "./service";
 import type { AdminOrderPage, } from "../../domain/views";
 
 export interface AdminOrderListQuery {
@@ -83,7 +83,7 @@ export async function listAdminOrders(db: Database, query: AdminOrderListQuery):
         position = Number(before.n);
       }
       return {
-        items: rows.map(toOrderView),
+        items: await orderViews(tx, rows),
         countsByStatus,
         total,
         position,

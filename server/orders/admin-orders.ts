@@ -4,10 +4,11 @@ import { ConflictError, InvalidInputError, NotFoundError } from "../../domain/er
 import { isUuid } from "../../domain/ids";
 import { canTransition, type OrderStatus, PENDING_STATUSES } from "../../domain/order-status";
 import type { AdminOrderPage, OrdersOverview, OrderView } from "../../domain/views";
-import { orders, type StatusHistoryEntry } from "../db/schema";
+import { orderRefunds, orders, type StatusHistoryEntry } from "../db/schema";
 import { enqueueMail } from "../mail/outbox";
 import { type AdminOrderListQuery, listAdminOrders } from "./admin-order-list";
-import { type OrdersDeps, returnStock, toOrderView } from "./service";
+import type { RefundsService } from "./refunds";
+import { type OrdersDeps, orderViews } from "./service";
 import { orderStatusEmail } from "./status-emails";
 
 /**
@@ -16,7 +17,11 @@ import { orderStatusEmail } from "./status-emails";
  * history entry and its e-mail, so two administrators' tabs cannot both move the same order
  * from the same status, and a refused change leaves no trace.
  */
-export function createAdminOrdersService(deps: OrdersDeps) {
+/** A cancellation of this order whose refund is under way. */
+const cancelling = (orderId: string) =>
+  sql`select 1 from ${orderRefunds} where ${orderRefunds.orderId} = ${orderId} and ${orderRefunds.status} = 'pending' and ${orderRefunds.kind} = 'cancellation'`;
+
+export function createAdminOrdersService(deps: OrdersDeps & { refunds: Pick<RefundsService, "cancelByAdmin"> }) {
   const { db } = deps;
   const log = deps.logger.child({ component: "admin-orders" });
 
@@ -26,7 +31,9 @@ export function createAdminOrdersService(deps: OrdersDeps) {
         PENDING_STATUSES.map((s) => sql`${s}`),
         sql`, `,
       );
-      const paid = sql`${orders.subtotalCents} - ${orders.discountCents} + ${orders.taxCents} + ${orders.shippingCents}`;
+      // Paid minus refunded (returns): a cancelled order counts nothing (decision 033).
+      const refunded = sql`coalesce((select sum(${orderRefunds.amountCents}) from ${orderRefunds} where ${orderRefunds.orderId} = ${orders.id} and ${orderRefunds.status} = 'succeeded'), 0)`;
+      const paid = sql`${orders.subtotalCents} - ${orders.discountCents} + ${orders.taxCents} + ${orders.shippingCents} - ${refunded}`;
       const [row] = await db
         .select({
           totalOrders: sql<number>`count(*)::int`,
@@ -54,14 +61,14 @@ export function createAdminOrdersService(deps: OrdersDeps) {
       if (!isUuid(orderId)) throw new NotFoundError("Order not found");
       const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
       if (!row) throw new NotFoundError("Order not found");
-      return toOrderView(row);
+      return (await orderViews(db, [row]))[0];
     },
 
     /**
      * Moves an order from `from` (the status the administrator saw) to `to`, appending
-     * {status, timestamp, note} to its history and queueing the customer's e-mail. A cancelled
-     * order's pieces go back into stock in the same transaction (decision record 013); no money
-     * moves: refunds are made in the provider's dashboard.
+     * {status, timestamp, note} to its history and queueing the customer's e-mail. Cancelling
+     * is the refunds service's: the money goes back through the provider and the pieces back
+     * into stock (decision records 013 and 033).
      */
     async changeStatus(input: { orderId: string; from: OrderStatus; to: OrderStatus; note: string }): Promise<OrderView> {
       const { orderId, from, to, note } = input;
@@ -70,6 +77,7 @@ export function createAdminOrdersService(deps: OrdersDeps) {
         // The table does not allow it: invalid input (400); nothing was changed.
         throw new InvalidInputError(`An order that is ${statusWord(from)} cannot be changed to ${statusWord(to)}.`);
       }
+      if (to === "cancelled") return deps.refunds.cancelByAdmin({ orderId, from, note });
       const now = new Date();
       const entry: StatusHistoryEntry = { status: to, timestamp: now.toISOString(), note };
       const order = await db.transaction(async (tx) => {
@@ -80,25 +88,24 @@ export function createAdminOrdersService(deps: OrdersDeps) {
             statusHistory: sql`${orders.statusHistory} || ${JSON.stringify([entry])}::jsonb`,
             updatedAt: now,
           })
-          .where(and(eq(orders.id, orderId), eq(orders.status, from)))
+          // Not while a cancellation is being refunded: it will set the status itself (decision 033).
+          .where(and(eq(orders.id, orderId), eq(orders.status, from), sql`not exists (${cancelling(orderId)})`))
           .returning();
         if (!row) {
           const [current] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
           if (!current) throw new NotFoundError("Order not found");
+          if (current.status === from) throw new ConflictError("This order is being cancelled and refunded right now. Nothing was changed.");
           throw new ConflictError(
             `This order is already ${statusWord(current.status)}, not ${statusWord(from)}: someone changed it meanwhile. Nothing was changed.`,
           );
         }
-        const restocked = to === "cancelled" ? await returnStock(tx, row.items) : [];
         await enqueueMail(tx, orderStatusEmail(row, to, note, deps.publicUrl));
-        return { view: toOrderView(row), restocked };
+        return (await orderViews(tx, [row]))[0];
       });
-      log.info({ orderId, from, to, restocked: order.restocked.length }, "order status changed");
+      log.info({ orderId, from, to }, "order status changed");
       deps.wakeMail?.();
-      deps.publish?.({ type: "order.status", orderId, userId: order.view.userId });
-      // Pages that show these products' stock ('Out of Stock', the add-to-cart limit) reload.
-      for (const productId of order.restocked) deps.publish?.({ type: "product.updated", productId });
-      return order.view;
+      deps.publish?.({ type: "order.status", orderId, userId: order.userId });
+      return order;
     },
   };
 }

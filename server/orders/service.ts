@@ -18,14 +18,15 @@ import { completeCheckout, lockCheckout, setStockHold } from "../checkouts/check
 import { holdDiscountUse, redeemDiscount } from "../discounts/redemptions";
 import { orderConfirmationEmail } from "./emails";
 import { NotFoundError, PaymentRefusedError } from "../../domain/errors";
-import type { OrderView } from "../../domain/views";
+import type { OrderRefundView, OrderView } from "../../domain/views";
+import { refundsByOrder } from "./refund-records";
 
 export type { Tx };
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** The one shape orders leave the server in, for shoppers and the administrator alike. */
-export function toOrderView(row: OrderRow): OrderView {
+/** The one shape orders leave the server in, for shoppers and the administrator alike; `refunds` are its succeeded refunds. */
+export function toOrderView(row: OrderRow, refunds: readonly OrderRefundView[] = [], refundPending = false): OrderView {
   return {
     id: row.id,
     number: orderNumber(row.id),
@@ -48,7 +49,16 @@ export function toOrderView(row: OrderRow): OrderView {
     statusHistory: row.statusHistory,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    refunds: [...refunds],
+    refundedCents: refunds.reduce((sum, refund) => sum + refund.amountCents, 0),
+    refundPending,
   };
+}
+
+/** Order rows with their refunds, as views (one query for the refunds of all of them). */
+export async function orderViews(db: Pick<Database | Tx, "select">, rows: readonly OrderRow[]): Promise<OrderView[]> {
+  const refunds = await refundsByOrder(db, rows.map((row) => row.id));
+  return rows.map((row) => toOrderView(row, refunds.get(row.id)?.done, refunds.get(row.id)?.pending));
 }
 
 /** Takes the pieces from their variants (decision 032), all or nothing: the caller's transaction rolls back on OutOfStockError. */
@@ -138,7 +148,7 @@ export function createOrdersService(deps: OrdersDeps) {
       const result = await db.transaction(async (tx) => {
         const checkout = await lockCheckout(tx, checkoutId);
         const [existing] = await tx.select().from(orders).where(eq(orders.checkoutId, checkoutId));
-        if (existing) return { order: toOrderView(existing), created: false };
+        if (existing) return { order: (await orderViews(tx, [existing]))[0], created: false };
         if (checkout.status === "refunded") throw new PaymentRefusedError("This payment was refunded.", "refunded");
         // A newer checkout of the same cart replaced this one: its money goes back rather than make a second order.
         if (checkout.status === "superseded") throw new PaymentRefusedError("This checkout was replaced by a newer one.", "superseded");
@@ -202,7 +212,7 @@ export function createOrdersService(deps: OrdersDeps) {
     /** The shopper's orders, newest first (My Orders). */
     async listOrdersForUser(userId: string): Promise<OrderView[]> {
       const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id));
-      return rows.map(toOrderView);
+      return orderViews(db, rows);
     },
 
     /** One of the shopper's orders; someone else's is simply not found. */
@@ -210,7 +220,7 @@ export function createOrdersService(deps: OrdersDeps) {
       if (!isUuid(orderId)) throw new NotFoundError("Order not found");
       const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
       if (!row) throw new NotFoundError("Order not found");
-      return toOrderView(row);
+      return (await orderViews(db, [row]))[0];
     },
   };
 }

@@ -4,7 +4,7 @@ import type { OrderStatus } from "../../domain/order-status";
 import { sandboxOrderMessages } from "../../domain/payment-messages";
 import type { MailMessage } from "../mail/outbox";
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 const SENTENCES: Record<OrderStatus, string> = {

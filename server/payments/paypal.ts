@@ -225,9 +225,10 @@ export function createPaypalProvider(options: PaypalOptions): PaypalWalletProvid
       return readPaypalOrder(result.body);
     },
 
-    async refundCapture(captureId, requestId) {
+    async refundCapture(captureId, requestId, amountCents) {
       // No amount: PayPal refunds what is left of the capture, i.e. all of it.
-      const result = await call("POST", `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, { body: {}, requestId });
+      const body = amountCents === undefined ? {} : { amount: money(amountCents) };
+      const result = await call("POST", `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, { body, requestId });
       if (!result.ok) throw failure("refund", result);
       const refund = (result.body ?? {}) as { id?: unknown; status?: unknown };
       return { id: String(refund.id ?? ""), status: String(refund.status ?? "") };

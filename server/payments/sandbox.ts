@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
+import { ProviderUnavailableError } from "../../domain/errors";
 import type { Database } from "../db/client";
 import { sandboxPayments } from "../db/schema";
 import { SESSION_LIFETIME_S } from "./stripe";
@@ -27,6 +28,11 @@ export const SANDBOX_CARD_ID = /^cs_sandbox_[A-Za-z0-9]{24}$/;
 
 type Row = typeof sandboxPayments.$inferSelect;
 
+function captureStatus(row: Row): string {
+  if (row.refundedAt) return "REFUNDED";
+  return row.refunds.length ? "PARTIALLY_REFUNDED" : "COMPLETED";
+}
+
 function walletOrder(row: Row): WalletOrder {
   return {
     id: row.id,
@@ -34,7 +40,7 @@ function walletOrder(row: Row): WalletOrder {
     // The sandbox keeps the checkout it was made for, as PayPal keeps custom_id.
     customId: row.checkoutId,
     capture: row.captureId
-      ? { id: row.captureId, status: row.refundedAt ? "REFUNDED" : "COMPLETED", amountCents: row.amountCents, currency: row.currency }
+      ? { id: row.captureId, status: captureStatus(row), amountCents: row.amountCents, currency: row.currency }
       : null,
   };
 }
@@ -57,14 +63,30 @@ export function createSandboxProviders(db: Database, publicUrl: string): { walle
     return row;
   }
 
-  async function refund(captureId: string): Promise<{ id: string; status: string }> {
-    const updated = await db
-      .update(sandboxPayments)
-      .set({ refundedAt: sql`coalesce(${sandboxPayments.refundedAt}, now())`, updatedAt: new Date() })
-      .where(eq(sandboxPayments.captureId, captureId))
-      .returning({ id: sandboxPayments.id });
-    if (!updated.length) throw new Error(`Sandbox: no payment ${captureId} to refund`);
-    return { id: `SANDBOXREFUND${captureId.slice(-8).toUpperCase()}`, status: "COMPLETED" };
+  /**
+   * Refunds a payment in full (no amount) or in part, as PayPal and Stripe do: a repeated key
+   * answers the first refund, and more than what remains is refused (a 422, like theirs).
+   */
+  async function refund(captureId: string, key: string, amountCents?: number): Promise<{ id: string; status: string }> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx.select().from(sandboxPayments).where(eq(sandboxPayments.captureId, captureId)).for("update");
+      if (!row) throw new ProviderUnavailableError("sandbox", `Sandbox: no payment ${captureId} to refund`, 404);
+      const earlier = row.refunds.find((r) => r.key === key);
+      if (earlier) return { id: earlier.id, status: "COMPLETED" };
+      const refunded = row.refunds.reduce((sum, r) => sum + r.amountCents, 0);
+      const left = row.refundedAt ? 0 : row.amountCents - refunded;
+      const amount = amountCents ?? left;
+      if (left <= 0 || amount > left || amount <= 0) {
+        throw new ProviderUnavailableError("sandbox", `Sandbox: the refund is more than what remains of payment ${captureId}`, 422);
+      }
+      const id = `SANDBOXREFUND${randomId(UPPER, 10)}`;
+      const full = amount === left;
+      await tx
+        .update(sandboxPayments)
+        .set({ refunds: [...row.refunds, { key, id, amountCents: amount }], ...(full ? { refundedAt: new Date() } : {}), updatedAt: new Date() })
+        .where(eq(sandboxPayments.id, row.id));
+      return { id, status: "COMPLETED" };
+    });
   }
 
   const sessionOpen = () => gt(sandboxPayments.createdAt, new Date(Date.now() - SESSION_LIFETIME_S * 1000));
@@ -119,7 +141,7 @@ export function createSandboxProviders(db: Database, publicUrl: string): { walle
       return row ? walletOrder(row) : null;
     },
 
-    refundCapture: (captureId) => refund(captureId),
+    refundCapture: (captureId, requestId, amountCents) => refund(captureId, requestId, amountCents),
   };
 
   function cardSession(row: Row): CardSession {
@@ -181,7 +203,7 @@ export function createSandboxProviders(db: Database, publicUrl: string): { walle
 
     expireSession: (sessionId) => card.cancel(sessionId),
 
-    refund: (paymentRef) => refund(paymentRef),
+    refund: (paymentRef, idempotencyKey, amountCents) => refund(paymentRef, idempotencyKey, amountCents),
   };
 
   return { wallet, card };

@@ -44,7 +44,7 @@ export function choosePaymentProviders(db: Database, config: Pick<Config, "publi
         publicUrl: config.publicUrl,
       })
     : sandbox.card;
-  return { wallet, card };
+  return { wallet, card, sandbox };
 }
 
 /** The checkout: pricing -> payment -> order, for both methods, plus the reconciliation pass. */
@@ -98,6 +98,16 @@ export function createPaymentsService(
     wallet: walletFlow,
     card: cardFlow,
     reconciler,
+    /**
+     * Gives (part of) an order's payment back through the provider that took it: the sandbox
+     * for a sandbox order, else PayPal (the capture) or Stripe (the PaymentIntent). `key` makes
+     * a repeat answer the first refund (docs/decisions/033-refunds-returns-and-customer-cancel.md).
+     */
+    refundPayment(payment: { method: "paypal" | "stripe"; sandbox: boolean; paymentRef: string; amountCents: number; key: string }) {
+      const { method, paymentRef, amountCents, key } = payment;
+      const providers = payment.sandbox ? chosen.sandbox : { wallet, card };
+      return method === "paypal" ? providers.wallet.refundCapture(paymentRef, key, amountCents) : providers.card.refund(paymentRef, key, amountCents);
+    },
   };
 }
 

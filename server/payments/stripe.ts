@@ -169,10 +169,11 @@ export function createStripeProvider(options: StripeOptions): StripeCardProvider
       }
     },
 
-    async refund(paymentRef, idempotencyKey) {
+    async refund(paymentRef, idempotencyKey, amountCents) {
       try {
         // No amount: Stripe refunds the whole payment.
-        const refund = await stripe.refunds.create({ payment_intent: paymentRef, reason: "requested_by_customer" }, { idempotencyKey });
+        const params = { payment_intent: paymentRef, reason: "requested_by_customer" as const, ...(amountCents === undefined ? {} : { amount: amountCents }) };
+        const refund = await stripe.refunds.create(params, { idempotencyKey });
         return { id: refund.id, status: refund.status ?? "pending" };
       } catch (error) {
         throw wrap("refund", error);

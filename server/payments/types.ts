@@ -43,8 +43,12 @@ interface WalletProviderBase {
   captureOrder(orderId: string, requestId: string): Promise<WalletOrder | WalletRefusal>;
   /** Null when the provider does not know the order. */
   getOrder(orderId: string): Promise<WalletOrder | null>;
-  /** Refunds the whole capture: money that should not have been taken goes back in full, never in part. */
-  refundCapture(captureId: string, requestId: string): Promise<{ id: string; status: string }>;
+  /**
+   * Refunds the capture: in full without `amountCents` (money that should not have been taken),
+   * or that part of it (an order's return or cancellation). `requestId` makes a retry answer the
+   * first refund instead of making a second.
+   */
+  refundCapture(captureId: string, requestId: string, amountCents?: number): Promise<{ id: string; status: string }>;
 }
 
 /** PayPal's REST API. */
@@ -84,8 +88,8 @@ interface CardProviderBase {
   createSession(request: PaymentRequest): Promise<{ id: string; url: string }>;
   /** Null when the provider does not know the session. */
   retrieveSession(sessionId: string): Promise<CardSession | null>;
-  /** Refunds the whole payment, never a part of it. */
-  refund(paymentRef: string, idempotencyKey: string): Promise<{ id: string; status: string }>;
+  /** Refunds the whole payment without `amountCents`, or that part of it; a repeated key answers the first refund. */
+  refund(paymentRef: string, idempotencyKey: string, amountCents?: number): Promise<{ id: string; status: string }>;
   /** Closes an open session so it can no longer be paid; false when it was not open any more (paid or expired). */
   expireSession(sessionId: string): Promise<boolean>;
 }

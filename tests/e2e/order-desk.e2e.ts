@@ -77,7 +77,7 @@ test("the history note is cleared after each status change and never sent twice"
   await admin.context().close();
 });
 
-test("cancelling asks first, says what happens to the payment and the stock, and gives the stock back", async ({ browser }, info) => {
+test("cancelling asks first, says the money is refunded and the stock goes back, then does both", async ({ browser }, info) => {
   test.setTimeout(90_000);
   const scarf = `E2E Restock Scarf ${info.project.name}`;
   const buyer = await newBuyer(browser, info, "desk-cancel", "Cora Cancel");
@@ -100,10 +100,9 @@ test("cancelling asks first, says what happens to the payment and the stock, and
   await expect(dialog.getByRole("button", { name: "Keep order" })).toBeFocused();
   // $30.00 + 10 % tax + $0.10 shipping.
   await expect(dialog).toContainText("$33.10, paid with card (Stripe)");
-  await expect(dialog).toContainText("No refund is made: the store cannot refund payments yet.");
-  await expect(dialog).toContainText("refund it yourself in your Stripe account");
+  await expect(dialog).toContainText("$33.10 is refunded to their card through the sandbox (no real money)");
   await expect(dialog).toContainText("The 2 pieces go back into stock.");
-  await expect(dialog).toContainText("The customer is emailed that the order is cancelled.");
+  await expect(dialog).toContainText("The customer is emailed that the order is cancelled and refunded.");
   await shoot(admin, info, "cancel-dialog");
   await admin.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
@@ -116,11 +115,15 @@ test("cancelling asks first, says what happens to the payment and the stock, and
   await expect(card.locator("[data-status]").first()).toHaveText("Placed");
 
   await cancel.click();
-  await dialog.getByRole("button", { name: "Cancel order" }).click();
+  await dialog.getByRole("button", { name: "Cancel and refund" }).click();
   await expect(toast(admin, "Order status updated to Cancelled")).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(card.locator("[data-status]").first()).toHaveText("Cancelled");
   await expect(card.getByText("No further actions available")).toBeVisible();
+  // The refund is on the card: the whole amount, and nothing left to pay.
+  await expect(card.getByRole("listitem").filter({ hasText: "Refunded in full (order cancelled)" })).toContainText("$33.10");
+  await expect(card.getByText("Net paid")).toBeVisible();
+  await shoot(admin, info, "cancelled-refunded");
   // The two pieces are back: the shopper's open product page says so (live, or after a reload).
   await shopper.reload();
   await expect(shopper.getByText("In Stock").first()).toBeVisible();

@@ -69,6 +69,8 @@ export async function productId(request: APIRequestContext, baseURL: string, tit
   return found as string;
 }
 
+type CartLine = { productId: string; selectedSize: string | null; color: string | null; quantity: number };
+
 /**
  * Buys through the sandbox card checkout's endpoints, as the checkout page and the hosted page
  * would: open a session, press Pay, land on the confirmation. Returns the order's number.
@@ -76,12 +78,12 @@ export async function productId(request: APIRequestContext, baseURL: string, tit
 export async function buyWithSandboxCard(
   request: APIRequestContext,
   baseURL: string,
-  line: { productId: string; selectedSize: string | null; color: string | null; quantity: number },
+  line: CartLine | CartLine[],
   addressId: string,
 ): Promise<string> {
   const headers = { origin: baseURL };
   const created = await request.post(`${baseURL}/api/create-stripe-session`, {
-    data: { lines: [line], shippingAddressId: addressId, billingAddressId: null, sameAsShipping: true },
+    data: { lines: Array.isArray(line) ? line : [line], shippingAddressId: addressId, billingAddressId: null, sameAsShipping: true },
     headers,
   });
   expect(created.status(), await created.text()).toBe(200);

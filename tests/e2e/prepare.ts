@@ -83,6 +83,32 @@ for (const [i, project] of ["desktop", "phone"].entries()) {
     createdAt: new Date(`2020-01-0${4 + i}T00:00:00Z`),
   });
 }
+// Plenty of stock for the refunds' tests (tests/e2e/refunds.e2e.ts): an order of three lines, one returned.
+for (const [i, [title, priceCents]] of ([["E2E Return Shirt", 2500], ["E2E Return Socks", 800]] as const).entries()) {
+  await database.db.insert(products).values({
+    title,
+    description: "A fixture the refunds' tests buy and return.",
+    priceCents,
+    category: "Accessories",
+    sizes: [],
+    imageUrls: [],
+    stockCount: 100_000,
+    createdAt: new Date(`2020-01-0${6 + i}T00:00:00Z`),
+  });
+}
+// One piece each, one per project: the customer buys it, sees it sold out, cancels and sees it back (tests/e2e/refunds.e2e.ts).
+for (const [i, project] of ["desktop", "phone"].entries()) {
+  await database.db.insert(products).values({
+    title: `E2E Cancel Beanie ${project}`,
+    description: "A fixture beanie with one piece.",
+    priceCents: 1800,
+    category: "Accessories",
+    sizes: [],
+    imageUrls: [],
+    stockCount: 1,
+    createdAt: new Date(`2020-01-0${8 + i}T00:00:00Z`),
+  });
+}
 // A product with three photos in clearly different hues, newest of all so it heads the home grid,
 // for deterministic gallery tests (arrows, wrap-around, thumbnails, swipes).
 const galleryStorage = createLocalStorage(path.join(config.dataDir, "media"));

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type FakeRequest, type FakeResponse, type StartedFake, startJsonServer } from "./http-server";
+import { centsToDecimalString } from "../../domain/money";
 
 /**
  * A local PayPal speaking the parts of the REST API the store uses: OAuth2 client-credentials
@@ -143,15 +144,24 @@ export async function startFakePaypal(options: { tokenTtlSeconds?: number } = {}
     return { status: 201, body: representation(order) };
   }
 
+  /** Refunds the whole capture (no amount) or a part of it; more than what remains is refused, as PayPal does. */
   function refund(captureId: string, request: FakeRequest): FakeResponse {
     const order = [...orders.values()].find((o) => o.capture?.id === captureId);
     if (!order?.capture) return error(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
     if (order.capture.status === "REFUNDED") return error(422, "UNPROCESSABLE_ENTITY", "CAPTURE_FULLY_REFUNDED");
-    const body = JSON.parse(request.body || "{}") as { amount?: unknown };
-    order.capture.status = "REFUNDED";
+    const body = JSON.parse(request.body || "{}") as { amount?: { currency_code?: string; value?: string } };
+    const captured = cents(order.capture.amount.value) ?? 0;
+    const already = refunds.filter((r) => r.captureId === captureId).reduce((sum, r) => sum + (cents((r.amount as { value: string }).value) ?? 0), 0);
+    const requested = body.amount === undefined ? captured - already : cents(body.amount.value);
+    if (requested === null || requested <= 0 || (body.amount && body.amount.currency_code !== order.capture.amount.currency_code)) {
+      return error(422, "UNPROCESSABLE_ENTITY", "INVALID_PARAMETER_VALUE");
+    }
+    if (requested > captured - already) return error(422, "UNPROCESSABLE_ENTITY", "REFUND_AMOUNT_EXCEEDED");
+    order.capture.status = requested === captured - already ? "REFUNDED" : "PARTIALLY_REFUNDED";
     const refundId = id();
-    refunds.push({ id: refundId, captureId, amount: body.amount ?? order.capture.amount, requestedAmount: body.amount ?? null });
-    return { status: 201, body: { id: refundId, status: "COMPLETED" } };
+    const amount = { currency_code: order.capture.amount.currency_code, value: centsToDecimalString(requested) };
+    refunds.push({ id: refundId, captureId, amount, requestedAmount: body.amount ?? null });
+    return { status: 201, body: { id: refundId, status: "COMPLETED", amount } };
   }
 
   function authorised(request: FakeRequest): boolean {

@@ -5,7 +5,7 @@ import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import type { Size } from "../../domain/catalog";
 import type { DatabaseHandle } from "../../server/db/client";
-import { type AddressSnapshot, type CheckoutLine, checkouts } from "../../server/db/schema";
+import { type AddressSnapshot, type CheckoutLine, checkouts, sandboxPayments } from "../../server/db/schema";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
 import { type AccountsTestApp, createAccountsTestApp, GOOD_PASSWORD, registerVerified, TestBrowser, userByEmail } from "./accounts";
 import { createTestDatabase } from "./database";
@@ -141,7 +141,8 @@ const ADDRESS: AddressSnapshot = {
 
 /**
  * An order as a verified payment makes it: a checkout row, then the orders service's own
- * fulfilment (stock, history 'Order placed successfully', confirmation e-mail).
+ * fulfilment (stock, history 'Order placed successfully', confirmation e-mail). The payment is
+ * a card payment in the store's sandbox book, so a cancellation or a return can refund it.
  */
 export async function placeOrder(
   test: AdminTest,
@@ -150,27 +151,37 @@ export async function placeOrder(
   quantity = 1,
   options: { sandbox?: boolean; selectedSize?: Size | null } = {},
 ) {
-  const subtotal = product.priceCents * quantity;
-  const tax = Math.round(subtotal / 10);
-  const shipping = 10;
-  const line: CheckoutLine = {
+  return placeOrderOf(test, userId, [{ product, quantity, size: options.selectedSize }], { sandbox: options.sandbox });
+}
+
+/** The same with several lines. */
+export async function placeOrderOf(
+  test: AdminTest,
+  userId: string,
+  items: { product: { id: string; title: string; imageUrls: string[]; priceCents: number }; quantity: number; size?: Size | null }[],
+  options: { sandbox?: boolean } = {},
+) {
+  const lines: CheckoutLine[] = items.map(({ product, quantity, size }) => ({
     productId: product.id,
     title: product.title,
     imageUrls: product.imageUrls,
     // The size the line names: its stock is taken per size and colour (decision 032).
-    selectedSize: options.selectedSize === undefined ? "M" : options.selectedSize,
+    selectedSize: size === undefined ? "M" : size,
     color: null,
     quantity,
     unitPriceCents: product.priceCents,
-    lineTotalCents: subtotal,
-  };
+    lineTotalCents: product.priceCents * quantity,
+  }));
+  const subtotal = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  const tax = Math.round(subtotal / 10);
+  const shipping = 10;
   const [checkout] = await test.database.db
     .insert(checkouts)
     .values({
       userId,
       provider: "stripe",
       providerRef: `cs_test_${randomUUID()}`,
-      lines: [line],
+      lines,
       subtotalCents: subtotal,
       taxCents: tax,
       shippingCents: shipping,
@@ -179,9 +190,19 @@ export async function placeOrder(
       billingAddress: ADDRESS,
     })
     .returning({ id: checkouts.id });
+  const paymentRef = `pi_sandbox_${randomUUID().replaceAll("-", "").slice(0, 24)}`;
+  await test.database.db.insert(sandboxPayments).values({
+    id: `cs_sandbox_${randomUUID().replaceAll("-", "").slice(0, 24)}`,
+    kind: "card",
+    checkoutId: checkout.id,
+    amountCents: subtotal + tax + shipping,
+    currency: "USD",
+    status: "complete",
+    captureId: paymentRef,
+  });
   const { order } = await test.t.services.orders.fulfilCheckout(checkout.id, {
     paymentId: `pi_${randomUUID()}`,
-    paymentRef: null,
+    paymentRef,
     sandbox: options.sandbox ?? false,
   });
   return order;

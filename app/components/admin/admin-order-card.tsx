@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { historyNote, STATUS_NOTE_MAX, statusLabel } from "../../../domain/admin-dashboard";
 import { messages } from "../../../domain/messages";
+import { refundMessages } from "../../../domain/refunds";
 import { sandboxOrderMessages } from "../../../domain/payment-messages";
 import { allowedNextStatuses } from "../../../domain/order-status";
 import type { OrderView } from "../../../domain/views";
@@ -10,7 +11,9 @@ import { useHydrated } from "~/lib/cart";
 import { OrderCardHeader } from "~/components/orders/order-card-header";
 import { AddressBlock, OrderItems, OrderTotals } from "~/components/orders/order-items";
 import { StatusHistory } from "~/components/orders/status-history";
+import { OrderRefunds } from "~/components/orders/order-refunds";
 import { CancelOrderDialog } from "./cancel-order-dialog";
+import { RefundItemsForm } from "./refund-items-form";
 
 const PAYMENT_LABELS: Record<OrderView["paymentMethod"], string> = { paypal: "PayPal", stripe: "Stripe (card)" };
 
@@ -52,6 +55,8 @@ export function AdminOrderCard({ order }: { order: OrderView }) {
           <div className="border-t border-stone-100 pt-3">
             <OrderTotals order={order} />
           </div>
+          <OrderRefunds order={order} pendingText={refundMessages.pendingAdmin} />
+          <RefundItemsForm order={order} />
         </div>
         <div className="space-y-4">
           <div className="grid grid-cols-2 gap-4 lg:grid-cols-1 xl:grid-cols-2">

@@ -11,7 +11,7 @@ export interface OverviewData extends OrdersOverview {
   recentProducts: AdminProductRow[];
 }
 
-export const REVENUE_NOTE = "What customers paid (items, tax and shipping), over all orders except cancelled ones.";
+export const REVENUE_NOTE = "What customers paid (items, tax and shipping) less what was refunded, over all orders except cancelled ones.";
 
 /** The revenue note, with the sandbox's pretend money said apart when there is any. */
 function revenueNote(data: OverviewData): string {

@@ -36,12 +36,21 @@ export function OrderItems({ items }: { items: readonly OrderItem[] }) {
   );
 }
 
-/** Subtotal, its discount, shipping, tax and what was charged (docs/product.md §9). */
+/** Subtotal, its discount, shipping, tax and what was charged (docs/product.md §9); after refunds, what was refunded and the net paid. */
 export function OrderTotals({
   order,
 }: {
-  order: { subtotalCents: number; discountCents?: number; discountCode?: string | null; taxCents: number; shippingCents: number; totalCents: number };
+  order: {
+    subtotalCents: number;
+    discountCents?: number;
+    discountCode?: string | null;
+    taxCents: number;
+    shippingCents: number;
+    totalCents: number;
+    refundedCents?: number;
+  };
 }) {
+  const refunded = order.refundedCents ?? 0;
   const rows: [string, string][] = [
     ["Subtotal", formatMoney(order.subtotalCents)],
     ...(order.discountCents ? [[discountLineLabel(order.discountCode), discountAmountLabel(order.discountCents)] as [string, string]] : []),
@@ -60,6 +69,18 @@ export function OrderTotals({
         <dt>Total</dt>
         <dd>{formatMoney(order.totalCents)}</dd>
       </div>
+      {refunded > 0 && (
+        <>
+          <div className="flex justify-between gap-4 text-stone-600">
+            <dt>Refunded</dt>
+            <dd>−{formatMoney(refunded)}</dd>
+          </div>
+          <div className="flex justify-between gap-4 font-semibold text-ink">
+            <dt>Net paid</dt>
+            <dd>{formatMoney(order.totalCents - refunded)}</dd>
+          </div>
+        </>
+      )}
     </dl>
   );
 }

@@ -13,3 +13,4 @@ export * from "./payments";
 export * from "./reviews";
 export * from "./discounts";
 export * from "./discount-redemptions";
+export * from "./refunds";

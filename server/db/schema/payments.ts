@@ -1,5 +1,11 @@
-import { integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { stamp } from "./columns";
+
+export interface SandboxRefund {
+  key: string;
+  id: string;
+  amountCents: number;
+}
 
 /**
  * The built-in sandbox provider's own book of payments (it stands in for PayPal's and Stripe's
@@ -16,7 +22,10 @@ export const sandboxPayments = pgTable(
     /** wallet: CREATED, APPROVED, COMPLETED, VOIDED; card: open, complete, expired. */
     status: text("status").notNull(),
     captureId: text("capture_id"),
+    /** Set when the payment is refunded in full. */
     refundedAt: stamp("refunded_at"),
+    /** Each refund made, keyed by the caller's idempotency key (a repeat answers the first). */
+    refunds: jsonb("refunds").$type<SandboxRefund[]>().notNull().default([]),
     createdAt: stamp("created_at").notNull().defaultNow(),
     updatedAt: stamp("updated_at").notNull().defaultNow(),
   },

@@ -1,0 +1,44 @@
+import { statusWord } from "../../domain/admin-dashboard";
+import { orderNumber } from "../../domain/ids";
+import { formatMoney } from "../../domain/money";
+import { sandboxOrderMessages } from "../../domain/payment-messages";
+import type { PaymentMethod } from "../../domain/views";
+import type { MailMessage } from "../mail/outbox";
+import { escapeHtml } from "./status-emails";
+
+const WHERE: Record<PaymentMethod, string> = { paypal: "your PayPal account", stripe: "your card" };
+
+/**
+ * The customer's e-mail about a refund (docs/decisions/033-refunds-returns-and-customer-cancel.md),
+ * queued in the transaction that records it: a cancellation's says the order is cancelled and
+ * all the money is back; a return's names the pieces and the amount.
+ */
+export function refundEmail(
+  order: { id: string; userEmail: string; userName: string; sandbox: boolean; paymentMethod: PaymentMethod },
+  refund: { kind: "cancellation" | "return"; amountCents: number; pieces: string; note: string },
+  publicUrl: string,
+): MailMessage {
+  const number = orderNumber(order.id);
+  const link = `${publicUrl}/orders`;
+  const amount = formatMoney(refund.amountCents);
+  const head =
+    refund.kind === "cancellation"
+      ? [`Your order ${number} is now: Cancelled.`, `We have refunded ${amount} to ${WHERE[order.paymentMethod]}.`]
+      : [`We have refunded ${amount} to ${WHERE[order.paymentMethod]} for ${refund.pieces} of your order ${number}.`];
+  const lines = [
+    ...head,
+    "Refunds usually show within 5 to 10 business days.",
+    ...(order.sandbox ? [sandboxOrderMessages.emailLine] : []),
+    ...(refund.note ? [`Note: ${refund.note}`] : []),
+  ];
+  const text = [`Hello ${order.userName},`, "", ...lines, "", `See your orders: ${link}`].join("\n");
+  const html = [
+    `<p>Hello ${escapeHtml(order.userName)},</p>`,
+    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p><a href="${escapeHtml(link)}">See your orders</a></p>`,
+  ].join("\n");
+  const suffix = order.sandbox ? sandboxOrderMessages.subjectSuffix : "";
+  const subject =
+    refund.kind === "cancellation" ? `Your Threadline order ${number} is ${statusWord("cancelled")}${suffix}` : `Refund for your Threadline order ${number}${suffix}`;
+  return { to: order.userEmail, subject, text, html };
+}
