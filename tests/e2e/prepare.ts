@@ -85,7 +85,7 @@ for (const [i, project] of ["desktop", "phone"].entries()) {
 }
 // Plenty of stock for the refunds' tests (tests/e2e/refunds.e2e.ts): an order of three lines, one returned.
 for (const [i, [title, priceCents]] of ([["E2E Return Shirt", 2500], ["E2E Return Socks", 800]] as const).entries()) {
-  await database.db.insert(products).values({
+  await addFixture({
     title,
     description: "A fixture the refunds' tests buy and return.",
     priceCents,
@@ -98,7 +98,7 @@ for (const [i, [title, priceCents]] of ([["E2E Return Shirt", 2500], ["E2E Retur
 }
 // One piece each, one per project: the customer buys it, sees it sold out, cancels and sees it back (tests/e2e/refunds.e2e.ts).
 for (const [i, project] of ["desktop", "phone"].entries()) {
-  await database.db.insert(products).values({
+  await addFixture({
     title: `E2E Cancel Beanie ${project}`,
     description: "A fixture beanie with one piece.",
     priceCents: 1800,
