@@ -4,6 +4,7 @@ import path from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import type { Size } from "../../domain/catalog";
+import { discountedTotals } from "../../domain/discounts";
 import type { DatabaseHandle } from "../../server/db/client";
 import { type AddressSnapshot, type CheckoutLine, checkouts, sandboxPayments } from "../../server/db/schema";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
@@ -154,12 +155,12 @@ export async function placeOrder(
   return placeOrderOf(test, userId, [{ product, quantity, size: options.selectedSize }], { sandbox: options.sandbox });
 }
 
-/** The same with several lines. */
+/** The same with several lines; `discount` makes it an order priced with a code's discount (decision 034). */
 export async function placeOrderOf(
   test: AdminTest,
   userId: string,
   items: { product: { id: string; title: string; imageUrls: string[]; priceCents: number }; quantity: number; size?: Size | null }[],
-  options: { sandbox?: boolean } = {},
+  options: { sandbox?: boolean; discount?: { code: string; cents: number } } = {},
 ) {
   const lines: CheckoutLine[] = items.map(({ product, quantity, size }) => ({
     productId: product.id,
@@ -172,9 +173,10 @@ export async function placeOrderOf(
     unitPriceCents: product.priceCents,
     lineTotalCents: product.priceCents * quantity,
   }));
-  const subtotal = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
-  const tax = Math.round(subtotal / 10);
-  const shipping = 10;
+  const totals = discountedTotals(
+    lines.reduce((sum, line) => sum + line.lineTotalCents, 0),
+    options.discount?.cents ?? 0,
+  );
   const [checkout] = await test.database.db
     .insert(checkouts)
     .values({
@@ -182,10 +184,12 @@ export async function placeOrderOf(
       provider: "stripe",
       providerRef: `cs_test_${randomUUID()}`,
       lines,
-      subtotalCents: subtotal,
-      taxCents: tax,
-      shippingCents: shipping,
-      totalCents: subtotal + tax + shipping,
+      subtotalCents: totals.subtotalCents,
+      discountCode: options.discount?.code ?? null,
+      discountCents: totals.discountCents,
+      taxCents: totals.taxCents,
+      shippingCents: totals.shippingCents,
+      totalCents: totals.totalCents,
       shippingAddress: ADDRESS,
       billingAddress: ADDRESS,
     })
@@ -195,7 +199,7 @@ export async function placeOrderOf(
     id: `cs_sandbox_${randomUUID().replaceAll("-", "").slice(0, 24)}`,
     kind: "card",
     checkoutId: checkout.id,
-    amountCents: subtotal + tax + shipping,
+    amountCents: totals.totalCents,
     currency: "USD",
     status: "complete",
     captureId: paymentRef,

@@ -139,6 +139,35 @@ describe("the administrator's return form", () => {
   });
 });
 
+describe("an order priced with a discount code", () => {
+  it("refunds a returned line's share of the discounted goods and tax, and the cancellation the rest: exactly what was paid", async () => {
+    const rows = await insertProducts(test.database.db, [
+      { title: "Discount Shirt", priceCents: 2500, stockCount: 10 },
+      { title: "Discount Tee", priceCents: 1999, stockCount: 10 },
+      { title: "Discount Socks", priceCents: 733, stockCount: 10 },
+    ]);
+    // Subtotal 9198, $10.00 off: goods 8198, tax 820 (10 % of the discounted goods), shipping 10, paid 9028.
+    const order = await placeOrderOf(
+      test,
+      test.shopperId,
+      rows.map((row, i) => ({ product: { ...row, imageUrls: [], priceCents: [2500, 1999, 733][i] }, quantity: [2, 1, 3][i] })),
+      { discount: { code: "TENOFF", cents: 1000 } },
+    );
+    expect(order).toMatchObject({ subtotalCents: 9198, discountCents: 1000, taxCents: 820, totalCents: 9028 });
+    // 1 × $19.99 comes back: round(1999 × 8198 / 9198) = 1782 of goods and round(1999 × 820 / 9198) = 178 of tax.
+    const res = await refundForm(order.id, { "quantity-1": "1", restock: "on" });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Refunded $19.60");
+    const cancel = await test.admin.postForm("/admin?tab=orders", { intent: "update-status", orderId: order.id, from: "placed", to: "cancelled", note: "" });
+    expect(cancel.status).toBe(200);
+    const view = await test.t.services.adminOrders.getOrder(order.id);
+    expect(view.refunds.map((refund) => refund.amountCents)).toEqual([1960, 9028 - 1960]);
+    expect(view.refundedCents).toBe(view.totalCents);
+    const [payment] = await test.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.checkoutId, (await test.database.db.select().from(orders).where(eq(orders.id, order.id)))[0].checkoutId));
+    expect(payment.amountCents).toBe(9028);
+  });
+});
+
 describe("the customer's own cancel", () => {
   const cancel = (orderId: string, browser = test.shopper) => browser.postForm("/orders", { intent: "cancel-order", orderId });
 
