@@ -78,6 +78,16 @@ export const ACTION_ROWS: Row[] = [
     body: (r) => ({ form: { intent: "delete", id: r.addressId } }),
     expect: [["visitor", toLogin("/addresses")], ["other", 404], ["admin", 404]],
   },
+  // My Orders' one form is Cancel order (decision 033): only the order's own customer may, and only while placed or confirmed.
+  {
+    route: "action orders",
+    what: "cancel the shopper's order",
+    method: "POST",
+    path: "/orders",
+    body: (r) => ({ form: { intent: "cancel-order", orderId: r.shopperOrderId } }),
+    expect: [["visitor", toLogin("/orders")], ["other", 404], ["admin", 404]],
+  },
+  { route: "action orders", what: "My Orders' form without an intent", method: "POST", path: "/orders", body: form({ orderId: "x" }), expect: [["visitor", toLogin("/orders")], ["other", 400], ["admin", 400], ["shopper", 400]] },
   // The approval page's one form is Approve.
   { route: "action sandbox/paypal/:id", what: "approve on the sandbox PayPal page", method: "POST", path: (r) => `/sandbox/paypal/${r.pageApproveOrderId}`, body: form({}), expect: ownSandboxPage((r) => `/sandbox/paypal/${r.pageApproveOrderId}`, 200) },
   { route: "action sandbox/checkout/:id", what: "sandbox card page's form", method: "POST", path: (r) => `/sandbox/checkout/${r.viewSessionId}`, body: form({ intent: "neither" }), expect: ownSandboxPage((r) => `/sandbox/checkout/${r.viewSessionId}`, 400) },

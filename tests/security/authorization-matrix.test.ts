@@ -84,6 +84,7 @@ beforeAll(async () => {
     shopperEmail: EMAILS.shopper,
     shopperStreet: "12 Private Lane",
     shopperOrderNumber: (await t.services.orders.orderForUser(shopperId, paid.orderId)).number,
+    shopperOrderId: paid.orderId,
   };
 }, 120_000);
 

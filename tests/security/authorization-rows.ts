@@ -31,6 +31,8 @@ export interface Resources {
   shopperEmail: string;
   shopperStreet: string;
   shopperOrderNumber: string;
+  /** The shopper's paid order (My Orders' Cancel order names it). */
+  shopperOrderId: string;
 }
 
 export type Body = { form: Record<string, string> } | { json: unknown } | { multipart: Record<string, string> };
