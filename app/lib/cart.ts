@@ -15,60 +15,27 @@ import {
   setQuantity as setLineQuantity,
 } from "../../domain/cart";
 import { parseStoredCart } from "../../domain/cart-storage";
+import { browserStorage, readStored, storedValueListeners } from "./browser-storage";
 import { setDiscountCode } from "./discount-code";
 
 const EMPTY: CartLine[] = [];
-const listeners = new Set<() => void>();
+const { notify, subscribe } = storedValueListeners(CART_STORAGE_KEY);
 
 // The parsed cart for the raw text it came from: getSnapshot must return the same array
 // while nothing changed, or React re-renders forever.
 let cached: { raw: string | null; lines: CartLine[] } = { raw: null, lines: EMPTY };
 
-function storage(): Storage | null {
-  try {
-    return typeof window === "undefined" ? null : window.localStorage;
-  } catch {
-    // Storage can be switched off (privacy settings); the cart is then empty and writes fail.
-    return null;
-  }
-}
-
-function readRaw(): string | null {
-  try {
-    return storage()?.getItem(CART_STORAGE_KEY) ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /** The cart as stored now. */
 export function readCart(): CartLine[] {
-  const raw = readRaw();
+  const raw = readStored(CART_STORAGE_KEY);
   if (raw !== cached.raw) cached = { raw, lines: raw ? parseStoredCart(raw) : EMPTY };
   return cached.lines;
 }
 
-function notify() {
-  for (const listener of listeners) listener();
-}
-
-function onStorage(event: StorageEvent) {
-  // key null: another tab cleared all of this site's storage.
-  if (event.key === CART_STORAGE_KEY || event.key === null) notify();
-}
-
-function subscribe(listener: () => void): () => void {
-  if (listeners.size === 0) window.addEventListener("storage", onStorage);
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0) window.removeEventListener("storage", onStorage);
-  };
-}
-
 /** Writes the cart; throws when the browser refuses (storage off or full), so callers can say so. */
 function writeCart(lines: CartLine[]): void {
-  const store = storage();
+  // Storage switched off: the cart stays empty and a write says so.
+  const store = browserStorage();
   if (!store) throw new Error("Browser storage is not available");
   if (lines.length === 0) store.removeItem(CART_STORAGE_KEY);
   else store.setItem(CART_STORAGE_KEY, JSON.stringify(lines));

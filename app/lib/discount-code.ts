@@ -5,52 +5,24 @@
  */
 import { useSyncExternalStore } from "react";
 import { normaliseCode } from "../../domain/discounts";
+import { browserStorage, readStored, storedValueListeners } from "./browser-storage";
 
 export const DISCOUNT_STORAGE_KEY = "cart:discount:v1";
 
-const listeners = new Set<() => void>();
-
-function storage(): Storage | null {
-  try {
-    return typeof window === "undefined" ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
+const { notify, subscribe } = storedValueListeners(DISCOUNT_STORAGE_KEY);
 
 /** The stored code, or null. */
 export function readDiscountCode(): string | null {
-  try {
-    const raw = storage()?.getItem(DISCOUNT_STORAGE_KEY);
-    return raw ? normaliseCode(raw).slice(0, 64) || null : null;
-  } catch {
-    return null;
-  }
-}
-
-function notify() {
-  for (const listener of listeners) listener();
-}
-
-function onStorage(event: StorageEvent) {
-  if (event.key === DISCOUNT_STORAGE_KEY || event.key === null) notify();
-}
-
-function subscribe(listener: () => void): () => void {
-  if (listeners.size === 0) window.addEventListener("storage", onStorage);
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0) window.removeEventListener("storage", onStorage);
-  };
+  const raw = readStored(DISCOUNT_STORAGE_KEY);
+  return raw ? normaliseCode(raw).slice(0, 64) || null : null;
 }
 
 /** Keeps a code (null removes it). Never throws: without storage the code lasts as long as the page. */
 export function setDiscountCode(code: string | null): void {
   const value = code ? normaliseCode(code) : "";
   try {
-    if (value) storage()?.setItem(DISCOUNT_STORAGE_KEY, value);
-    else storage()?.removeItem(DISCOUNT_STORAGE_KEY);
+    if (value) browserStorage()?.setItem(DISCOUNT_STORAGE_KEY, value);
+    else browserStorage()?.removeItem(DISCOUNT_STORAGE_KEY);
   } catch {
     // Storage refused: nothing kept.
   }

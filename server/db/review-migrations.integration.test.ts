@@ -1,8 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createEmptyDatabase } from "../../tests/helpers/database";
+import { describe, expect, it } from "vitest";
+import { emptyDatabasePerTest, migrationsAround } from "../../tests/helpers/migration-test";
 import { REVIEWER_NAME_CASES } from "../../tests/helpers/reviewer-names";
-import type { DatabaseHandle, RawSession } from "./client";
-import { migrate, readMigrations } from "./migrate";
+import { migrate } from "./migrate";
 
 /**
  * The migrations that fix reviews already stored: 0003 renames their authors by the rule of
@@ -10,27 +9,16 @@ import { migrate, readMigrations } from "./migrate";
  * makes the database refuse a second one.
  */
 
-const all = readMigrations();
-const migrationsBefore = (name: string) => all.slice(0, all.findIndex((m) => m.name === name));
 const PRODUCT = "6f1f0a52-8f0e-4d63-9b5e-0a6f8d7f0001";
 
-let handle: DatabaseHandle;
-let session: RawSession;
-beforeEach(async () => {
-  handle = await createEmptyDatabase("review_migrations");
-  session = await handle.session();
-});
-afterEach(async () => {
-  session.release();
-  await handle.close();
-});
+const db = emptyDatabasePerTest("review_migrations");
 
 async function seedProduct() {
-  await session.query(`insert into products (id, title, price_cents, category) values ($1, 'Old dress', 1000, 'Dress')`, [PRODUCT]);
+  await db.session.query(`insert into products (id, title, price_cents, category) values ($1, 'Old dress', 1000, 'Dress')`, [PRODUCT]);
 }
 
 async function seedUser(id: string, fields: { firstName?: string | null; name?: string | null }) {
-  await session.query(`insert into users (id, name, email, first_name) values ($1, $2, $3, $4)`, [
+  await db.session.query(`insert into users (id, name, email, first_name) values ($1, $2, $3, $4)`, [
     id,
     fields.name ?? "",
     `${id}@example.com`,
@@ -39,7 +27,7 @@ async function seedUser(id: string, fields: { firstName?: string | null; name?: 
 }
 
 async function seedReview(userId: string, userName: string, createdAt = "2024-01-01T00:00:00Z", text = "Old review") {
-  await session.query(`insert into reviews (product_id, user_id, user_name, text, rating, created_at) values ($1, $2, $3, $4, 4, $5)`, [
+  await db.session.query(`insert into reviews (product_id, user_id, user_name, text, rating, created_at) values ($1, $2, $3, $4, 4, $5)`, [
     PRODUCT,
     userId,
     userName,
@@ -50,21 +38,23 @@ async function seedReview(userId: string, userName: string, createdAt = "2024-01
 
 describe("0003_review_author_names", () => {
   it("gives every stored review the name the rule gives a new one", async () => {
-    await migrate(handle, migrationsBefore("0003_review_author_names"));
+    const { handle, session } = db;
+    await migrate(handle, migrationsAround("0003_review_author_names").before);
     await seedProduct();
     for (const [i, [, account]] of REVIEWER_NAME_CASES.entries()) {
       await seedUser(`user${i}`, account);
       // What an older release stored: the full name, else the display name, else the e-mail.
       await seedReview(`user${i}`, `user${i}@example.com`);
     }
-    await migrate(handle, all.slice(0, all.findIndex((m) => m.name === "0003_review_author_names") + 1));
+    await migrate(handle, migrationsAround("0003_review_author_names").upTo);
     const { rows } = await session.query("select user_id, user_name from reviews order by user_id");
     const byUser = new Map(rows.map((r) => [String(r.user_id), String(r.user_name)]));
     for (const [i, [what, , expected]] of REVIEWER_NAME_CASES.entries()) expect(byUser.get(`user${i}`), what).toBe(expected);
   });
 
   it("keeps the first word of the name of an author whose account is gone, never an address", async () => {
-    await migrate(handle, migrationsBefore("0003_review_author_names"));
+    const { handle, session } = db;
+    await migrate(handle, migrationsAround("0003_review_author_names").before);
     await seedProduct();
     await seedReview("gone1", "Hana  Kobayashi", "2024-01-01T00:00:00Z");
     await seedReview("gone2", "ivan@example.com", "2024-01-02T00:00:00Z");
@@ -77,7 +67,8 @@ describe("0003_review_author_names", () => {
 
 describe("0004_one_review_per_product", () => {
   it("keeps each shopper's newest review of a product, then refuses a second one", async () => {
-    await migrate(handle, migrationsBefore("0004_one_review_per_product"));
+    const { handle, session } = db;
+    await migrate(handle, migrationsAround("0004_one_review_per_product").before);
     await seedProduct();
     await seedUser("ann", { firstName: "Ann" });
     await seedUser("ben", { firstName: "Ben" });

@@ -1,29 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createEmptyDatabase } from "../../tests/helpers/database";
+import { describe, expect, it } from "vitest";
+import { emptyDatabasePerTest, migrationsAround } from "../../tests/helpers/migration-test";
 import { spreadStock } from "../../domain/variants";
-import type { DatabaseHandle, RawSession } from "./client";
-import { migrate, readMigrations } from "./migrate";
+import { migrate } from "./migrate";
 
 /**
  * 0010 turns each product's stock into stock per variant (docs/decisions/032-stock-per-variant.md):
  * floor(N / k) each, the first N mod k one more, in size order then colour order; no unit lost.
  */
 
-const all = readMigrations();
 const NAME = "0010_product_variants";
-const before = all.slice(0, all.findIndex((m) => m.name === NAME));
-const upTo = all.slice(0, all.findIndex((m) => m.name === NAME) + 1);
+const { before, upTo } = migrationsAround(NAME);
 
-let handle: DatabaseHandle;
-let session: RawSession;
-beforeEach(async () => {
-  handle = await createEmptyDatabase("variants_migration");
-  session = await handle.session();
-});
-afterEach(async () => {
-  session.release();
-  await handle.close();
-});
+const db = emptyDatabasePerTest("variants_migration");
 
 const colors = (...names: string[]) => JSON.stringify(names.map((name) => ({ name, hex: "#000000" })));
 
@@ -38,6 +26,7 @@ const PRODUCTS: { title: string; sizes: string[]; colors: string; stock: number 
 
 describe(NAME, () => {
   it("spreads every product's stock over its variants, in size then colour order, sums unchanged", async () => {
+    const { handle, session } = db;
     expect(before.length).toBeGreaterThan(0);
     await migrate(handle, before);
     for (const p of PRODUCTS) {
@@ -80,6 +69,7 @@ describe(NAME, () => {
   });
 
   it("refuses a negative variant stock and a second row of one combination, nulls included", async () => {
+    const { handle, session } = db;
     await migrate(handle, upTo);
     const { rows } = await session.query("insert into products (title, price_cents, category) values ('Scarf', 100, 'Dress') returning id");
     const id = (rows[0] as { id: string }).id;

@@ -15,6 +15,14 @@ export interface LostRace {
   notCharged: string;
 }
 
+/** A race lost for `what` (the reasons read "<what> before capture", "<what> before the order was recorded"). */
+function race(code: LostRace["code"], what: string, refunded: string, notCharged: string): LostRace {
+  return { code, refundReason: `${what} before the order was recorded`, holdReason: `${what} before capture`, refunded, notCharged };
+}
+
+const SOLD_OUT = race("out_of_stock", "sold out", paymentMessages.soldOutRefunded, paymentMessages.soldOutNotCharged);
+const CODE_USED_UP = race("discount_used_up", "discount code used up", discountMessages.usedUpRefunded, discountMessages.usedUpNotCharged);
+
 /**
  * The fulfilment transaction's signals that another order took what this one needed: the last
  * pieces (OutOfStockError) or the last use of its discount code (DiscountUsedUpError). Both are
@@ -22,23 +30,7 @@ export interface LostRace {
  * Null for anything else.
  */
 export function lostRace(error: unknown): LostRace | null {
-  if (error instanceof OutOfStockError) {
-    return {
-      code: "out_of_stock",
-      refundReason: "sold out before the order was recorded",
-      holdReason: "sold out before capture",
-      refunded: paymentMessages.soldOutRefunded,
-      notCharged: paymentMessages.soldOutNotCharged,
-    };
-  }
-  if (error instanceof DiscountUsedUpError) {
-    return {
-      code: "discount_used_up",
-      refundReason: "discount code used up before the order was recorded",
-      holdReason: "discount code used up before capture",
-      refunded: discountMessages.usedUpRefunded,
-      notCharged: discountMessages.usedUpNotCharged,
-    };
-  }
+  if (error instanceof OutOfStockError) return SOLD_OUT;
+  if (error instanceof DiscountUsedUpError) return CODE_USED_UP;
   return null;
 }

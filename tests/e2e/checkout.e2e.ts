@@ -1,6 +1,7 @@
 import { type BrowserContext, test as base, expect, type Page } from "./fixtures";
 import { expectNoAxeViolations } from "./a11y";
 import { verificationLink } from "./mailbox";
+import { addFromProductPage, toast } from "./shop-steps";
 
 /**
  * The checkout (docs/product.md §2) with the built-in sandbox for both methods (no PayPal or
@@ -48,18 +49,12 @@ const test = base.extend<object, { shopperState: StorageState }>({
   storageState: async ({ shopperState }, use) => use(shopperState),
 });
 
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 const summary = (page: Page) => page.getByRole("region", { name: "Order Summary" });
 
 /** From the home grid to the product page, size and colour chosen, into the cart, and on to the checkout. */
 async function buyFromProductPage(page: Page, size: string, color: string) {
-  await page.goto(`/?q=${encodeURIComponent(PRODUCT)}`);
-  await page.getByRole("link", { name: `View ${PRODUCT}` }).click();
+  await addFromProductPage(page, PRODUCT, size, color);
   await expect(page.getByRole("heading", { level: 1, name: PRODUCT })).toBeVisible();
-  await page.getByRole("group", { name: "Size" }).getByRole("button", { name: size, exact: true }).click();
-  await page.getByRole("group", { name: "Color" }).getByRole("button", { name: color }).click();
-  await page.getByRole("button", { name: "Add to cart" }).click();
-  await expect(toast(page, "Added to cart")).toBeVisible();
   await page.goto("/cart");
   await expect(page.getByRole("heading", { name: "Shopping Cart" })).toBeVisible();
   await page.getByRole("link", { name: "Proceed to Checkout" }).click();
@@ -135,12 +130,7 @@ test("a shopper without an address is asked to add one", async ({ browser, baseU
   await context.close();
   const fresh = await browser.newContext({ storageState: state, viewport: testInfo.project.use.viewport ?? undefined });
   const page = await fresh.newPage();
-  await page.goto(`/?q=${encodeURIComponent(PRODUCT)}`);
-  await page.getByRole("link", { name: `View ${PRODUCT}` }).click();
-  await page.getByRole("group", { name: "Size" }).getByRole("button", { name: "M", exact: true }).click();
-  await page.getByRole("group", { name: "Color" }).getByRole("button", { name: "Blush" }).click();
-  await page.getByRole("button", { name: "Add to cart" }).click();
-  await expect(toast(page, "Added to cart")).toBeVisible();
+  await addFromProductPage(page, PRODUCT, "M", "Blush");
   await page.goto("/checkout");
   await expect(page.getByRole("heading", { name: "Shipping address required" })).toBeVisible();
   await expect(page.getByText("Please add a shipping address before checkout.")).toBeVisible();

@@ -1,8 +1,9 @@
 import path from "node:path";
-import { expect, type Page, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 import { expectNoAxeViolations } from "./a11y";
 import { ADMIN, signedInContext } from "./people";
 import { newShopper } from "./shopper";
+import { addFromProductPage, toast } from "./shop-steps";
 
 /**
  * Discount codes (docs/decisions/034-discount-codes.md): the administrator creates a 15 % code in
@@ -14,7 +15,6 @@ import { newShopper } from "./shopper";
 
 const SCREENS = path.resolve(import.meta.dirname, "../../test-results/screens");
 const PRODUCT = "Cloud Lounge Sweat Set";
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 const orderNumber = (orderId: string) => orderId.replace(/-/g, "").slice(-8).toUpperCase();
 
 test("a 15 % code made in the Discounts tab, applied in the cart, paid with the sandbox, shown on the order", async ({ browser, baseURL }, info) => {
@@ -57,12 +57,7 @@ test("a 15 % code made in the Discounts tab, applied in the cart, paid with the 
   const { viewport, isMobile, hasTouch } = info.project.use;
   const context = await browser.newContext({ storageState: state, viewport, isMobile, hasTouch });
   const page = await context.newPage();
-  await page.goto(`/?q=${encodeURIComponent(PRODUCT)}`);
-  await page.getByRole("link", { name: `View ${PRODUCT}` }).click();
-  await page.getByRole("group", { name: "Size" }).getByRole("button", { name: "M", exact: true }).click();
-  await page.getByRole("group", { name: "Color" }).getByRole("button", { name: "Blush" }).click();
-  await page.getByRole("button", { name: "Add to cart" }).click();
-  await expect(toast(page, "Added to cart")).toBeVisible();
+  await addFromProductPage(page, PRODUCT, "M", "Blush");
   await page.goto("/cart");
 
   const cartSummary = page.getByRole("region", { name: "Order Summary" });

@@ -20,8 +20,8 @@ afterAll(async () => {
   await test?.stop();
 });
 
-/** Three lines: 2 × $25.00, 1 × $19.99, 3 × $7.33: subtotal 9198, tax 920, shipping 10. */
-async function threeLineOrder(userId = test.shopperId) {
+/** Three lines: 2 × $25.00, 1 × $19.99, 3 × $7.33: subtotal 9198, tax 920 (without a discount), shipping 10. */
+async function threeLineOrder(userId = test.shopperId, options: Parameters<typeof placeOrderOf>[3] = {}) {
   const rows = await insertProducts(test.database.db, [
     { title: "Return Shirt", priceCents: 2500, stockCount: 10 },
     { title: "Return Tee", priceCents: 1999, stockCount: 10 },
@@ -31,6 +31,7 @@ async function threeLineOrder(userId = test.shopperId) {
     test,
     userId,
     rows.map((row, i) => ({ product: { ...row, imageUrls: [], priceCents: [2500, 1999, 733][i] }, quantity: [2, 1, 3][i] })),
+    options,
   );
   return { order, ids: rows.map((row) => row.id) };
 }
@@ -141,18 +142,8 @@ describe("the administrator's return form", () => {
 
 describe("an order priced with a discount code", () => {
   it("refunds a returned line's share of the discounted goods and tax, and the cancellation the rest: exactly what was paid", async () => {
-    const rows = await insertProducts(test.database.db, [
-      { title: "Discount Shirt", priceCents: 2500, stockCount: 10 },
-      { title: "Discount Tee", priceCents: 1999, stockCount: 10 },
-      { title: "Discount Socks", priceCents: 733, stockCount: 10 },
-    ]);
     // Subtotal 9198, $10.00 off: goods 8198, tax 820 (10 % of the discounted goods), shipping 10, paid 9028.
-    const order = await placeOrderOf(
-      test,
-      test.shopperId,
-      rows.map((row, i) => ({ product: { ...row, imageUrls: [], priceCents: [2500, 1999, 733][i] }, quantity: [2, 1, 3][i] })),
-      { discount: { code: "TENOFF", cents: 1000 } },
-    );
+    const { order } = await threeLineOrder(test.shopperId, { discount: { code: "TENOFF", cents: 1000 } });
     expect(order).toMatchObject({ subtotalCents: 9198, discountCents: 1000, taxCents: 820, totalCents: 9028 });
     // 1 × $19.99 comes back: round(1999 × 8198 / 9198) = 1782 of goods and round(1999 × 820 / 9198) = 178 of tax.
     const res = await refundForm(order.id, { "quantity-1": "1", restock: "on" });

@@ -5,6 +5,7 @@ import { formatMoney } from "../../../domain/money";
 import type { AdminResult } from "~/lib/admin-result";
 import { LocalDateTime } from "~/components/ui/local-date-time";
 import { DiscountForm } from "./discount-form";
+import { AdminTable } from "./admin-table";
 
 const TABLE_COLUMNS = ["Code", "Discount", "Minimum", "Dates", "Uses", "Status", "Actions"] as const;
 const actionClass = "inline-flex items-center rounded-full border px-3 py-1.5 text-xs font-medium transition-colors";
@@ -102,41 +103,27 @@ export function DiscountsPanel({
             ))}
           </ul>
 
-          <div className="hidden overflow-x-auto rounded-2xl border border-stone-200 bg-white md:block">
-            <table className="w-full min-w-[880px] text-left text-sm">
-              <caption className="sr-only">Discount codes</caption>
-              <thead className="border-b border-stone-200 bg-stone-50 text-xs uppercase tracking-wide text-stone-600">
-                <tr>
-                  {TABLE_COLUMNS.map((column) => (
-                    <th key={column} scope="col" className="px-4 py-3 font-medium">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {codes.map((code) => (
-                  <tr key={code.id} className="align-top">
-                    <th scope="row" className="px-4 py-3 font-mono font-semibold text-ink">
-                      {code.code}
-                    </th>
-                    <td className="px-4 py-3">{discountValueLabel(code)}</td>
-                    <td className="px-4 py-3 text-stone-700">{code.minSubtotalCents > 0 ? formatMoney(code.minSubtotalCents) : "None"}</td>
-                    <td className="px-4 py-3 text-stone-700">
-                      <Dates code={code} />
-                    </td>
-                    <td className="px-4 py-3 text-stone-700">{uses(code)}</td>
-                    <td className="px-4 py-3">
-                      <StatusPill code={code} />
-                    </td>
-                    <td className="px-4 py-3">
-                      <CodeActions code={code} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable caption="Discount codes" columns={TABLE_COLUMNS} minWidth="min-w-[880px]">
+            {codes.map((code) => (
+              <tr key={code.id} className="align-top">
+                <th scope="row" className="px-4 py-3 font-mono font-semibold text-ink">
+                  {code.code}
+                </th>
+                <td className="px-4 py-3">{discountValueLabel(code)}</td>
+                <td className="px-4 py-3 text-stone-700">{code.minSubtotalCents > 0 ? formatMoney(code.minSubtotalCents) : "None"}</td>
+                <td className="px-4 py-3 text-stone-700">
+                  <Dates code={code} />
+                </td>
+                <td className="px-4 py-3 text-stone-700">{uses(code)}</td>
+                <td className="px-4 py-3">
+                  <StatusPill code={code} />
+                </td>
+                <td className="px-4 py-3">
+                  <CodeActions code={code} />
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         </>
       )}
     </div>

@@ -3,6 +3,7 @@ import { MAIL_LIST_LIMIT, MAIL_STATE_LABELS } from "../../../domain/outbox-mail"
 import type { FailedMailPage, FailedMailView } from "../../../domain/views";
 import type { AdminResult } from "~/lib/admin-result";
 import { LocalDateTime } from "~/components/ui/local-date-time";
+import { AdminTable } from "./admin-table";
 
 const TABLE_COLUMNS = ["Recipient", "Subject", "Last error", "Attempts", "Queued", "State", "Actions"] as const;
 
@@ -91,41 +92,27 @@ export function MailPanel({ page }: { page: FailedMailPage }) {
             ))}
           </ul>
 
-          <div className="hidden overflow-x-auto rounded-2xl border border-stone-200 bg-white md:block">
-            <table className="w-full min-w-[880px] text-left text-sm">
-              <caption className="sr-only">Failed emails</caption>
-              <thead className="border-b border-stone-200 bg-stone-50 text-xs uppercase tracking-wide text-stone-600">
-                <tr>
-                  {TABLE_COLUMNS.map((column) => (
-                    <th key={column} scope="col" className="px-4 py-3 font-medium">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {page.items.map((mail) => (
-                  <tr key={mail.id} className="align-top">
-                    <th scope="row" className="break-all px-4 py-3 font-normal text-ink">
-                      {mail.to}
-                    </th>
-                    <td className="px-4 py-3 font-medium">{mail.subject}</td>
-                    <td className="max-w-xs break-words px-4 py-3 text-stone-700">{mail.lastError}</td>
-                    <td className="px-4 py-3 text-stone-700">{mail.attempts}</td>
-                    <td className="whitespace-nowrap px-4 py-3 text-stone-700">
-                      <LocalDateTime iso={mail.createdAt} />
-                    </td>
-                    <td className="px-4 py-3">
-                      <StatePill mail={mail} />
-                    </td>
-                    <td className="px-4 py-3">
-                      <RetryButton mail={mail} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable caption="Failed emails" columns={TABLE_COLUMNS} minWidth="min-w-[880px]">
+            {page.items.map((mail) => (
+              <tr key={mail.id} className="align-top">
+                <th scope="row" className="break-all px-4 py-3 font-normal text-ink">
+                  {mail.to}
+                </th>
+                <td className="px-4 py-3 font-medium">{mail.subject}</td>
+                <td className="max-w-xs break-words px-4 py-3 text-stone-700">{mail.lastError}</td>
+                <td className="px-4 py-3 text-stone-700">{mail.attempts}</td>
+                <td className="whitespace-nowrap px-4 py-3 text-stone-700">
+                  <LocalDateTime iso={mail.createdAt} />
+                </td>
+                <td className="px-4 py-3">
+                  <StatePill mail={mail} />
+                </td>
+                <td className="px-4 py-3">
+                  <RetryButton mail={mail} />
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         </>
       )}
     </div>

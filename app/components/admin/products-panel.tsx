@@ -6,6 +6,7 @@ import type { AdminProductPage, AdminProductRow } from "../../../domain/views";
 import type { AdminResult } from "~/lib/admin-result";
 import { ProductImage } from "~/components/catalog/product-image";
 import { Pager } from "./pager";
+import { AdminTable } from "./admin-table";
 
 const TABLE_COLUMNS = ["Product", "Category", "Price", "Sizes", "Stock", "Actions"] as const;
 
@@ -115,41 +116,27 @@ export function ProductsPanel({ page }: { page: AdminProductPage }) {
             ))}
           </ul>
 
-          <div className="hidden overflow-x-auto rounded-2xl border border-stone-200 bg-white md:block">
-            <table className="w-full min-w-[720px] text-left text-sm">
-              <caption className="sr-only">Products</caption>
-              <thead className="border-b border-stone-200 bg-stone-50 text-xs uppercase tracking-wide text-stone-600">
-                <tr>
-                  {TABLE_COLUMNS.map((column) => (
-                    <th key={column} scope="col" className="px-4 py-3 font-medium">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {page.items.map((product) => (
-                  <tr key={product.id}>
-                    <th scope="row" className="px-4 py-3 font-normal">
-                      <div className="flex items-center gap-3">
-                        <Thumb product={product} />
-                        <span className="line-clamp-2 font-medium text-ink">{product.title}</span>
-                      </div>
-                    </th>
-                    <td className="px-4 py-3 text-stone-700">{product.category}</td>
-                    <td className="px-4 py-3 font-medium">{formatMoney(product.priceCents)}</td>
-                    <td className="px-4 py-3 text-stone-700">{product.sizes.join(", ") || "—"}</td>
-                    <td className="px-4 py-3">
-                      <StockPill product={product} />
-                    </td>
-                    <td className="px-4 py-3">
-                      <ProductActions product={product} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable caption="Products" columns={TABLE_COLUMNS} minWidth="min-w-[720px]">
+            {page.items.map((product) => (
+              <tr key={product.id}>
+                <th scope="row" className="px-4 py-3 font-normal">
+                  <div className="flex items-center gap-3">
+                    <Thumb product={product} />
+                    <span className="line-clamp-2 font-medium text-ink">{product.title}</span>
+                  </div>
+                </th>
+                <td className="px-4 py-3 text-stone-700">{product.category}</td>
+                <td className="px-4 py-3 font-medium">{formatMoney(product.priceCents)}</td>
+                <td className="px-4 py-3 text-stone-700">{product.sizes.join(", ") || "—"}</td>
+                <td className="px-4 py-3">
+                  <StockPill product={product} />
+                </td>
+                <td className="px-4 py-3">
+                  <ProductActions product={product} />
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         </>
       )}
       <Pager page={page.page} pageCount={page.pageCount} search={location.search} label="Product pages" />
