@@ -1,6 +1,6 @@
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
+import { axeViolations } from "./a11y";
 
 /**
  * What the accessibility sweep does on each screen: waits until the page has settled (no
@@ -19,17 +19,6 @@ export interface SweptScreen {
   violations: string[];
 }
 
-async function settle(page: Page) {
-  await page.waitForLoadState("load");
-  await page.waitForFunction(() => {
-    const running = document.getAnimations().filter((a) => {
-      const iterations = a.effect?.getComputedTiming().iterations;
-      return a.playState === "running" && iterations !== Number.POSITIVE_INFINITY;
-    });
-    return running.length === 0;
-  });
-}
-
 export class Sweep {
   readonly screens: SweptScreen[] = [];
 
@@ -40,9 +29,7 @@ export class Sweep {
 
   /** Scans the page as it is now; `route` names the route module that rendered it. */
   async scan(page: Page, route: string, name: string) {
-    await settle(page);
-    const results = await new AxeBuilder({ page }).analyze();
-    const violations = results.violations.map(
+    const violations = (await axeViolations(page)).map(
       (v) =>
         `${v.id} (${v.impact}): ${v.help}\n` +
         v.nodes
