@@ -49,6 +49,8 @@ describe("importRow", () => {
         description: "Light linen, wrap front.",
         sizes: ["S", "M", "L"],
         stockCount: 12,
+        // The import sets the figures it is given (decision 035).
+        stockSeen: {},
         colors: [
           { name: "Sand", hex: "#c2b280", image: 1 },
           { name: "Navy", hex: "#1f2a44", image: null },

@@ -11,6 +11,7 @@ import {
   productSchema,
   remainingImageSlots,
 } from "./product-schemas";
+import { variantKey } from "./variants";
 
 const valid = {
   title: "  Linen Shirt  ",
@@ -40,6 +41,8 @@ describe("productSchema", () => {
           { size: "S", color: "Sand", stock: 4, sku: null },
           { size: "L", color: "Sand", stock: 3, sku: null },
         ],
+        // No loaded figures: the add form has none.
+        stockSeen: {},
       },
     });
   });
@@ -274,12 +277,26 @@ describe("productSchema's stock grid", () => {
 
   it("reads the grid's parallel fields from the form", () => {
     const form = new FormData();
-    for (const [size, color, stock, sku] of [["M", "Black", "2", "A"], ["L", "", "3", ""]]) {
+    for (const [size, color, stock, sku, seen] of [["M", "Black", "2", "A", "4"], ["L", "", "3", "", ""]]) {
       form.append("variantSize", size);
       form.append("variantColor", color);
       form.append("variantStock", stock);
       form.append("variantSku", sku);
+      form.append("variantSeen", seen);
     }
-    expect(productFormValues(form).variants).toEqual([cell("M", "Black", "2", "A"), cell("L", "", "3", "")]);
+    expect(productFormValues(form).variants).toEqual([
+      { ...cell("M", "Black", "2", "A"), seen: "4" },
+      { ...cell("L", "", "3", ""), seen: "" },
+    ]);
+  });
+
+  it("keeps the figures the edit form was loaded with, by cell; a malformed or missing one is none", () => {
+    const seen = (value: string) => (c: ReturnType<typeof cell>) => ({ ...c, seen: value });
+    const parsed = parseFields(productSchema("edit"), {
+      ...jacket,
+      variants: [seen("4")(cell("M", "Black", "2")), seen("")(cell("M", "Cognac", "5")), seen("-1")(cell("L", "Black", "0")), seen("2.5")(cell("L", "Cognac", "1"))],
+    });
+    expect(parsed).toMatchObject({ ok: true, data: { stockSeen: { [variantKey({ size: "M", color: "Black" })]: 4 } } });
+    expect(parsed.ok && Object.keys(parsed.data.stockSeen)).toHaveLength(1);
   });
 });

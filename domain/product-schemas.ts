@@ -2,7 +2,7 @@ import { z } from "./zod";
 import { CATEGORIES, EDIT_CATEGORIES, MAX_IMAGES_PER_PRODUCT, SIZES } from "./catalog";
 import { messages } from "./messages";
 import { centsToDecimalString, parseDollars } from "./money";
-import { SKU_MAX, spreadStock, totalStock, variantChoices, variantKey, variantLabel } from "./variants";
+import { SKU_MAX, type StockConflict, spreadStock, totalStock, variantChoices, variantKey, variantLabel } from "./variants";
 
 /**
  * The add- and edit-product forms (docs/product.md §2 and §5), one schema used by the route's
@@ -43,6 +43,11 @@ export const productMessages = {
   skuInvalid: (label: string) => `The SKU of ${label} may have at most ${SKU_MAX} letters, digits, dots, dashes, slashes or underscores`,
   skuRepeated: (sku: string) => `The SKU ${sku} is given to two variants: each SKU must be unique`,
   skuTaken: "One of the SKUs is already used by another product",
+  /** Sales or another save changed cells the administrator changed too (decision 035). */
+  stockChanged: (conflicts: readonly StockConflict[]) =>
+    `Stock changed while you edited: ${conflicts
+      .map((c) => `${variantLabel(c.choice)} is now ${c.now} (the form showed ${c.seen})`)
+      .join("; ")}. Check your figures and save again to set them.`,
 } as const;
 
 /** Texts for refused image files; the file name is shown so the administrator knows which one. */
@@ -164,7 +169,7 @@ export function productSchema(mode: ProductFormMode) {
       ctx.addIssue({ code: "custom", message: grid, path: [variants.length || stockCount === undefined ? "variants" : "stockCount"] });
       return z.NEVER;
     }
-    return { ...product, variants: grid, stockCount: totalStock(grid) };
+    return { ...product, variants: grid, stockCount: totalStock(grid), stockSeen: seenStock(variants) };
   });
 }
 
@@ -177,6 +182,8 @@ const variantCellSchema = z.object({
   color: z.string().default(""),
   stock: z.string().default(""),
   sku: z.string().default(""),
+  /** The stock the edit form showed when it was loaded ("" for a new cell): see rebaseStockEdit. */
+  seen: z.string().default(""),
 });
 type VariantCell = z.output<typeof variantCellSchema>;
 
@@ -214,9 +221,19 @@ function stockGrid<S extends string>(sizes: readonly S[], colors: readonly strin
   return variants;
 }
 
+/** The figures the edit form was loaded with, by variantKey; a cell without a well-formed one has none. */
+function seenStock(cells: readonly VariantCell[]): Record<string, number> {
+  const seen: Record<string, number> = {};
+  for (const cell of cells) {
+    if (/^\d{1,6}$/.test(cell.seen)) seen[variantKey({ size: cell.size || null, color: cell.color || null })] = Number(cell.seen);
+  }
+  return seen;
+}
+
 const SKU_PATTERN = new RegExp(`^[A-Za-z0-9._/-]{1,${SKU_MAX}}$`);
 
-export type ProductInput = z.output<ReturnType<typeof productSchema>>;
+/** A checked product; `stockSeen` comes only from the edit form (a caller without it sets the figures given). */
+export type ProductInput = Omit<z.output<ReturnType<typeof productSchema>>, "stockSeen"> & { stockSeen?: Readonly<Record<string, number>> };
 
 /** The raw fields of a submitted product form, shaped for productSchema (files are read separately). */
 export type ProductFormValues = {
@@ -227,7 +244,7 @@ export type ProductFormValues = {
   sizes: string[];
   stockCount?: string;
   colors: { name: string; hex: string; image?: string }[];
-  variants?: { size: string; color: string; stock: string; sku: string }[];
+  variants?: { size: string; color: string; stock: string; sku: string; seen: string }[];
 };
 
 export function productFormValues(form: FormData): ProductFormValues {
@@ -255,14 +272,15 @@ export function productFormValues(form: FormData): ProductFormValues {
   };
 }
 
-/** The stock grid's cells: four parallel fields per cell, in the form's order. */
+/** The stock grid's cells: five parallel fields per cell, in the form's order. */
 function variantCells(form: FormData): NonNullable<ProductFormValues["variants"]> {
   const many = (key: string) => form.getAll(key).map((v) => (typeof v === "string" ? v : ""));
   const sizes = many("variantSize");
   const colors = many("variantColor");
   const stocks = many("variantStock");
   const skus = many("variantSku");
-  return stocks.map((stock, i) => ({ size: sizes[i] ?? "", color: colors[i] ?? "", stock, sku: skus[i] ?? "" }));
+  const seen = many("variantSeen");
+  return stocks.map((stock, i) => ({ size: sizes[i] ?? "", color: colors[i] ?? "", stock, sku: skus[i] ?? "", seen: seen[i] ?? "" }));
 }
 
 /** The kept-plus-new count rule of docs/product.md §5: at least one image, at most five. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  rebaseStockEdit,
   LOW_STOCK_THRESHOLD,
   lowStockMessage,
   soldOutColors,
@@ -9,6 +10,7 @@ import {
   stockOfChoice,
   totalStock,
   variantChoices,
+  variantKey,
   variantLabel,
 } from "./variants";
 
@@ -131,5 +133,39 @@ describe("variantLabel", () => {
     [{ size: null, color: null }, "One size"],
   ])("%j", (choice, expected) => {
     expect(variantLabel(choice)).toBe(expected);
+  });
+});
+
+describe("rebaseStockEdit (the grid saved over sales since it was loaded)", () => {
+  const M = { size: "M", color: "Cognac" };
+  const L = { size: "L", color: "Black" };
+  const cell = (choice: { size: string; color: string }, stock: number) => ({ ...choice, stock });
+  const seen = (m: number, l: number) => ({ [variantKey(M)]: m, [variantKey(L)]: l });
+  it.each([
+    // [what happened, the form sent, seen, stock now, saved or the conflicting cells]
+    ["nothing changed anywhere", [cell(M, 4), cell(L, 2)], seen(4, 2), [cell(M, 4), cell(L, 2)], [4, 2]],
+    ["the administrator changed L, nobody else did", [cell(M, 4), cell(L, 9)], seen(4, 2), [cell(M, 4), cell(L, 2)], [4, 9]],
+    ["one M sold meanwhile, the administrator changed only L", [cell(M, 4), cell(L, 9)], seen(4, 2), [cell(M, 3), cell(L, 2)], [3, 9]],
+    ["the last M sold meanwhile, untouched", [cell(M, 1), cell(L, 2)], seen(1, 2), [cell(M, 0), cell(L, 2)], [0, 2]],
+    ["a return put an M back meanwhile, untouched", [cell(M, 4), cell(L, 2)], seen(4, 2), [cell(M, 5), cell(L, 2)], [5, 2]],
+    ["both changed M to the same figure", [cell(M, 3), cell(L, 2)], seen(4, 2), [cell(M, 3), cell(L, 2)], [3, 2]],
+    ["one M sold, and the administrator set M to 10", [cell(M, 10), cell(L, 2)], seen(4, 2), [cell(M, 3), cell(L, 2)], { conflicts: [{ choice: M, seen: 4, now: 3 }] }],
+    [
+      "both cells changed on both sides",
+      [cell(M, 10), cell(L, 0)],
+      seen(4, 2),
+      [cell(M, 3), cell(L, 1)],
+      { conflicts: [{ choice: M, seen: 4, now: 3 }, { choice: L, seen: 2, now: 1 }] },
+    ],
+    ["no figures seen (the CSV import): the figures given", [cell(M, 7), cell(L, 1)], {}, [cell(M, 3), cell(L, 2)], [7, 1]],
+    ["a cell new since the form was loaded (a size ticked)", [cell(M, 4), cell(L, 6)], { [variantKey(M)]: 4 }, [cell(M, 4)], [4, 6]],
+    ["a cell another save removed meanwhile", [cell(M, 4), cell(L, 6)], seen(4, 2), [cell(M, 4)], [4, 6]],
+  ] as const)("%s", (_what, submitted, before, current, expected) => {
+    const result = rebaseStockEdit(submitted, before, current);
+    if (Array.isArray(expected)) {
+      expect(result).toEqual({ variants: [cell(M, expected[0]), cell(L, expected[1])] });
+    } else {
+      expect(result).toEqual(expected);
+    }
   });
 });

@@ -101,3 +101,39 @@ export function stockMark(total: number, lowestStock: number): "Out of Stock" | 
 export function variantLabel(choice: VariantChoice): string {
   return [choice.size, choice.color].filter((part) => part !== null).join(", ") || "One size";
 }
+
+/** A cell whose stock changed while the administrator had the form open, and they changed it too. */
+export interface StockConflict {
+  choice: VariantChoice;
+  /** What the form showed when it was loaded. */
+  seen: number;
+  /** The stock now, after the sales, returns or other saves since then. */
+  now: number;
+}
+
+/**
+ * The stock grid saved over what happened since the form was loaded (decision 035). `seen` holds,
+ * by variantKey, the stock each cell showed when the form was loaded; `current` is the stock now.
+ * A cell the administrator left as it was keeps the stock now (sales since are not undone); a
+ * cell they changed takes their figure if nobody else changed it meanwhile (or changed it to the
+ * same figure), and is a conflict if somebody did. A cell with no `seen` figure (new size or colour, or a caller without one, such as
+ * the CSV import) takes the figure given.
+ */
+export function rebaseStockEdit<V extends VariantChoice & { stock: number }>(
+  submitted: readonly V[],
+  seen: Readonly<Record<string, number>>,
+  current: readonly (VariantChoice & { stock: number })[],
+): { variants: V[] } | { conflicts: StockConflict[] } {
+  const now = new Map(current.map((variant) => [variantKey(variant), variant.stock]));
+  const conflicts: StockConflict[] = [];
+  const variants = submitted.map((variant) => {
+    const key = variantKey(variant);
+    const before = seen[key];
+    const stockNow = now.get(key);
+    if (before === undefined || stockNow === undefined || stockNow === before || variant.stock === stockNow) return variant;
+    if (variant.stock === before) return { ...variant, stock: stockNow };
+    conflicts.push({ choice: { size: variant.size, color: variant.color }, seen: before, now: stockNow });
+    return variant;
+  });
+  return conflicts.length ? { conflicts } : { variants };
+}

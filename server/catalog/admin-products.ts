@@ -11,6 +11,7 @@ import { readUploadedImages, removeImages, storeUploadedImages, type UploadedIma
 import type { AdminProductDetail, AdminProductPage, AdminProductRow } from "../../domain/views";
 import { InvalidInputError, NotFoundError } from "../../domain/errors";
 import { inGridOrder, readVariants, writeVariants } from "./variant-stock";
+import { rebaseStockEdit } from "../../domain/variants";
 
 const rowColumns = {
   id: products.id,
@@ -240,8 +241,15 @@ export function createAdminCatalogService(deps: {
             .update(products)
             .set({ ...fields(input, [...kept, ...stored]), imageUrls: [...kept, ...stored], updatedAt: new Date() })
             .where(eq(products.id, id));
-          // The grid's numbers are the stock now, under the product's row lock (decision 032).
-          await writeVariants(tx, id, input.variants);
+          // The grid's figures over what sold or came back since the form was loaded, under the
+          // product's row lock (decisions 032 and 035): a cell changed on both sides is refused.
+          const now = (await readVariants(tx, [id])).get(id) ?? [];
+          const rebased = rebaseStockEdit(input.variants, input.stockSeen ?? {}, now);
+          if ("conflicts" in rebased) {
+            const message = productMessages.stockChanged(rebased.conflicts);
+            throw new InvalidInputError(message, { variants: message });
+          }
+          await writeVariants(tx, id, rebased.variants);
           return locked.imageUrls.filter((address) => !kept.includes(address));
         }));
       } catch (error) {

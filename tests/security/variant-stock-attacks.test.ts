@@ -29,17 +29,19 @@ const colors = [
   { name: "Cognac", hex: "#8a4f2a" },
 ];
 
-type Cell = [size: string, color: string, stock: string, sku?: string];
+type Cell = [size: string, color: string, stock: string, sku?: string, seen?: string];
 
 /** The jacket's form with the grid's cells as the browser sends them. */
 function jacketForm(title: string, cells: Cell[], extra: { files?: File[]; keep?: string[] } = {}) {
   const form = productForm({ ...validFields, title, stockCount: "" }, { sizes: ["M", "L"], colors, ...extra });
   form.delete("stockCount");
-  for (const [size, color, stock, sku = ""] of cells) {
+  for (const [size, color, stock, sku = "", seen] of cells) {
     form.append("variantSize", size);
     form.append("variantColor", color);
     form.append("variantStock", stock);
     form.append("variantSku", sku);
+    // The edit form sends what each cell showed when it was loaded; older callers send nothing.
+    if (seen !== undefined) form.append("variantSeen", seen);
   }
   return form;
 }
@@ -120,6 +122,61 @@ describe("the administrator's stock grid", () => {
     const res = await test.shopper.request(`/admin/edit-product/${product.id}`, { method: "POST", body: jacketForm("Taken over", [["M", "Black", "99999"]]) });
     expect(res.status).not.toBe(200);
     expect(await variantsOf(product.id)).toEqual(before);
+  });
+});
+
+describe("the grid saved while pieces sell (decision 035)", () => {
+  const line = (selectedSize: string, color: string, quantity: number) => ({ productId: product.id, selectedSize, color, quantity });
+  const sell = (selectedSize: string, color: string, quantity: number) =>
+    test.database.db.transaction((tx) => takeVariantStock(tx, [line(selectedSize, color, quantity)]));
+  /** The edit form as loaded with GOOD's figures, with `changes` typed into it. */
+  async function save(changes: Record<string, string>, seen: Record<string, string> = {}) {
+    const [{ imageUrls }] = await test.database.db.select({ imageUrls: products.imageUrls }).from(products).where(eq(products.id, product.id));
+    const cells: Cell[] = GOOD.map(([size, color, stock]) => {
+      const key = `${size} ${color}`;
+      return [size, color, changes[key] ?? stock, "", seen[key] ?? stock];
+    });
+    return test.admin.request(`/admin/edit-product/${product.id}`, { method: "POST", body: jacketForm(`Grid Jacket ${counter}`, cells, { keep: imageUrls }) });
+  }
+  const stockOf = async (size: string, color: string) => (await variantsOf(product.id)).find((v) => v.size === size && v.color === color)?.stock;
+
+  it("keeps a sale made while the form was open in a cell the administrator left alone", async () => {
+    await sell("M", "Black", 1);
+    const res = await save({ "L Black": "9" });
+    expect(res.status).toBe(302);
+    expect(await stockOf("M", "Black")).toBe(1);
+    expect(await stockOf("L", "Black")).toBe(9);
+    expect(await totalOf(product.id)).toBe(1 + 1 + 9 + 0);
+  });
+
+  it("refuses a cell both the administrator and a sale changed, names it, and changes nothing", async () => {
+    await sell("M", "Cognac", 1);
+    const before = { variants: await variantsOf(product.id), total: await totalOf(product.id) };
+    const res = await save({ "M Cognac": "6", "L Black": "9" });
+    expect(res.status).toBe(400);
+    const message = productMessages.stockChanged([{ choice: { size: "M", color: "Cognac" }, seen: 1, now: 0 }]);
+    expect(message).toContain("M, Cognac is now 0 (the form showed 1)");
+    expect(await res.text()).toContain(message.replaceAll("'", "&#x27;"));
+    expect({ variants: await variantsOf(product.id), total: await totalOf(product.id) }).toEqual(before);
+  });
+
+  it("takes the figure on the second save, made from the reloaded form", async () => {
+    await sell("M", "Cognac", 1);
+    expect((await save({ "M Cognac": "6" })).status).toBe(400);
+    const res = await save({ "M Cognac": "6" }, { "M Cognac": "0" });
+    expect(res.status).toBe(302);
+    expect(await stockOf("M", "Cognac")).toBe(6);
+    expect(await totalOf(product.id)).toBe(2 + 6 + 5 + 0);
+  });
+
+  it("sets the figures given when the form sends no loaded figures, or malformed ones", async () => {
+    await sell("M", "Black", 2);
+    const [{ imageUrls }] = await test.database.db.select({ imageUrls: products.imageUrls }).from(products).where(eq(products.id, product.id));
+    const cells: Cell[] = GOOD.map(([size, color, stock]) => [size, color, stock, "", size === "M" ? "two" : ""]);
+    const res = await test.admin.request(`/admin/edit-product/${product.id}`, { method: "POST", body: jacketForm(`Grid Jacket ${counter}`, cells, { keep: imageUrls }) });
+    expect(res.status).toBe(302);
+    expect(await stockOf("M", "Black")).toBe(2);
+    expect(await totalOf(product.id)).toBe(8);
   });
 });
 

@@ -17,8 +17,8 @@ const cellInputClass =
 /**
  * Stock per size and colour (docs/decisions/032-stock-per-variant.md): sizes down, colours across,
  * one column or row when the product has one of them, a single "Stock count" field when it has
- * neither. Each cell submits variantSize, variantColor, variantStock and variantSku, paired by
- * position. A cell keeps its numbers while sizes and colours are ticked and named around it; a
+ * neither. Each cell submits variantSize, variantColor, variantSeen, variantStock and variantSku,
+ * paired by position. A cell keeps its numbers while sizes and colours are ticked and named around it; a
  * new size or colour starts at `fresh` pieces.
  */
 export function StockGrid({
@@ -38,6 +38,23 @@ export function StockGrid({
   const [cells, setCells] = useState<Record<string, Cell>>(() =>
     Object.fromEntries(initial.map((v) => [variantKey(v), { stock: String(v.stock), sku: v.sku ?? "" }])),
   );
+  // The stock the form was loaded with goes back as variantSeen, so the server keeps sales made
+  // meanwhile (decision 035). When the product is loaded again (after a save refused because
+  // stock changed), the cells nobody typed in follow the new figures; typed ones stay.
+  const seen = new Map(initial.map((v) => [variantKey(v), v.stock]));
+  const initialKey = JSON.stringify([...seen]);
+  const [baseline, setBaseline] = useState({ key: initialKey, seen });
+  if (baseline.key !== initialKey) {
+    setBaseline({ key: initialKey, seen });
+    setCells((all) => {
+      const next = { ...all };
+      for (const [key, stock] of seen) {
+        const cell = next[key];
+        if (cell && cell.stock === String(baseline.seen.get(key) ?? "")) next[key] = { ...cell, stock: String(stock) };
+      }
+      return next;
+    });
+  }
   const [showSku, setShowSku] = useState(() => initial.some((v) => v.sku));
   const errorId = useId();
   const skuToggleId = useId();
@@ -53,6 +70,7 @@ export function StockGrid({
       <div className="space-y-1">
         <input type="hidden" name="variantSize" value={choice.size ?? ""} />
         <input type="hidden" name="variantColor" value={choice.color ?? ""} />
+        <input type="hidden" name="variantSeen" value={seen.get(variantKey(choice)) ?? ""} />
         <input
           type="number"
           name="variantStock"
