@@ -13,14 +13,11 @@ import { orderStatusEmail } from "./status-emails";
 
 /**
  * The administrator's side of orders: the dashboard's figures and lists, and status changes.
- * A change is one compare-and-set on (id, expected status) in one transaction with its
- * history entry and its e-mail, so two administrators' tabs cannot both move the same order
+ * A change locks the order's row, checks the status the administrator saw (and that no
+ * cancellation is being refunded), and writes the new status with its history entry and its
+ * e-mail, all in one transaction: two administrators' tabs cannot both move the same order
  * from the same status, and a refused change leaves no trace.
  */
-/** A cancellation of this order whose refund is under way. */
-const cancelling = (orderId: string) =>
-  sql`select 1 from ${orderRefunds} where ${orderRefunds.orderId} = ${orderId} and ${orderRefunds.status} = 'pending' and ${orderRefunds.kind} = 'cancellation'`;
-
 export function createAdminOrdersService(deps: OrdersDeps & { refunds: Pick<RefundsService, "cancelByAdmin"> }) {
   const { db } = deps;
   const log = deps.logger.child({ component: "admin-orders" });
@@ -81,6 +78,24 @@ export function createAdminOrdersService(deps: OrdersDeps & { refunds: Pick<Refu
       const now = new Date();
       const entry: StatusHistoryEntry = { status: to, timestamp: now.toISOString(), note };
       const order = await db.transaction(async (tx) => {
+        // The row lock first, then the checks as statements of their own: each sees what was
+        // committed before the lock was granted. (Checks inside one UPDATE's WHERE would read
+        // the refunds table as it was when the UPDATE began, and miss a cancellation whose
+        // refund began while the UPDATE waited for the lock: both changes won, once, on PostgreSQL.)
+        const [current] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for("update");
+        if (!current) throw new NotFoundError("Order not found");
+        if (current.status !== from) {
+          throw new ConflictError(
+            `This order is already ${statusWord(current.status)}, not ${statusWord(from)}: someone changed it meanwhile. Nothing was changed.`,
+          );
+        }
+        // Not while a cancellation is being refunded: it will set the status itself (decision 033).
+        const [busy] = await tx
+          .select({ id: orderRefunds.id })
+          .from(orderRefunds)
+          .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, "pending"), eq(orderRefunds.kind, "cancellation")))
+          .limit(1);
+        if (busy) throw new ConflictError("This order is being cancelled and refunded right now. Nothing was changed.");
         const [row] = await tx
           .update(orders)
           .set({
@@ -88,17 +103,8 @@ export function createAdminOrdersService(deps: OrdersDeps & { refunds: Pick<Refu
             statusHistory: sql`${orders.statusHistory} || ${JSON.stringify([entry])}::jsonb`,
             updatedAt: now,
           })
-          // Not while a cancellation is being refunded: it will set the status itself (decision 033).
-          .where(and(eq(orders.id, orderId), eq(orders.status, from), sql`not exists (${cancelling(orderId)})`))
+          .where(eq(orders.id, orderId))
           .returning();
-        if (!row) {
-          const [current] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
-          if (!current) throw new NotFoundError("Order not found");
-          if (current.status === from) throw new ConflictError("This order is being cancelled and refunded right now. Nothing was changed.");
-          throw new ConflictError(
-            `This order is already ${statusWord(current.status)}, not ${statusWord(from)}: someone changed it meanwhile. Nothing was changed.`,
-          );
-        }
         await enqueueMail(tx, orderStatusEmail(row, to, note, deps.publicUrl));
         return (await orderViews(tx, [row]))[0];
       });
