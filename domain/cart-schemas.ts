@@ -1,6 +1,6 @@
 import { z } from "./zod";
 import { MAX_CART_LINES } from "./cart";
-import { discountCodeFieldSchema } from "./discounts";
+import { discountCodeFieldSchema } from "./discount-schemas";
 import { lineChoiceMessages, lineChoiceSchema } from "./checkout-line";
 import { messages } from "./messages";
 

@@ -3,16 +3,15 @@ import {
   type DiscountRule,
   dateFieldValue,
   discountAmount,
-  discountCodeFieldSchema,
   discountedTotals,
   discountFormMessages,
-  discountFormSchema,
   discountRefusal,
   discountRefusalMessage,
   discountValueLabel,
   isCodeText,
   normaliseCode,
 } from "./discounts";
+import { discountCodeFieldSchema, discountFormSchema } from "./discount-schemas";
 
 const rule: DiscountRule = {
   code: "SAVE15",

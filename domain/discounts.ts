@@ -1,10 +1,11 @@
 import { SHIPPING_CENTS, taxFor } from "./cart";
 import { formatMoney } from "./money";
-import { z } from "./zod";
 
 /**
  * Discount codes (docs/decisions/034-discount-codes.md): what a code is worth, when it applies,
- * and the administrator's form. Pure, so the server prices and the pages explain with one rule.
+ * and the administrator's form's texts. Pure, so the server prices and the pages explain with one
+ * rule. No zod here: the cart in the browser imports this module (the schemas are in
+ * domain/discount-schemas.ts, which only the server and the admin form load).
  */
 
 export const DISCOUNT_KINDS = ["percent", "fixed"] as const;
@@ -136,76 +137,6 @@ export const discountAdminMessages = {
   toggleFailed: "Failed to change the discount code",
 } as const;
 
-const text = (message: string) => z.string({ error: message }).trim();
-/** "12.50" or "12" dollars to cents; anything else is not a number. */
-const dollarsToCents = (value: string) => (/^\d{1,7}(\.\d{1,2})?$/.test(value) ? Math.round(Number(value) * 100) : Number.NaN);
-const optionalLimit = (message: string) =>
-  text(message)
-    .transform((value) => (value === "" ? null : /^\d{1,7}$/.test(value) ? Number(value) : Number.NaN))
-    .refine((value) => value === null || (value >= 1 && value <= MAX_USAGE_LIMIT), message);
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MS = 86_400_000;
-/**
- * A date field: a day ("2026-03-01", the form's date picker) is that day from midnight UTC; for the
- * end, the whole day counts (the code ends at the next midnight). A full date-time is taken as is.
- */
-const date = (message: string, end = false) =>
-  text(message)
-    .transform((value) => {
-      if (value === "") return null;
-      if (!DATE_ONLY.test(value)) return new Date(value);
-      const day = new Date(`${value}T00:00:00Z`);
-      return end ? new Date(day.getTime() + DAY_MS) : day;
-    })
-    .refine((value) => value === null || (!Number.isNaN(value.getTime()) && value.getFullYear() >= 2000 && value.getFullYear() <= 9999), message);
-
-/**
- * The administrator's form, as posted (all text): a percentage 1–100 or an amount in dollars,
- * the minimum subtotal in dollars, dates (ISO or the date-time field's value, read as UTC), optional
- * limits. Gives the row's values.
- */
-export const discountFormSchema = z
-  .object({
-    code: text(discountFormMessages.code).transform(normaliseCode).refine(isCodeText, discountFormMessages.code),
-    kind: z.enum(DISCOUNT_KINDS, { error: discountFormMessages.kind }),
-    value: text(discountFormMessages.percent),
-    minSubtotal: text(discountFormMessages.minSubtotal)
-      .transform((value) => (value === "" ? 0 : dollarsToCents(value)))
-      .refine((cents) => Number.isSafeInteger(cents) && cents >= 0 && cents <= MAX_DISCOUNT_CENTS, discountFormMessages.minSubtotal),
-    startsAt: date(discountFormMessages.startsAt),
-    endsAt: date(discountFormMessages.endsAt, true),
-    totalLimit: optionalLimit(discountFormMessages.totalLimit),
-    perCustomerLimit: optionalLimit(discountFormMessages.perCustomerLimit),
-    active: z.boolean().default(true),
-  })
-  .transform((form, ctx) => {
-    let percent: number | null = null;
-    let amountCents: number | null = null;
-    if (form.kind === "percent") {
-      percent = /^\d{1,3}$/.test(form.value) ? Number(form.value) : Number.NaN;
-      if (!(percent >= 1 && percent <= 100)) ctx.addIssue({ code: "custom", message: discountFormMessages.percent, path: ["value"] });
-    } else {
-      amountCents = dollarsToCents(form.value);
-      if (!(amountCents > 0 && amountCents <= MAX_DISCOUNT_CENTS)) ctx.addIssue({ code: "custom", message: discountFormMessages.amount, path: ["value"] });
-    }
-    const startsAt = form.startsAt ?? new Date();
-    if (form.endsAt && form.endsAt.getTime() <= startsAt.getTime()) {
-      ctx.addIssue({ code: "custom", message: discountFormMessages.endBeforeStart, path: ["endsAt"] });
-    }
-    return {
-      code: form.code,
-      kind: form.kind,
-      percent,
-      amountCents,
-      minSubtotalCents: form.minSubtotal,
-      startsAt,
-      endsAt: form.endsAt,
-      totalLimit: form.totalLimit,
-      perCustomerLimit: form.perCustomerLimit,
-      active: form.active,
-    };
-  });
-export type DiscountForm = z.output<typeof discountFormSchema>;
 
 /** A stored start or end as the form's date field shows it: the day, UTC; an end is shown as its last whole day. */
 export function dateFieldValue(iso: string | null, end = false): string {
@@ -213,13 +144,6 @@ export function dateFieldValue(iso: string | null, end = false): string {
   const at = new Date(iso).getTime() - (end ? 1 : 0);
   return new Date(at).toISOString().slice(0, 10);
 }
-
-/** The optional code in a quote or payment-start body: normalised; empty means none. */
-export const discountCodeFieldSchema = z
-  .string()
-  .max(200, discountMessages.unknown)
-  .nullish()
-  .transform((value) => (value ? normaliseCode(value) : null) || null);
 
 /** The administrator's view of a code (the Discounts tab). */
 export interface DiscountView extends Omit<DiscountRule, "startsAt" | "endsAt"> {

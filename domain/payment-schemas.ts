@@ -1,6 +1,6 @@
 import { z } from "./zod";
 import { cartRequestErrorMessage, cartRequestSchema } from "./cart-schemas";
-import { discountCodeFieldSchema } from "./discounts";
+import { discountCodeFieldSchema } from "./discount-schemas";
 import { isUuid } from "./ids";
 import { paymentMessages } from "./payment-messages";
 

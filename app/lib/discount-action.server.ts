@@ -1,5 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
-import { discountAdminMessages, discountFormSchema } from "../../domain/discounts";
+import { discountFormSchema } from "../../domain/discount-schemas";
+import { discountAdminMessages } from "../../domain/discounts";
 import { type FieldErrors, formFields, parseFields } from "../../domain/forms";
 import { type AdminResult, adminResult } from "./admin-result";
 import { refusalOf } from "./page-failure.server";

@@ -1,5 +1,6 @@
 import { desc, eq } from "drizzle-orm";
-import { type DiscountForm, type DiscountView, discountFormMessages } from "../../domain/discounts";
+import type { DiscountForm } from "../../domain/discount-schemas";
+import { type DiscountView, discountFormMessages } from "../../domain/discounts";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../domain/errors";
 import { isUuid } from "../../domain/ids";
 import type { Database } from "../db/client";
