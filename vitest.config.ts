@@ -1,7 +1,21 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 // The same `~/` alias as vite.config.ts and tsconfig.json (docs/architecture.md).
 const resolve = { alias: { "~": new URL("./app", import.meta.url).pathname } };
+
+/**
+ * Integration files that start the store (or its command line) as a child process on an embedded
+ * database of its own, with DATABASE_URL emptied, and never read TEST_DATABASE_URL. The run on
+ * PostgreSQL (TEST_DATABASE_URL set, as .ci/run does after `npm test`) would repeat them unchanged,
+ * so it leaves them out; `npm test` runs them once. tests/architecture/embedded-only.test.ts keeps
+ * this list honest.
+ */
+export const EMBEDDED_ONLY = [
+  "tests/integration/backup.test.ts",
+  "tests/integration/dev-server.test.ts",
+  "tests/integration/start-and-stop.test.ts",
+  "tests/security/startup.test.ts",
+];
 
 export default defineConfig({
   test: {
@@ -23,12 +37,14 @@ export default defineConfig({
           name: "integration",
           sequence: { groupOrder: 1 },
           include: ["server/**/*.integration.test.ts", "tests/integration/**/*.test.ts", "tests/security/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? EMBEDDED_ONLY : [])],
           environment: "node",
           globalSetup: ["tests/helpers/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // PGlite costs ~300 MB per open database; two files at a time fits the 2-core machines.
           maxWorkers: 2,
+          isolate: false,
         },
       },
     ],
