@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ProductFormPage } from "~/components/admin/product-form-page";
 import { adminPath } from "~/lib/admin-notices";
 import { type ProductFormResult, productFormAction } from "~/lib/product-form-action.server";
@@ -21,6 +21,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   return productFormAction("edit", request, context, params.id);
+}
+
+/**
+ * After a refused save the product is loaded again (React Router skips that after a 4xx by
+ * default): the stock grid then shows the figures now and measures the typed ones against them,
+ * so a save refused because stock changed meanwhile succeeds the second time (decision 035).
+ */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 400 || defaultShouldRevalidate;
 }
 
 export function meta({ data }: Route.MetaArgs) {

@@ -131,14 +131,15 @@ await addFixture({
   // 4 in every size and colour: the cart's tests buy several of them.
   perVariant: 4,
 });
-// A biker jacket per project for the stock-per-variant test (tests/e2e/variants.e2e.ts): it buys the last
-// Cognac M until it is sold out, while Black L (and the rest) stay available.
-for (const [i, project] of ["desktop", "phone"].entries()) {
+// Two biker jackets for the stock-per-variant tests (tests/e2e/variants.e2e.ts, desktop only): one is
+// bought until the last Cognac M is sold out, while Black L (and the rest) stay available; on the
+// other the administrator's stock grid is saved while pieces sell (decision 035).
+for (const [i, name] of ["Biker Jacket desktop", "Grid Jacket"].entries()) {
   const jacketVariants: VariantStock[] = (["M", "L"] as const).flatMap((size) =>
     ["Black", "Cognac"].map((color) => ({ size, color, stock: size === "M" && color === "Cognac" ? 2 : 5, sku: null })),
   );
   await addFixture({
-    title: `E2E Biker Jacket ${project}`,
+    title: `E2E ${name}`,
     description: "A fixture biker jacket with stock per size and colour.",
     priceCents: 24900,
     category: "Jackets",
@@ -147,7 +148,8 @@ for (const [i, project] of ["desktop", "phone"].entries()) {
       { name: "Black", hex: "#26221f" },
       { name: "Cognac", hex: "#8a4f2a" },
     ],
-    imageUrls: [],
+    // The edit form needs a picture to save; the other jacket shows the page without one.
+    imageUrls: name === "Grid Jacket" ? galleryImages.slice(0, 1) : [],
     createdAt: new Date(`2020-01-0${6 + i}T00:00:00Z`),
     variants: jacketVariants,
   });

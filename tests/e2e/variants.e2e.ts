@@ -1,7 +1,8 @@
 import path from "node:path";
 import { expectNoAxeViolations } from "./a11y";
 import { expect, type Page, test } from "./fixtures";
-import { buyWithSandboxCard, productId, saveAddress, signedInContext, uniqueEmail } from "./people";
+import { toast } from "./shop-steps";
+import { ADMIN, buyWithSandboxCard, productId, saveAddress, signedInContext, uniqueEmail } from "./people";
 
 /**
  * Stock per size and colour (issue 14, docs/decisions/032-stock-per-variant.md). "E2E Biker
@@ -73,4 +74,48 @@ test("buying the last Cognac M marks it sold out while Black L stays available",
   expect(refused.status()).toBe(409);
   await buyWithSandboxCard(context.request, base, { ...cognacM, selectedSize: "L", color: "Black" }, addressId);
   await context.close();
+});
+
+test("the stock grid saved while pieces sell keeps the sales, and a cell changed on both sides is asked again", async ({ browser }, info) => {
+  test.slow();
+  const base = String(info.project.use.baseURL);
+  const shopper = await signedInContext(browser, info, uniqueEmail("grid-buyer", info), { name: "Greta" });
+  const addressId = await saveAddress(shopper.request, base);
+  const id = await productId(shopper.request, base, "E2E Grid Jacket");
+  const cognacM = { productId: id, selectedSize: "M", color: "Cognac", quantity: 1 };
+  const adminContext = await signedInContext(browser, info, ADMIN);
+  const admin = await adminContext.newPage();
+  const cell = (label: string) => admin.getByRole("spinbutton", { name: `Stock, ${label}`, exact: true });
+  const saved = async () => {
+    await admin.getByRole("button", { name: "Update Product" }).click();
+    await expect(toast(admin, "Product updated successfully!")).toBeVisible();
+    await admin.goto(`/admin/edit-product/${id}`);
+  };
+
+  // A sale while the form is open, in a cell the administrator leaves alone: the sale stands.
+  await admin.goto(`/admin/edit-product/${id}`);
+  await expect(cell("M, Cognac")).toHaveValue("2");
+  await buyWithSandboxCard(shopper.request, base, cognacM, addressId);
+  await cell("L, Black").fill("9");
+  await saved();
+  await expect(cell("M, Cognac")).toHaveValue("1");
+  await expect(cell("L, Black")).toHaveValue("9");
+
+  // The last Cognac M sells while the administrator types a new figure for it: asked again.
+  await buyWithSandboxCard(shopper.request, base, cognacM, addressId);
+  await cell("M, Cognac").fill("6");
+  await admin.getByRole("button", { name: "Update Product" }).click();
+  const changed = "Stock changed while you edited: M, Cognac is now 0 (the form showed 1). Check your figures and save again to set them.";
+  // Under the grid, and in the toast that says the update failed.
+  await expect(admin.getByRole("group", { name: "Stock" }).getByText(changed)).toBeVisible();
+  await expect(toast(admin, "Failed to update product")).toContainText(changed);
+  await expect(cell("M, Cognac")).toHaveValue("6");
+  await expect(cell("L, Black")).toHaveValue("9");
+  await admin.screenshot({ path: path.join(SCREENS, `variants-${info.project.name}-stock-changed.png`), fullPage: true });
+  await expectNoAxeViolations(admin, "the edit form refused because stock changed");
+  // Saving again sets the figure, now measured against the stock after the sale.
+  await saved();
+  await expect(cell("M, Cognac")).toHaveValue("6");
+  await shopper.close();
+  await adminContext.close();
 });
