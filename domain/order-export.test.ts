@@ -47,6 +47,7 @@ describe("orderExportRecord", () => {
       "yes",
       "",
       "0.00",
+      "0.00",
     ]);
   });
 
@@ -68,6 +69,27 @@ describe("orderExportRecord", () => {
       sandbox: false,
     });
     expect(record.slice(6, 10)).toEqual(["100.00", "8.50", "0.10", "93.60"]);
-    expect(record.slice(-2)).toEqual(["SAVE15", "15.00"]);
+    expect(record.slice(-3)).toEqual(["SAVE15", "15.00", "0.00"]);
+  });
+
+  it("says what was refunded, beside the total", () => {
+    const record = orderExportRecord({
+      id: "o3",
+      createdAt: new Date("2026-03-02T08:00:00.000Z"),
+      userEmail: "ada@example.com",
+      userName: "Ada Lovelace",
+      status: "cancelled",
+      items: [{ ...line, quantity: 1, priceCents: 4000 }],
+      subtotalCents: 4000,
+      taxCents: 400,
+      shippingCents: 10,
+      refundedCents: 4410,
+      paymentMethod: "stripe",
+      paymentId: "cs_3",
+      sandbox: false,
+    });
+    expect(record.length).toBe(ORDER_EXPORT_COLUMNS.length);
+    expect(record[ORDER_EXPORT_COLUMNS.indexOf("total")]).toBe("44.10");
+    expect(record[ORDER_EXPORT_COLUMNS.indexOf("refunded")]).toBe("44.10");
   });
 });

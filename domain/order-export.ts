@@ -23,6 +23,9 @@ export const ORDER_EXPORT_COLUMNS = [
   // Discount codes (docs/decisions/034-discount-codes.md): added last, so existing columns keep their place.
   "discount code",
   "discount",
+  // Refunds (docs/decisions/033-refunds-returns-and-customer-cancel.md): what went back, so the
+  // total less this column is what the shop kept.
+  "refunded",
 ] as const;
 
 export interface ExportedOrder {
@@ -38,6 +41,8 @@ export interface ExportedOrder {
   /** 0 and null without a code. */
   discountCents?: number;
   discountCode?: string | null;
+  /** Refunds that succeeded, in cents; 0 without any. */
+  refundedCents?: number;
   paymentMethod: string;
   paymentId: string;
   sandbox: boolean;
@@ -67,5 +72,6 @@ export function orderExportRecord(order: ExportedOrder): string[] {
     order.sandbox ? "yes" : "no",
     order.discountCode ?? "",
     centsToDecimalString(order.discountCents ?? 0),
+    centsToDecimalString(order.refundedCents ?? 0),
   ];
 }

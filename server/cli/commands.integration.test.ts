@@ -16,7 +16,7 @@ import { loadConfig } from "../config";
 import { type DatabaseHandle, openPglite } from "../db/client";
 import { acquireEmbeddedLock } from "../db/embedded-lock";
 import { readMigrations } from "../db/migrate";
-import { accounts, products, users } from "../db/schema";
+import { accounts, orderRefunds, products, users } from "../db/schema";
 import { createLogger } from "../logger";
 import { createMailService } from "../mail/service";
 import { runCli } from "./commands";
@@ -297,16 +297,26 @@ describe("export-orders", () => {
         .insert(products)
         .values({ title: 'Dress, "Summer"', priceCents: 1000, category: "Dress" })
         .returning({ id: products.id });
-      return [await insertOrder(database.db, userId, [product.id]), await insertOrder(database.db, userId, [product.id, product.id], "shipped")];
+      const placed = await insertOrder(database.db, userId, [product.id]);
+      const shipped = await insertOrder(database.db, userId, [product.id, product.id], "shipped");
+      // A return that went through counts; one the provider refused does not.
+      const refund = { orderId: shipped, kind: "return" as const, lines: [{ index: 0, quantity: 1 }], restocked: false, actor: "admin" as const };
+      await database.db.insert(orderRefunds).values([
+        { ...refund, sequence: 1, amountCents: 1105, status: "succeeded", idempotencyKey: `refund-${shipped}-1` },
+        { ...refund, sequence: 2, amountCents: 999, status: "failed", idempotencyKey: `refund-${shipped}-2` },
+      ]);
+      return [placed, shipped];
     });
     const file = path.join(dataDir, "orders.csv");
     const result = await run(dataDir, ["export-orders", "orders.csv"]);
     expect(result).toMatchObject({ code: 0, out: `Exported 2 order(s) to ${file}.` });
     const [header, ...rows] = parse(readFileSync(file, "utf8")) as string[][];
-    expect(header).toEqual(["id", "date", "customer email", "customer name", "status", "items", "subtotal", "tax", "shipping", "total", "payment method", "payment id", "sandbox", "discount code", "discount"]);
+    expect(header).toEqual(["id", "date", "customer email", "customer name", "status", "items", "subtotal", "tax", "shipping", "total", "payment method", "payment id", "sandbox", "discount code", "discount", "refunded"]);
     expect(rows.map((r) => r[0]).sort()).toEqual([...ids].sort());
     const shipped = rows.find((r) => r[4] === "shipped")!;
     expect(shipped.slice(2, 11)).toEqual(["buyer@example.com", "Buyer", "shipped", "1 × Bought item @ 10.00; 1 × Bought item @ 10.00", "20.00", "2.00", "0.10", "22.10", "paypal"]);
+    expect(shipped.at(-1)).toBe("11.05");
+    expect(rows.find((r) => r[4] !== "shipped")!.at(-1)).toBe("0.00");
   }, 60_000);
 });
 

@@ -1,15 +1,15 @@
 import { createWriteStream } from "node:fs";
 import { once } from "node:events";
-import { asc } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { stringify } from "csv-stringify/sync";
 import { ORDER_EXPORT_COLUMNS, orderExportRecord } from "../../domain/order-export";
 import type { Database } from "../db/client";
-import { orders } from "../db/schema";
+import { orderRefunds, orders } from "../db/schema";
 
 const PAGE = 1000;
 
 /**
- * Writes every order, oldest first, to a CSV file (`npm run store -- export-orders FILE.csv`):
+ * Writes every order, oldest first, with what was refunded of it, to a CSV file (`npm run store -- export-orders FILE.csv`):
  * read in pages of one snapshot, so a large store is never held in memory at once; quoting by
  * csv-stringify. Returns how many orders were written.
  */
@@ -26,7 +26,16 @@ export async function exportOrdersCsv(db: Database, file: string): Promise<numbe
       async (tx) => {
         for (let offset = 0; ; offset += PAGE) {
           const rows = await tx.select().from(orders).orderBy(asc(orders.createdAt), asc(orders.id)).limit(PAGE).offset(offset);
-          if (rows.length) await write(stringify(rows.map(orderExportRecord)));
+          const refunded = new Map<string, number>();
+          if (rows.length) {
+            const sums = await tx
+              .select({ orderId: orderRefunds.orderId, cents: sql<number>`sum(${orderRefunds.amountCents})::int` })
+              .from(orderRefunds)
+              .where(and(inArray(orderRefunds.orderId, rows.map((row) => row.id)), eq(orderRefunds.status, "succeeded")))
+              .groupBy(orderRefunds.orderId);
+            for (const sum of sums) refunded.set(sum.orderId, Number(sum.cents));
+            await write(stringify(rows.map((row) => orderExportRecord({ ...row, refundedCents: refunded.get(row.id) ?? 0 }))));
+          }
           count += rows.length;
           if (rows.length < PAGE) break;
         }
