@@ -108,6 +108,7 @@ export async function startStore(loadPages: PagesLoader) {
     // A stop during start-up lets the step under way (a migration, the seed) finish first.
     await startUpSettled;
     await services?.payments.reconciler.stop().catch((err) => logger.error({ err }, "stopping the reconciliation failed"));
+    await services?.refunds.sweeper.stop().catch((err) => logger.error({ err }, "stopping the refund sweep failed"));
     await services?.housekeeping.stop();
     await services?.mail.worker.stop().catch((err) => logger.error({ err }, "stopping the mail worker failed"));
     await control?.close().catch((err) => logger.error({ err }, "closing the backup socket failed"));
@@ -155,6 +156,7 @@ export async function startStore(loadPages: PagesLoader) {
     logger.info({ transport: config.smtpUrl ? "smtp" : "local mailbox" }, "mail worker started");
     services.payments.reconciler.start();
     logger.info(services.payments.modes, "payment reconciliation started");
+    services.refunds.sweeper.start(); // finishes refunds left pending (docs/decisions/037-pending-refund-sweep.md)
     if (!config.publicUrlIsLocal && (config.sandboxPayments.wallet || config.sandboxPayments.card)) {
       // Chosen with ALLOW_SANDBOX_PAYMENTS=1 (config.ts refuses it otherwise): say so at every start.
       logger.warn({ sandbox: config.sandboxPayments, url: config.publicUrl }, "sandbox payments on a public address: no real money is taken");

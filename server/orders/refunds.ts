@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, lt, sql } from "drizzle-orm";
 import { statusWord } from "../../domain/admin-dashboard";
 import { ConflictError, InvalidInputError, isErrorOfKind, NotFoundError, PaymentRefusedError, ProviderUnavailableError } from "../../domain/errors";
 import { isUuid } from "../../domain/ids";
@@ -17,6 +17,7 @@ import type { OrderView, PaymentMethod } from "../../domain/views";
 import type { Tx } from "../db/client";
 import { checkouts, orderRefunds, orders, type StatusHistoryEntry } from "../db/schema";
 import { enqueueMail } from "../mail/outbox";
+import { periodicTask } from "../periodic-task";
 import { refundEmail } from "./refund-emails";
 import { type OrdersDeps, orderViews, returnStock } from "./service";
 
@@ -25,7 +26,8 @@ import { type OrdersDeps, orderViews, returnStock } from "./service";
  * (docs/decisions/033-refunds-returns-and-customer-cancel.md). The only writer of `order_refunds`.
  * Three steps: (1) lock the order, check, write the refund as pending with its idempotency key;
  * (2) ask the provider, outside any transaction, with that key; (3) record the outcome. Whoever
- * finds a pending refund finishes it with its own key, so the provider never refunds twice.
+ * finds a pending refund finishes it with its own key, so the provider never refunds twice; the
+ * sweeper finishes those nobody comes back to (decision 037).
  */
 
 /** Gives money back through the provider that took it (wired to server/payments in server/services.ts). */
@@ -40,6 +42,16 @@ export type RefundPayment = (payment: {
 export interface RefundsDeps extends OrdersDeps {
   refundPayment: RefundPayment;
 }
+
+export interface RefundSweepOptions {
+  /** A pending refund younger than this is left to the request that began it. */
+  minAgeMs?: number;
+  intervalMs?: number;
+  batchSize?: number;
+}
+
+/** What a pass of the sweeper did with one pending refund. */
+export type SweptRefund = { refundId: string; orderId: string; result: "succeeded" | "failed" | "pending" };
 
 type OrderRow = typeof orders.$inferSelect;
 type RefundRow = typeof orderRefunds.$inferSelect;
@@ -82,7 +94,7 @@ const sameRequest = (refund: RefundRow, request: RefundRequest) =>
     (refund.restocked === Boolean(request.restock) &&
       JSON.stringify(refund.lines) === JSON.stringify([...(request.lines ?? [])].filter((l) => l.quantity > 0).sort((a, b) => a.index - b.index))));
 
-export function createRefundsService(deps: RefundsDeps) {
+export function createRefundsService(deps: RefundsDeps, sweep: RefundSweepOptions = {}) {
   const { db } = deps;
   const log = deps.logger.child({ component: "refunds" });
 
@@ -236,7 +248,49 @@ export function createRefundsService(deps: RefundsDeps) {
     return (await orderViews(db, [order]))[0];
   }
 
+  /**
+   * Finishes refunds left pending before `olderThan`: the provider timed out or its answer was
+   * lost, or the process stopped between asking and recording. Each is asked for again with its
+   * own key (money moves at most once) and recorded with its restock, history and e-mail; one the
+   * provider refuses is marked failed and its order stays as it was; one still unanswered stays
+   * pending for the next pass. Oldest first, `limit` at a time.
+   */
+  async function finishStale(olderThan: Date, limit: number): Promise<SweptRefund[]> {
+    const stale = await db
+      .select()
+      .from(orderRefunds)
+      .where(and(eq(orderRefunds.status, "pending"), lt(orderRefunds.createdAt, olderThan)))
+      .orderBy(asc(orderRefunds.createdAt))
+      .limit(limit);
+    const swept: SweptRefund[] = [];
+    for (const refund of stale) {
+      let result: SweptRefund["result"] = "succeeded";
+      try {
+        await finish(refund);
+      } catch (error) {
+        result = isErrorOfKind(error, "payment_refused") ? "failed" : "pending";
+        if (result === "pending") log.warn({ err: error, orderId: refund.orderId, refundId: refund.id }, "a pending refund is still unanswered; will try again");
+      }
+      log.info({ orderId: refund.orderId, refundId: refund.id, kind: refund.kind, result }, "pending refund swept");
+      swept.push({ refundId: refund.id, orderId: refund.orderId, result });
+    }
+    return swept;
+  }
+
+  const minAgeMs = sweep.minAgeMs ?? 5 * 60_000;
+  const batchSize = sweep.batchSize ?? 20;
+  const sweeper = periodicTask({
+    name: "refund sweep",
+    intervalMs: sweep.intervalMs ?? 2 * 60_000,
+    run: () => finishStale(new Date(Date.now() - minAgeMs), batchSize),
+    logger: log,
+  });
+
   return {
+    finishStale,
+    /** Finishes pending refunds nobody came back to: a pass at start-up, then every interval (decision 037). */
+    sweeper: { start: sweeper.start, stop: sweeper.stop },
+
     /** The administrator cancels: the whole amount not refunded yet goes back, every piece left back in stock. */
     cancelByAdmin(input: { orderId: string; from: OrderStatus; note: string; adminId?: string | null }): Promise<OrderView> {
       return run({ orderId: input.orderId, kind: "cancellation", from: input.from, note: input.note, actor: { kind: "admin", userId: input.adminId ?? null } });

@@ -186,6 +186,70 @@ describe("refunds through Stripe", () => {
     expect(await test.t.services.adminOrders.getOrder(order.id)).toMatchObject({ refundPending: false, refundedCents: 13428 });
   });
 
+  it("a refund nobody comes back to is finished by the sweep, with the same key; a young one is left to its request", async () => {
+    const { order, ids, paymentIntent } = await paidWithStripe();
+    const payments = test.t.services.payments;
+    const original = payments.refundPayment;
+    payments.refundPayment = async () => {
+      throw new Error("Stripe timed out");
+    };
+    try {
+      await expect(test.t.services.refunds.cancelByAdmin({ orderId: order.id, from: "placed", note: "Customer asked" })).rejects.toMatchObject({
+        kind: "provider_unavailable",
+      });
+      // Still unanswered on the first pass: stays pending, nothing recorded.
+      const first = await test.t.services.refunds.finishStale(new Date(Date.now() + 1000), 10);
+      expect(first.filter((r) => r.orderId === order.id).map((r) => r.result)).toEqual(["pending"]);
+    } finally {
+      payments.refundPayment = original;
+    }
+    const [pending] = await refundRows(order.id);
+    expect(pending.status).toBe("pending");
+    // A pass that only takes refunds older than this one leaves it alone.
+    expect((await test.t.services.refunds.finishStale(new Date(pending.createdAt.getTime() - 1), 10)).map((r) => r.refundId)).not.toContain(pending.id);
+
+    const swept = await test.t.services.refunds.finishStale(new Date(Date.now() + 1000), 10);
+    expect(swept.filter((r) => r.orderId === order.id)).toEqual([{ refundId: pending.id, orderId: order.id, result: "succeeded" }]);
+    expect(stripeRefunds(paymentIntent).map((r) => r.amount)).toEqual([13428]);
+    const [row] = await test.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row.status).toBe("cancelled");
+    expect(row.statusHistory.at(-1)?.note).toMatch(/^Customer asked — /);
+    expect(await stocks(ids)).toEqual([10, 10, 10]);
+    expect((await refundRows(order.id)).map((r) => [r.status, r.idempotencyKey])).toEqual([["succeeded", `refund-${order.id}-1`]]);
+    const { number } = await test.t.services.adminOrders.getOrder(order.id);
+    expect(await mailTo(test.database, ada.email, `Your Threadline order ${number} is cancelled`)).toHaveLength(1);
+    // Nothing left for the next pass.
+    expect((await test.t.services.refunds.finishStale(new Date(Date.now() + 1000), 10)).filter((r) => r.orderId === order.id)).toEqual([]);
+  });
+
+  it("a pending refund the provider then refuses is marked failed by the sweep, and the order stays as it was", async () => {
+    const { order, ids, paymentIntent } = await paidWithStripe();
+    const payments = test.t.services.payments;
+    const original = payments.refundPayment;
+    payments.refundPayment = async () => {
+      throw new Error("Stripe timed out");
+    };
+    try {
+      await expect(test.t.services.refunds.cancelByAdmin({ orderId: order.id, from: "placed", note: "" })).rejects.toMatchObject({ kind: "provider_unavailable" });
+    } finally {
+      payments.refundPayment = original;
+    }
+    // Meanwhile someone refunded the whole payment in Stripe's dashboard.
+    const outside = await fetch(`${test.stripe!.url}/v1/refunds`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${test.stripe!.secretKey}`, "content-type": "application/x-www-form-urlencoded" },
+      body: `payment_intent=${paymentIntent}`,
+    });
+    expect(outside.status).toBe(200);
+    const swept = await test.t.services.refunds.finishStale(new Date(Date.now() + 1000), 10);
+    expect(swept.filter((r) => r.orderId === order.id).map((r) => r.result)).toEqual(["failed"]);
+    const [row] = await test.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row.status).toBe("placed");
+    expect(row.statusHistory).toHaveLength(1);
+    expect(await stocks(ids)).toEqual([8, 9, 7]);
+    expect((await refundRows(order.id)).map((r) => r.status)).toEqual(["failed"]);
+  });
+
   it("a refund Stripe refuses leaves the order as it was, with a clear message", async () => {
     const { order, ids, paymentIntent } = await paidWithStripe();
     // Someone refunded the whole payment in Stripe's dashboard.
