@@ -106,6 +106,20 @@ describe("refunds through PayPal", () => {
     expect((await refundRows(order.id)).filter((r) => r.status === "succeeded")).toHaveLength(1);
     expect(await stocks(ids)).toEqual([10, 9, 7]);
   });
+
+  it("a refund PayPal refuses (the capture was refunded in PayPal's dashboard) leaves the order as it was, with a clear message", async () => {
+    const { order, ids, captureId } = await paidWithPaypal();
+    test.paypal!.orders.get(order.paymentId)!.capture!.status = "REFUNDED";
+    const failure = test.t.services.refunds.cancelByAdmin({ orderId: order.id, from: "placed", note: "" });
+    await expect(failure).rejects.toMatchObject({ kind: "payment_refused" });
+    await expect(failure).rejects.toThrow(/^PayPal refused the refund \(.*\)\. Nothing was changed\.$/);
+    const [row] = await test.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row.status).toBe("placed");
+    expect(row.statusHistory).toHaveLength(1);
+    expect(await stocks(ids)).toEqual([8, 9, 7]);
+    expect((await refundRows(order.id)).map((r) => r.status)).toEqual(["failed"]);
+    expect(paypalRefunds(captureId)).toEqual([]);
+  });
 });
 
 describe("refunds through Stripe", () => {
