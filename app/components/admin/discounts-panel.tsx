@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { type DiscountView, discountValueLabel } from "../../../domain/discounts";
 import type { FieldErrors } from "../../../domain/forms";
@@ -73,11 +74,17 @@ export function DiscountsPanel({
   result?: AdminResult & { errors?: FieldErrors; values?: Record<string, string> };
 }) {
   const editing = codes.find((code) => code.id === editId) ?? null;
+  // A live update reloads the tab's data, and React Router then forgets the form's answer: the
+  // last answer is kept for the same form (new, or the code being edited), so a live update never
+  // empties what was typed or hides its errors. Choosing another code starts afresh.
+  const [last, setLast] = useState({ editId, result });
+  if (editId !== last.editId || (result && result !== last.result)) setLast({ editId, result });
+  const shown = result ?? (editId === last.editId ? last.result : undefined);
   // A refused post keeps what was typed; a saved one starts a fresh form (keyed by the answer).
-  const refused = result && !result.ok ? result : undefined;
+  const refused = shown && !shown.ok ? shown : undefined;
   return (
     <div className="space-y-6">
-      <DiscountForm key={`${editing?.id ?? "new"}-${result?.toast.id ?? ""}`} editing={editing} errors={refused?.errors} posted={refused?.values} />
+      <DiscountForm key={`${editing?.id ?? "new"}-${shown?.toast.id ?? ""}`} editing={editing} errors={refused?.errors} posted={refused?.values} />
 
       {codes.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-stone-300 p-8 text-center text-stone-600">No discount codes yet.</p>
