@@ -14,7 +14,8 @@ describe("reviewRateDecision (5 reviews per 10 minutes)", () => {
     ["five just now", [0, 0, 0, 0, 0].map(minutesAgo), { allowed: false, retryAfterSeconds: 600 }],
     ["six in the window: the fifth newest decides", [8, 7, 1, 1, 1, 1].map(minutesAgo), { allowed: false, retryAfterSeconds: 180 }],
     ["old ones do not count", [30, 20, 9, 1, 2, 3].map(minutesAgo), { allowed: true }],
-    ["a future timestamp (clock skew) is not counted", [-5, 1, 2, 3, 4].map(minutesAgo), { allowed: true }],
+    ["a post dated after now still counts", [-5, 1, 2, 3, 4].map(minutesAgo), { allowed: false, retryAfterSeconds: 360 }],
+    ["four dated after now leave room for one", [-1, -1, -1, -1].map(minutesAgo), { allowed: true }],
   ])("%s", (_name, postedAt, expected) => {
     expect(reviewRateDecision(postedAt, NOW)).toEqual(expected);
   });

@@ -15,7 +15,9 @@ export function reviewRateDecision(
   const windowStart = now.getTime() - limit.windowMs;
   const inWindow = postedAt
     .map((d) => d.getTime())
-    .filter((t) => t > windowStart && t <= now.getTime())
+    // A post dated after `now` still counts: the database dated it so (a post that took the
+    // shopper's lock first, or a clock stepped back), and leaving it out would let a burst through.
+    .filter((t) => t > windowStart)
     .sort((a, b) => a - b);
   if (inWindow.length < limit.max) return { allowed: true };
   // The (max)-th newest must leave the window before another fits.

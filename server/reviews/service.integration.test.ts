@@ -126,6 +126,15 @@ describe("create", () => {
     expect(await handle.db.select().from(reviews).where(eq(reviews.userId, alice.id))).toHaveLength(5);
   });
 
+  it("counts posts the database dated later than this one's start (they took the shopper's lock first)", async () => {
+    const others = await insertProducts(handle.db, Array.from({ length: 5 }, (_, i) => ({ title: `Ahead ${i}` })));
+    const ahead = new Date(Date.now() + 2_000);
+    await handle.db.insert(reviews).values(others.map((p, i) => ({ productId: p.id, userId: alice.id, userName: "Alice", text: `Ahead ${i}`, rating: 5, createdAt: ahead })));
+    const error = await service.create(alice, productId, { rating: 5, text: "Sixth" }).catch((e) => e);
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect(await handle.db.select().from(reviews).where(eq(reviews.userId, alice.id))).toHaveLength(5);
+  });
+
   it("refuses a second review of the same product with 409 and keeps the first", async () => {
     await service.create(alice, productId, { rating: 4, text: "First thoughts" });
     published.length = 0;

@@ -161,8 +161,10 @@ export function createReviewsService(deps: {
           .where(and(eq(reviews.productId, productId), eq(reviews.userId, actor.id)));
         if (existing) throw new ConflictError(reviewMessages.alreadyReviewed);
 
-        // The database's clock for both the window and the new review's createdAt.
-        const clock = (await tx.execute(sql`select now() as now`)) as unknown as { rows: { now: Date | string }[] };
+        // The database's clock for both the window and the new review's createdAt, read after the
+        // lock: now() is when this transaction began, which can be before a post that held the lock
+        // ahead of it, and the window would then leave that post out.
+        const clock = (await tx.execute(sql`select clock_timestamp() as now`)) as unknown as { rows: { now: Date | string }[] };
         const nowDate = new Date(clock.rows[0].now);
         const recent = await tx
           .select({ createdAt: reviews.createdAt })
