@@ -16,7 +16,8 @@ module.exports = {
     {
       name: "app-imports-server-types-only",
       severity: "error",
-      comment: "app/ reaches server code only through the load context (docs/decisions/001); an import of server/ must be `import type`.",
+      comment:
+        "app/ reaches server code only through the load context (docs/decisions/001); an import of server/ must be `import type`.",
       from: { path: "^app/" },
       to: { path: "^server/", dependencyTypesNot: ["type-only"] },
     },
@@ -30,7 +31,8 @@ module.exports = {
     {
       name: "db-only-inside-server",
       severity: "error",
-      comment: "Tables and the database client are the services' business: only server/ (and the tests' and scripts' set-up) imports server/db/.",
+      comment:
+        "Tables and the database client are the services' business: only server/ (and the tests' and scripts' set-up) imports server/db/.",
       from: { path: "^(app|domain)/" },
       to: { path: "^server/db/" },
     },
@@ -44,7 +46,8 @@ module.exports = {
     {
       name: "no-area-cycles",
       severity: "error",
-      comment: "No import cycle between folders (e.g. server/orders and server/payments): an area depends on another one way only.",
+      comment:
+        "No import cycle between folders (e.g. server/orders and server/payments): an area depends on another one way only.",
       scope: "folder",
       from: {},
       to: { circular: true },

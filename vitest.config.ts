@@ -27,7 +27,12 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           // Which project a test file belongs to follows from its path and name (docs/architecture.md,
           // "Tests"); tests/architecture/test-names.test.ts fails on a file that matches neither.
-          include: ["domain/**/*.test.ts", "app/**/*.test.ts", "server/**/*.unit.test.ts", "tests/architecture/**/*.test.ts"],
+          include: [
+            "domain/**/*.test.ts",
+            "app/**/*.test.ts",
+            "server/**/*.unit.test.ts",
+            "tests/architecture/**/*.test.ts",
+          ],
           environment: "node",
         },
       },

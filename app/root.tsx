@@ -1,11 +1,4 @@
-import {
-  data,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-} from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { lazy, Suspense } from "react";
 import type { Route } from "./+types/root";
 import "~/app.css";
@@ -20,7 +13,9 @@ import type { RootData, RootUser } from "~/lib/root-data";
 import { useToastOnce } from "~/lib/use-action-toast";
 
 /** Downloaded only when an error is shown (docs/decisions/025-what-the-browser-loads-when.md). */
-const ErrorPage = lazy(() => import("~/components/layout/error-page").then((module) => ({ default: module.ErrorPage })));
+const ErrorPage = lazy(() =>
+  import("~/components/layout/error-page").then((module) => ({ default: module.ErrorPage })),
+);
 
 /** The header is 64 px tall and sticky: toasts start just below it. */
 const TOAST_TOP = 76;
@@ -51,7 +46,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        >
           Skip to content
         </a>
         <SiteHeader />

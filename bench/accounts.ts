@@ -8,7 +8,9 @@ export const BENCH_PASSWORD = "Velvet-Harbor-42";
 async function verificationLink(base: string, email: string): Promise<string> {
   for (let attempt = 0; attempt < 120; attempt++) {
     const list = await (await fetch(`${base}/dev/mailbox`)).text();
-    const row = [...list.matchAll(/<td>([^<]*)<\/td><td><a href="(\/dev\/mailbox\/[^"]+)"/g)].find((m) => m[1] === email);
+    const row = [...list.matchAll(/<td>([^<]*)<\/td><td><a href="(\/dev\/mailbox\/[^"]+)"/g)].find(
+      (m) => m[1] === email,
+    );
     if (row) {
       const message = await (await fetch(`${base}${row[2]}`)).text();
       const link = /href="([^"]*\/api\/auth\/verify-email[^"]*)"/.exec(message)?.[1];
@@ -33,7 +35,8 @@ export async function signedInShopper(base: string, email: string): Promise<stri
     headers,
     body: JSON.stringify({ name: "Bench Shopper", email, password: BENCH_PASSWORD }),
   });
-  if (signUp.status !== 200 && signUp.status !== 422) throw new Error(`sign-up answered ${signUp.status}: ${await signUp.text()}`);
+  if (signUp.status !== 200 && signUp.status !== 422)
+    throw new Error(`sign-up answered ${signUp.status}: ${await signUp.text()}`);
   const link = await verificationLink(base, email);
   await fetch(link.startsWith("http") ? link : `${base}${link}`, { redirect: "manual" });
   const signIn = await fetch(`${base}/api/auth/sign-in/email`, {

@@ -12,10 +12,25 @@ export interface Budget {
 }
 
 export const BUDGETS: Budget[] = [
-  { name: "/ (visitor) requests per second", measure: "load:pg:10:/ (visitor):requestsPerSecond", limit: 1000, kind: "min" },
+  {
+    name: "/ (visitor) requests per second",
+    measure: "load:pg:10:/ (visitor):requestsPerSecond",
+    limit: 1000,
+    kind: "min",
+  },
   { name: "/ (visitor) p99 ms", measure: "load:pg:10:/ (visitor):p99Ms", limit: 30, kind: "max" },
-  { name: "/ (shopper) requests per second", measure: "load:pg:10:/ (shopper):requestsPerSecond", limit: 300, kind: "min" },
-  { name: "/_root.data requests per second", measure: "load:pg:10:/_root.data (visitor):requestsPerSecond", limit: 1500, kind: "min" },
+  {
+    name: "/ (shopper) requests per second",
+    measure: "load:pg:10:/ (shopper):requestsPerSecond",
+    limit: 300,
+    kind: "min",
+  },
+  {
+    name: "/_root.data requests per second",
+    measure: "load:pg:10:/_root.data (visitor):requestsPerSecond",
+    limit: 1500,
+    kind: "min",
+  },
   { name: "JS gzip on /", measure: "bundle:/:gzipKB", limit: 120, kind: "max" },
   { name: "JS gzip on /product/{id}", measure: "bundle:/product/{id}:gzipKB", limit: 130, kind: "max" },
   ...["/", "/product/{id}", "/login"].flatMap((page): Budget[] => [
@@ -25,11 +40,26 @@ export const BUDGETS: Budget[] = [
     { name: `Lighthouse SEO ${page}`, measure: `lighthouse:${page}:seo`, limit: 100, kind: "min" },
     { name: `Lighthouse CLS ${page}`, measure: `lighthouse:${page}:cls`, limit: 0.02, kind: "max" },
   ]),
-  { name: "idle RSS on PostgreSQL after a restart, MB", measure: "memory:pg:idleAfterRestartMB", limit: 150, kind: "max" },
+  {
+    name: "idle RSS on PostgreSQL after a restart, MB",
+    measure: "memory:pg:idleAfterRestartMB",
+    limit: 150,
+    kind: "max",
+  },
   { name: "idle RSS on PostgreSQL after the load, MB", measure: "memory:pg:idleAfterLoadMB", limit: 150, kind: "max" },
-  { name: "idle RSS embedded after a restart, MB", measure: "memory:embedded:idleAfterRestartMB", limit: 350, kind: "max" },
+  {
+    name: "idle RSS embedded after a restart, MB",
+    measure: "memory:embedded:idleAfterRestartMB",
+    limit: 350,
+    kind: "max",
+  },
   { name: "idle RSS embedded after the load, MB", measure: "memory:embedded:idleAfterLoadMB", limit: 350, kind: "max" },
-  { name: "cold start to /readyz (embedded, fresh data folder), s", measure: "coldStart:embedded:seconds", limit: 20, kind: "max" },
+  {
+    name: "cold start to /readyz (embedded, fresh data folder), s",
+    measure: "coldStart:embedded:seconds",
+    limit: 20,
+    kind: "max",
+  },
 ];
 
 export interface BudgetVerdict extends Budget {

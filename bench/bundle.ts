@@ -30,7 +30,10 @@ function sizes(file: string) {
  * measured from the build output (build/client), so the figures do not depend on whether the
  * server compresses.
  */
-export async function measureBundles(base: string, routes: { name: string; path: string; cookie?: string }[]): Promise<BundleFigures[]> {
+export async function measureBundles(
+  base: string,
+  routes: { name: string; path: string; cookie?: string }[],
+): Promise<BundleFigures[]> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu"],
@@ -49,7 +52,8 @@ export async function measureBundles(base: string, routes: { name: string; path:
       const page = await context.newPage();
       const scripts = new Set<string>();
       page.on("request", (request) => {
-        if (request.resourceType() === "script" && request.url().startsWith(base)) scripts.add(new URL(request.url()).pathname);
+        if (request.resourceType() === "script" && request.url().startsWith(base))
+          scripts.add(new URL(request.url()).pathname);
       });
       const res = await page.goto(`${base}${route.path}`, { waitUntil: "networkidle" });
       if (!res || res.status() >= 400) throw new Error(`${route.path} answered ${res?.status()}`);

@@ -20,7 +20,11 @@ const median = (values: number[]) => {
 };
 
 /** Lighthouse 12 in Debian's Chromium, its default mobile settings (simulated throttling), median of `runs` runs per page. */
-export async function measureLighthouse(base: string, pages: { name: string; path: string }[], runs: number): Promise<LighthouseFigures[]> {
+export async function measureLighthouse(
+  base: string,
+  pages: { name: string; path: string }[],
+  runs: number,
+): Promise<LighthouseFigures[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],

@@ -60,11 +60,13 @@ export interface Verdict {
 
 const sumByVariant = (lists: Pieces[][]): Map<string, number> => {
   const totals = new Map<string, number>();
-  for (const list of lists) for (const p of list) totals.set(variantStockKey(p), (totals.get(variantStockKey(p)) ?? 0) + p.quantity);
+  for (const list of lists)
+    for (const p of list) totals.set(variantStockKey(p), (totals.get(variantStockKey(p)) ?? 0) + p.quantity);
   return totals;
 };
 
-const few = (items: string[]) => (items.length > 5 ? `${items.slice(0, 5).join(", ")} and ${items.length - 5} more` : items.join(", "));
+const few = (items: string[]) =>
+  items.length > 5 ? `${items.slice(0, 5).join(", ")} and ${items.length - 5} more` : items.join(", ");
 
 /**
  * Every invariant of the run. `initialStock` is the stock when the shoppers started (for every
@@ -81,11 +83,16 @@ export function checkInvariants(input: {
   const add = (name: string, problems: string[], ok: string) =>
     verdicts.push({ name, pass: problems.length === 0, detail: problems.length ? few(problems) : ok });
 
-  add("no 5xx answers", client.serverErrors ? [`${client.serverErrors} answer(s) with status 500 or more`] : [], "none");
+  add(
+    "no 5xx answers",
+    client.serverErrors ? [`${client.serverErrors} answer(s) with status 500 or more`] : [],
+    "none",
+  );
   add("every request answered", client.unanswered ? [`${client.unanswered} request(s) got no answer`] : [], "all");
 
   const ordersByPayment = new Map<string, StoreLedger["orders"]>();
-  for (const order of store.orders) ordersByPayment.set(order.paymentId, [...(ordersByPayment.get(order.paymentId) ?? []), order]);
+  for (const order of store.orders)
+    ordersByPayment.set(order.paymentId, [...(ordersByPayment.get(order.paymentId) ?? []), order]);
   const paidProblems: string[] = [];
   const paidRefs = new Set<string>();
   for (const paid of client.paid) {
@@ -93,23 +100,36 @@ export function checkInvariants(input: {
     paidRefs.add(paid.ref);
     const found = ordersByPayment.get(paid.ref) ?? [];
     if (found.length !== 1) paidProblems.push(`${paid.ref} has ${found.length} orders`);
-    else if (found[0].id !== paid.orderId) paidProblems.push(`${paid.ref} was answered with order ${paid.orderId}, the database has ${found[0].id}`);
+    else if (found[0].id !== paid.orderId)
+      paidProblems.push(`${paid.ref} was answered with order ${paid.orderId}, the database has ${found[0].id}`);
   }
-  add("every paid checkout has exactly one order", paidProblems, `${client.paid.length} paid, ${client.paid.length} orders`);
+  add(
+    "every paid checkout has exactly one order",
+    paidProblems,
+    `${client.paid.length} paid, ${client.paid.length} orders`,
+  );
 
-  const unseen = store.orders.filter((o) => !paidRefs.has(o.paymentId)).map((o) => `order ${o.id} (payment ${o.paymentId})`);
+  const unseen = store.orders
+    .filter((o) => !paidRefs.has(o.paymentId))
+    .map((o) => `order ${o.id} (payment ${o.paymentId})`);
   add("no order nobody was told about", unseen, `${store.orders.length} orders, all answered "paid"`);
 
   const completed = new Set(store.completedCheckouts);
   const orderCheckouts = new Set(store.orders.map((o) => o.checkoutId));
   const checkoutProblems = [
-    ...store.completedCheckouts.filter((id) => !orderCheckouts.has(id)).map((id) => `checkout ${id} is completed without an order`),
+    ...store.completedCheckouts
+      .filter((id) => !orderCheckouts.has(id))
+      .map((id) => `checkout ${id} is completed without an order`),
     ...store.orders.filter((o) => !completed.has(o.checkoutId)).map((o) => `order ${o.id}'s checkout is not completed`),
-    ...[...orderCheckouts].filter((id) => store.orders.filter((o) => o.checkoutId === id).length > 1).map((id) => `checkout ${id} has several orders`),
+    ...[...orderCheckouts]
+      .filter((id) => store.orders.filter((o) => o.checkoutId === id).length > 1)
+      .map((id) => `checkout ${id} has several orders`),
   ];
   add("one completed checkout per order", checkoutProblems, `${completed.size} completed checkouts`);
 
-  const kept = store.keptPayments.filter((id) => !ordersByPayment.has(id)).map((id) => `payment ${id} kept without an order`);
+  const kept = store.keptPayments
+    .filter((id) => !ordersByPayment.has(id))
+    .map((id) => `payment ${id} kept without an order`);
   add("no money kept without an order", kept, `${store.keptPayments.length} kept payments, each with its order`);
 
   const soldInStore = sumByVariant(store.orders.map((o) => o.items));
@@ -117,11 +137,14 @@ export function checkInvariants(input: {
   const stockProblems: string[] = [];
   const productIds = new Set([...Object.keys(initialStock), ...Object.keys(store.stock)]);
   for (const id of productIds) {
-    const expected = (initialStock[id] ?? 0) + (restocked[id] ?? 0) - (soldInStore.get(id) ?? 0) - (store.held[id] ?? 0);
+    const expected =
+      (initialStock[id] ?? 0) + (restocked[id] ?? 0) - (soldInStore.get(id) ?? 0) - (store.held[id] ?? 0);
     const actual = store.stock[id];
     if (actual !== expected) stockProblems.push(`${id}: ${actual ?? "missing"}, expected ${expected}`);
     if ((soldInStore.get(id) ?? 0) !== (soldToClients.get(id) ?? 0)) {
-      stockProblems.push(`${id}: ${soldInStore.get(id) ?? 0} sold in orders, ${soldToClients.get(id) ?? 0} in the paid answers`);
+      stockProblems.push(
+        `${id}: ${soldInStore.get(id) ?? 0} sold in orders, ${soldToClients.get(id) ?? 0} in the paid answers`,
+      );
     }
   }
   const units = [...soldInStore.values()].reduce((a, b) => a + b, 0);
@@ -129,7 +152,8 @@ export function checkInvariants(input: {
 
   if (store.productTotals) {
     const sums = new Map<string, number>();
-    for (const [key, stock] of Object.entries(store.stock)) sums.set(key.split("/")[0], (sums.get(key.split("/")[0]) ?? 0) + stock);
+    for (const [key, stock] of Object.entries(store.stock))
+      sums.set(key.split("/")[0], (sums.get(key.split("/")[0]) ?? 0) + stock);
     const off = Object.entries(store.productTotals)
       .filter(([id, total]) => total !== (sums.get(id) ?? 0))
       .map(([id, total]) => `${id}: ${total}, its variants ${sums.get(id) ?? 0}`);
@@ -157,7 +181,11 @@ export function checkAnswers(statuses: { browse: Record<number, number>; buy: Re
       .filter(([status]) => Number(status) >= 400 && Number(status) !== 409)
       .map(([status, n]) => `buying: ${n} × ${status}`),
   ];
-  return { name: "only expected answers", pass: unexpected.length === 0, detail: unexpected.length ? unexpected.join(", ") : "2xx, 3xx and 409 only" };
+  return {
+    name: "only expected answers",
+    pass: unexpected.length === 0,
+    detail: unexpected.length ? unexpected.join(", ") : "2xx, 3xx and 409 only",
+  };
 }
 
 /**
@@ -181,18 +209,43 @@ export function checkMemory(memory: { idleBeforeMB: number; afterGcMB: number })
 /** Reads the store's side of the ledger (PostgreSQL or PGlite, through the store's own schema). */
 export async function readStoreLedger(db: Database): Promise<StoreLedger> {
   const [orderRows, checkoutRows, stockRows, totalRows, paymentRows] = await Promise.all([
-    db.select({ id: orders.id, paymentId: orders.paymentId, checkoutId: orders.checkoutId, items: orders.items }).from(orders),
-    db.select({ id: checkouts.id, status: checkouts.status, lines: checkouts.lines, reservedAt: checkouts.stockReservedAt }).from(checkouts),
-    db.select({ productId: productVariants.productId, selectedSize: productVariants.size, color: productVariants.color, stock: productVariants.stock }).from(productVariants),
+    db
+      .select({ id: orders.id, paymentId: orders.paymentId, checkoutId: orders.checkoutId, items: orders.items })
+      .from(orders),
+    db
+      .select({
+        id: checkouts.id,
+        status: checkouts.status,
+        lines: checkouts.lines,
+        reservedAt: checkouts.stockReservedAt,
+      })
+      .from(checkouts),
+    db
+      .select({
+        productId: productVariants.productId,
+        selectedSize: productVariants.size,
+        color: productVariants.color,
+        stock: productVariants.stock,
+      })
+      .from(productVariants),
     db.select({ id: products.id, stock: products.stockCount }).from(products),
-    db.select({ id: sandboxPayments.id, captureId: sandboxPayments.captureId, refundedAt: sandboxPayments.refundedAt }).from(sandboxPayments),
+    db
+      .select({ id: sandboxPayments.id, captureId: sandboxPayments.captureId, refundedAt: sandboxPayments.refundedAt })
+      .from(sandboxPayments),
   ]);
   // A hold is released (stockReservedAt cleared) or used by its order (completed): any other still holds its pieces.
-  const held = sumByVariant(checkoutRows.filter((c) => c.reservedAt !== null && c.status !== "completed").map((c) => c.lines));
+  const held = sumByVariant(
+    checkoutRows.filter((c) => c.reservedAt !== null && c.status !== "completed").map((c) => c.lines),
+  );
   return {
     orders: orderRows.map((o) => ({
       ...o,
-      items: o.items.map((i) => ({ productId: i.productId, selectedSize: i.selectedSize, color: i.color, quantity: i.quantity })),
+      items: o.items.map((i) => ({
+        productId: i.productId,
+        selectedSize: i.selectedSize,
+        color: i.color,
+        quantity: i.quantity,
+      })),
     })),
     completedCheckouts: checkoutRows.filter((c) => c.status === "completed").map((c) => c.id),
     stock: Object.fromEntries(stockRows.map((r) => [variantStockKey(r), r.stock])),

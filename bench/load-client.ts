@@ -50,7 +50,8 @@ export class Tally {
 
   get serverErrors(): number {
     return (["browse", "buy"] as const).reduce(
-      (sum, g) => sum + Object.entries(this.statuses[g]).reduce((s, [status, n]) => s + (Number(status) >= 500 ? n : 0), 0),
+      (sum, g) =>
+        sum + Object.entries(this.statuses[g]).reduce((s, [status, n]) => s + (Number(status) >= 500 ? n : 0), 0),
       0,
     );
   }
@@ -80,7 +81,11 @@ export class LoadClient {
    * One request. Browsing asks for compressed answers and reads no body (what goes over the wire
    * is counted); buying reads the plain body. Redirects are answers, not followed.
    */
-  request(method: string, path: string, options: { json?: unknown; form?: Record<string, string>; readBody?: boolean } = {}): Promise<Answer | null> {
+  request(
+    method: string,
+    path: string,
+    options: { json?: unknown; form?: Record<string, string>; readBody?: boolean } = {},
+  ): Promise<Answer | null> {
     return this.send(method, path, options, true);
   }
 

@@ -31,7 +31,11 @@ export function lineOf(product: CatalogProduct, quantity: number): Line {
 }
 
 /** The addresses a browsing shopper asks for, in the mix a visitor makes them. */
-export function browsePaths(catalog: { products: CatalogProduct[]; categories: string[]; searches: string[] }): (() => string)[] {
+export function browsePaths(catalog: {
+  products: CatalogProduct[];
+  categories: string[];
+  searches: string[];
+}): (() => string)[] {
   const product = () => pick(catalog.products).id;
   const category = () => encodeURIComponent(pick(catalog.categories));
   const search = () => encodeURIComponent(pick(catalog.searches));
@@ -48,7 +52,12 @@ export function browsePaths(catalog: { products: CatalogProduct[]; categories: s
   ];
 }
 
-export async function browse(client: LoadClient, paths: (() => string)[], until: number, thinkMs: number): Promise<void> {
+export async function browse(
+  client: LoadClient,
+  paths: (() => string)[],
+  until: number,
+  thinkMs: number,
+): Promise<void> {
   while (Date.now() < until) {
     await client.request("GET", pick(paths)());
     if (thinkMs) await sleep(Math.random() * thinkMs);
@@ -93,7 +102,12 @@ export async function buy(
     if (!quote) continue;
     const checkout = { lines, shippingAddressId: buyer.addressId, sameAsShipping: true };
     // Size and colour too: the store keeps stock per variant (docs/decisions/032-stock-per-variant.md).
-    const pieces = lines.map((l) => ({ productId: l.productId, selectedSize: l.selectedSize, color: l.color, quantity: l.quantity }));
+    const pieces = lines.map((l) => ({
+      productId: l.productId,
+      selectedSize: l.selectedSize,
+      color: l.color,
+      quantity: l.quantity,
+    }));
 
     if (round % 2 === 1) {
       const start = await client.json<Refusal & { id: string }>("POST", "/api/create-stripe-session", checkout);

@@ -18,7 +18,15 @@ import pg from "pg";
 import { openPostgres } from "../server/db/client";
 import { addresses, products, productVariants, users } from "../server/db/schema";
 import { signedInShopper } from "./accounts";
-import { checkAnswers, checkInvariants, checkMemory, type PaidCheckout, readStoreLedger, type Verdict, variantStockKey } from "./load-check";
+import {
+  checkAnswers,
+  checkInvariants,
+  checkMemory,
+  type PaidCheckout,
+  readStoreLedger,
+  type Verdict,
+  variantStockKey,
+} from "./load-check";
 import { LoadClient, percentile, Tally } from "./load-client";
 import { browse, browsePaths, buy, type Buyer, type CatalogProduct } from "./load-shoppers";
 import { ROOT, rssSampler, startStore } from "./server-process";
@@ -65,13 +73,24 @@ const PLENTIFUL_STOCK = 100_000;
  * set to the sum of its variants in the same transaction. `change` updates the variants and
  * returns the ones it changed.
  */
-async function changeVariantStock<T>(db: Database, productIds: string[], change: (tx: Parameters<Parameters<Database["transaction"]>[0]>[0]) => Promise<T[]>): Promise<T[]> {
+async function changeVariantStock<T>(
+  db: Database,
+  productIds: string[],
+  change: (tx: Parameters<Parameters<Database["transaction"]>[0]>[0]) => Promise<T[]>,
+): Promise<T[]> {
   return db.transaction(async (tx) => {
-    await tx.select({ id: products.id }).from(products).where(inArray(products.id, productIds)).orderBy(asc(products.id)).for("update");
+    await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(inArray(products.id, productIds))
+      .orderBy(asc(products.id))
+      .for("update");
     const changed = await change(tx);
     await tx
       .update(products)
-      .set({ stockCount: sql`(select coalesce(sum(v.stock), 0)::int from product_variants v where v.product_id = ${products.id})` })
+      .set({
+        stockCount: sql`(select coalesce(sum(v.stock), 0)::int from product_variants v where v.product_id = ${products.id})`,
+      })
       .where(inArray(products.id, productIds));
     return changed;
   });
@@ -79,10 +98,17 @@ async function changeVariantStock<T>(db: Database, productIds: string[], change:
 
 /** Every variant of these products gets `stock` pieces. */
 const setEveryVariant = (db: Database, productIds: string[], stock: number) =>
-  changeVariantStock(db, productIds, (tx) => tx.update(productVariants).set({ stock }).where(inArray(productVariants.productId, productIds)).returning({ id: productVariants.id }));
+  changeVariantStock(db, productIds, (tx) =>
+    tx
+      .update(productVariants)
+      .set({ stock })
+      .where(inArray(productVariants.productId, productIds))
+      .returning({ id: productVariants.id }),
+  );
 
 async function freshDatabase(): Promise<string> {
-  if (!/^\w+$/.test(settings.database)) throw new Error(`LOAD_DATABASE must be a plain name (got "${settings.database}")`);
+  if (!/^\w+$/.test(settings.database))
+    throw new Error(`LOAD_DATABASE must be a plain name (got "${settings.database}")`);
   const admin = new pg.Client({ connectionString: `${settings.pgServer}/postgres` });
   await admin.connect();
   try {
@@ -107,11 +133,15 @@ async function main() {
     throw new Error("No build: run `npm run build` first (`npm run load` does).");
   }
   if (typeof WebSocket === "undefined") {
-    throw new Error("No WebSocket to reach the server's inspector: run with `node --experimental-websocket` (`npm run load` does).");
+    throw new Error(
+      "No WebSocket to reach the server's inspector: run with `node --experimental-websocket` (`npm run load` does).",
+    );
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "threadline-load-"));
   const databaseUrl = await freshDatabase();
-  console.log(`load test: ${settings.shoppers} browsing, ${settings.buyers} buying, ${settings.durationSeconds} s, on ${settings.database}`);
+  console.log(
+    `load test: ${settings.shoppers} browsing, ${settings.buyers} buying, ${settings.durationSeconds} s, on ${settings.database}`,
+  );
   const store = await startStore({
     dataDir,
     databaseUrl,
@@ -132,18 +162,41 @@ async function main() {
 
     // The shop: a few scarce products, a few plentiful ones (the buyers' carts), the rest as seeded.
     const rows = await db
-      .select({ id: products.id, title: products.title, category: products.category, sizes: products.sizes, colors: products.colors })
+      .select({
+        id: products.id,
+        title: products.title,
+        category: products.category,
+        sizes: products.sizes,
+        colors: products.colors,
+      })
       .from(products)
       .orderBy(asc(products.title));
     if (rows.length < settings.scarceProducts + 4) throw new Error("the demo catalogue is missing");
-    const catalog: CatalogProduct[] = rows.map((r) => ({ id: r.id, category: r.category, sizes: r.sizes, colors: r.colors.map((c) => c.name) }));
+    const catalog: CatalogProduct[] = rows.map((r) => ({
+      id: r.id,
+      category: r.category,
+      sizes: r.sizes,
+      colors: r.colors.map((c) => c.name),
+    }));
     const scarce = catalog.slice(0, settings.scarceProducts);
     const plentiful = catalog.slice(settings.scarceProducts, settings.scarceProducts + 4);
     // Stock is kept per size and colour: each variant of a scarce product has a few pieces.
-    await setEveryVariant(db, scarce.map((p) => p.id), settings.scarceStock);
-    await setEveryVariant(db, plentiful.map((p) => p.id), PLENTIFUL_STOCK);
+    await setEveryVariant(
+      db,
+      scarce.map((p) => p.id),
+      settings.scarceStock,
+    );
+    await setEveryVariant(
+      db,
+      plentiful.map((p) => p.id),
+      PLENTIFUL_STOCK,
+    );
     const words = rows.flatMap((r) => r.title.toLowerCase().split(/\W+/)).filter((w) => w.length > 3);
-    const paths = browsePaths({ products: catalog, categories: [...new Set(catalog.map((p) => p.category))], searches: [...new Set(words)].slice(0, 20) });
+    const paths = browsePaths({
+      products: catalog,
+      categories: [...new Set(catalog.map((p) => p.category))],
+      searches: [...new Set(words)].slice(0, 20),
+    });
 
     // Buyers sign up as people do (the e-mailed link from /dev/mailbox), sign in and keep an address.
     console.log(`signing up ${settings.buyers} buyers`);
@@ -155,7 +208,17 @@ async function main() {
         const client = new LoadClient(base, setupAgent, tally, "buy");
         client.cookie = await signedInShopper(base, email);
         const saved = await client.request("POST", "/addresses", {
-          form: { intent: "create", name: `Buyer ${i + j}`, phone: "555-0100", street: `${i + j} Main Street`, city: "Springfield", state: "IL", zipCode: "62701", country: "United States", isDefault: "on" },
+          form: {
+            intent: "create",
+            name: `Buyer ${i + j}`,
+            phone: "555-0100",
+            street: `${i + j} Main Street`,
+            city: "Springfield",
+            state: "IL",
+            zipCode: "62701",
+            country: "United States",
+            isDefault: "on",
+          },
         });
         if (saved?.status !== 200) throw new Error(`saving ${email}'s address answered ${saved?.status}`);
         const [address] = await db
@@ -192,7 +255,9 @@ async function main() {
         client.cookie = cookie;
         return { client, addressId };
       });
-      console.log(`round ${round} of ${settings.rounds}: ${settings.durationSeconds} s (idle RSS before: ${idleBeforeMB} MB)`);
+      console.log(
+        `round ${round} of ${settings.rounds}: ${settings.durationSeconds} s (idle RSS before: ${idleBeforeMB} MB)`,
+      );
       const started = Date.now();
       const until = started + settings.durationSeconds * 1000;
       // A sold-out size and colour of a scarce product gets a few pieces back now and then: buyers race for them again.
@@ -204,13 +269,20 @@ async function main() {
             .update(productVariants)
             .set({ stock: sql`${productVariants.stock} + ${settings.restockPieces}` })
             .where(and(inArray(productVariants.productId, ids), eq(productVariants.stock, 0)))
-            .returning({ productId: productVariants.productId, selectedSize: productVariants.size, color: productVariants.color }),
+            .returning({
+              productId: productVariants.productId,
+              selectedSize: productVariants.size,
+              color: productVariants.color,
+            }),
         ).then((rows) => {
-          for (const row of rows) restocked[variantStockKey(row)] = (restocked[variantStockKey(row)] ?? 0) + settings.restockPieces;
+          for (const row of rows)
+            restocked[variantStockKey(row)] = (restocked[variantStockKey(row)] ?? 0) + settings.restockPieces;
         });
       }, settings.restockEverySeconds * 1000);
       await Promise.all([
-        ...Array.from({ length: settings.shoppers }, () => browse(new LoadClient(base, agent, tally, "browse"), paths, until, settings.thinkMs)),
+        ...Array.from({ length: settings.shoppers }, () =>
+          browse(new LoadClient(base, agent, tally, "browse"), paths, until, settings.thinkMs),
+        ),
         ...buyers.map((b) => buy(b, { scarce, plentiful }, until, tally, paid)),
       ]);
       clearInterval(restocker);
@@ -261,24 +333,47 @@ async function main() {
       product: p.id,
       initial: initialStock[p.id],
       restocked: restocked[p.id] ?? 0,
-      sold: store1.orders.reduce((sum, o) => sum + o.items.filter((i) => i.productId === p.id).reduce((s, i) => s + i.quantity, 0), 0),
+      sold: store1.orders.reduce(
+        (sum, o) => sum + o.items.filter((i) => i.productId === p.id).reduce((s, i) => s + i.quantity, 0),
+        0,
+      ),
       held: store1.held[p.id] ?? 0,
       final: store1.stock[p.id],
     }));
     verdicts.push(checkAnswers(tally.statuses), checkMemory({ idleBeforeMB, afterGcMB }));
-    const memory = { idleBeforeLazyMB, idleBeforeMB, peakMB, afterRestMB, afterGcMB, restSeconds: settings.restSeconds, afterEachRoundMB, lastRestEvery5sMB: restingMB };
+    const memory = {
+      idleBeforeLazyMB,
+      idleBeforeMB,
+      peakMB,
+      afterRestMB,
+      afterGcMB,
+      restSeconds: settings.restSeconds,
+      afterEachRoundMB,
+      lastRestEvery5sMB: restingMB,
+    };
 
     console.log("\n== Requests");
-    console.table(groups.map((g) => ({ ...g, statuses: Object.entries(g.statuses).map(([s, n]) => `${s}: ${n}`).join(", ") })));
+    console.table(
+      groups.map((g) => ({
+        ...g,
+        statuses: Object.entries(g.statuses)
+          .map(([s, n]) => `${s}: ${n}`)
+          .join(", "),
+      })),
+    );
     console.log("== Buyers' outcomes");
     console.table(tally.outcomes);
     console.log("== Scarce products (pieces)");
     console.table(scarceRows);
     console.log("== Memory (RSS, MB)");
-    console.table([{ ...memory, afterEachRoundMB: afterEachRoundMB.join(" / "), lastRestEvery5sMB: restingMB.join(" / ") }]);
+    console.table([
+      { ...memory, afterEachRoundMB: afterEachRoundMB.join(" / "), lastRestEvery5sMB: restingMB.join(" / ") },
+    ]);
     console.log("== Invariants");
     console.table(verdicts.map((v) => ({ invariant: v.name, pass: v.pass ? "yes" : "NO", detail: v.detail })));
-    console.log(`unanswered: ${tally.unanswered}, GETs sent again after a stale kept-alive connection: ${tally.staleRetries}`);
+    console.log(
+      `unanswered: ${tally.unanswered}, GETs sent again after a stale kept-alive connection: ${tally.staleRetries}`,
+    );
     if (tally.samples.length) console.log(`first failures:\n  ${tally.samples.join("\n  ")}`);
 
     const file = path.join(ROOT, "bench", "results.json");
@@ -286,7 +381,12 @@ async function main() {
     const load = {
       date: new Date().toISOString(),
       commit: gitCommit(),
-      machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model ?? null, node: process.version, memoryGB: Math.round(os.totalmem() / 1024 ** 3) },
+      machine: {
+        cores: os.cpus().length,
+        cpu: os.cpus()[0]?.model ?? null,
+        node: process.version,
+        memoryGB: Math.round(os.totalmem() / 1024 ** 3),
+      },
       settings: { ...settings, pgServer: undefined },
       seconds: Math.round(seconds * 10) / 10,
       requests: groups,

@@ -32,7 +32,13 @@ function once(base: string, target: LoadTarget, connections: number, seconds: nu
 }
 
 /** One measured run after a warm-up run of the same target; autocannon's own latency histogram. */
-export async function measure(base: string, target: LoadTarget, connections: number, seconds: number, warmupSeconds: number): Promise<LoadFigures> {
+export async function measure(
+  base: string,
+  target: LoadTarget,
+  connections: number,
+  seconds: number,
+  warmupSeconds: number,
+): Promise<LoadFigures> {
   if (warmupSeconds > 0) await once(base, target, connections, warmupSeconds);
   const result = await once(base, target, connections, seconds);
   const responses = result.requests.total || 1;

@@ -70,7 +70,11 @@ const options = {
   dataDir,
   databaseUrl,
   adminEmail: "admin@bench.test",
-  nodeArgs: ["--import", path.join(ROOT, "bench/memory-probe.mjs"), ...(process.env.MEMORY_NODE_ARGS?.split(" ").filter(Boolean) ?? [])],
+  nodeArgs: [
+    "--import",
+    path.join(ROOT, "bench/memory-probe.mjs"),
+    ...(process.env.MEMORY_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+  ],
   env: { MEMORY_PROBE_FILE: probeFile },
 };
 try {
@@ -108,7 +112,9 @@ try {
       const rates: string[] = [];
       for (const target of targets) {
         const figures = await measure(base, target, 10, seconds, 0);
-        rates.push(`${target.name} ${figures.requestsPerSecond}/s${figures.errors + figures.non2xx ? ` (${figures.errors} errors, ${figures.non2xx} non-2xx)` : ""}`);
+        rates.push(
+          `${target.name} ${figures.requestsPerSecond}/s${figures.errors + figures.non2xx ? ` (${figures.errors} errors, ${figures.non2xx} non-2xx)` : ""}`,
+        );
       }
       clearInterval(timer);
       console.log(`[${database}] round ${round} peak RSS ${mb(peak)} MB | ${rates.join(", ")}`);

@@ -246,7 +246,14 @@ function report(results: Awaited<ReturnType<typeof benchDatabase>>[], verdicts: 
     console.table(lighthouse);
   }
   console.log(`== Budgets${settings.enforce ? "" : " (reported, not enforced in this mode)"}`);
-  console.table(verdicts.map((v) => ({ budget: v.name, limit: `${v.kind === "min" ? "≥" : "≤"} ${v.limit}`, actual: v.actual ?? "-", pass: v.pass === null ? "-" : v.pass ? "yes" : "NO" })));
+  console.table(
+    verdicts.map((v) => ({
+      budget: v.name,
+      limit: `${v.kind === "min" ? "≥" : "≤"} ${v.limit}`,
+      actual: v.actual ?? "-",
+      pass: v.pass === null ? "-" : v.pass ? "yes" : "NO",
+    })),
+  );
 }
 
 async function main() {
@@ -267,7 +274,9 @@ async function main() {
     figures.set(`memory:${r.database}:idleAfterLoadMB`, r.memory.idleAfterLoadMB);
     figures.set(`coldStart:${r.database}:seconds`, Math.round(r.coldStartMs / 100) / 10);
     for (const b of r.bundles) figures.set(`bundle:${b.route}:gzipKB`, Math.round(b.gzipBytes / 102.4) / 10);
-    for (const l of r.lighthouse) for (const key of ["performance", "accessibility", "bestPractices", "seo", "cls"] as const) figures.set(`lighthouse:${l.page}:${key}`, l[key]);
+    for (const l of r.lighthouse)
+      for (const key of ["performance", "accessibility", "bestPractices", "seo", "cls"] as const)
+        figures.set(`lighthouse:${l.page}:${key}`, l[key]);
   }
   const verdicts = checkBudgets(figures);
   report(results, verdicts);
@@ -277,7 +286,12 @@ async function main() {
   const bench = {
     date: new Date().toISOString(),
     commit: gitCommit(),
-    machine: { cores: os.cpus().length, cpu: os.cpus()[0]?.model ?? null, node: process.version, memoryGB: Math.round(os.totalmem() / 1024 ** 3) },
+    machine: {
+      cores: os.cpus().length,
+      cpu: os.cpus()[0]?.model ?? null,
+      node: process.version,
+      memoryGB: Math.round(os.totalmem() / 1024 ** 3),
+    },
     settings,
     seconds: Math.round((Date.now() - started) / 1000),
     results,

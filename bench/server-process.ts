@@ -37,10 +37,13 @@ async function freePort(): Promise<number> {
  * V8 heap settings of docs/performance.md "Memory"), so the bench measures the process as it runs.
  */
 export function serveNodeFlags(): string[] {
-  const scripts = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+  const scripts = (
+    JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }
+  ).scripts;
   const words = scripts.serve.split(/\s+/);
   const entry = words.indexOf("build/server-main/main.js");
-  if (words[0] !== "node" || entry < 0) throw new Error(`package.json "serve" is not "node [flags] build/server-main/main.js": ${scripts.serve}`);
+  if (words[0] !== "node" || entry < 0)
+    throw new Error(`package.json "serve" is not "node [flags] build/server-main/main.js": ${scripts.serve}`);
   return words.slice(1, entry);
 }
 
@@ -103,12 +106,18 @@ export async function startStore(options: {
   const started = performance.now();
   const child: ChildProcess = spawn(
     process.execPath,
-    [...serveNodeFlags(), ...(options.inspect ? ["--inspect=127.0.0.1:0"] : []), ...(options.nodeArgs ?? []), "build/server-main/main.js"],
+    [
+      ...serveNodeFlags(),
+      ...(options.inspect ? ["--inspect=127.0.0.1:0"] : []),
+      ...(options.nodeArgs ?? []),
+      "build/server-main/main.js",
+    ],
     {
-    cwd: ROOT,
-    env,
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+      cwd: ROOT,
+      env,
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   let stderr = "";
   let inspectorUrl: string | null = null;
   child.stderr?.on("data", (chunk: Buffer) => {
@@ -120,7 +129,8 @@ export async function startStore(options: {
   const deadline = Date.now() + (options.timeoutMs ?? 180_000);
   let readyAfterMs = 0;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the store exited (${child.exitCode}) before it was ready:\n${stderr}`);
+    if (child.exitCode !== null)
+      throw new Error(`the store exited (${child.exitCode}) before it was ready:\n${stderr}`);
     try {
       const res = await fetch(`${url}/readyz`);
       if (res.status === 200) {
@@ -151,7 +161,9 @@ export async function startStore(options: {
           socket.close();
           reject(new Error("the inspector did not answer within 30 s"));
         }, 30_000);
-        socket.addEventListener("open", () => socket.send(JSON.stringify({ id: 1, method: "HeapProfiler.collectGarbage" })));
+        socket.addEventListener("open", () =>
+          socket.send(JSON.stringify({ id: 1, method: "HeapProfiler.collectGarbage" })),
+        );
         socket.addEventListener("message", (event) => {
           if (JSON.parse(String(event.data)).id !== 1) return;
           clearTimeout(timer);

@@ -26,13 +26,41 @@ describe("registerSchema", () => {
   });
 
   it.each([
-    ["all fields missing", {}, { email: fieldMessages.emailRequired, password: fieldMessages.passwordRequired, confirmPassword: fieldMessages.confirmRequired }],
-    ["empty fields", { email: "", password: "", confirmPassword: "" }, { email: fieldMessages.emailRequired, password: fieldMessages.passwordRequired, confirmPassword: fieldMessages.confirmRequired }],
+    [
+      "all fields missing",
+      {},
+      {
+        email: fieldMessages.emailRequired,
+        password: fieldMessages.passwordRequired,
+        confirmPassword: fieldMessages.confirmRequired,
+      },
+    ],
+    [
+      "empty fields",
+      { email: "", password: "", confirmPassword: "" },
+      {
+        email: fieldMessages.emailRequired,
+        password: fieldMessages.passwordRequired,
+        confirmPassword: fieldMessages.confirmRequired,
+      },
+    ],
     ["a bad e-mail", { ...ok, email: "ada@" }, { email: messages.register.invalidEmail }],
     ["a 10 KB e-mail", { ...ok, email: `${"a".repeat(10_000)}@example.com` }, { email: fieldMessages.emailTooLong }],
-    ["a short password", { ...ok, password: "abc", confirmPassword: "abc" }, { password: messages.register.passwordTooShort }],
-    ["a 10 KB password", { ...ok, password: "x".repeat(10_240), confirmPassword: "x".repeat(10_240) }, { password: fieldMessages.passwordTooLong, confirmPassword: expect.any(String) }],
-    ["different passwords", { ...ok, confirmPassword: "Velvet-Harbor-43" }, { confirmPassword: messages.register.passwordsDoNotMatch }],
+    [
+      "a short password",
+      { ...ok, password: "abc", confirmPassword: "abc" },
+      { password: messages.register.passwordTooShort },
+    ],
+    [
+      "a 10 KB password",
+      { ...ok, password: "x".repeat(10_240), confirmPassword: "x".repeat(10_240) },
+      { password: fieldMessages.passwordTooLong, confirmPassword: expect.any(String) },
+    ],
+    [
+      "different passwords",
+      { ...ok, confirmPassword: "Velvet-Harbor-43" },
+      { confirmPassword: messages.register.passwordsDoNotMatch },
+    ],
   ])("%s", (_label, fields, expected) => {
     expect(errorsOf(registerSchema, fields)).toEqual(expected);
   });
@@ -50,7 +78,10 @@ describe("registerSchema", () => {
 describe("loginSchema", () => {
   it.each([
     [{ email: "a@b.co", password: "x" }, {}],
-    [{ email: "", password: "" }, { email: fieldMessages.emailRequired, password: fieldMessages.passwordRequired }],
+    [
+      { email: "", password: "" },
+      { email: fieldMessages.emailRequired, password: fieldMessages.passwordRequired },
+    ],
     [{ email: "a@b.co" }, { password: fieldMessages.passwordRequired }],
   ])("%j", (fields, expected) => {
     expect(errorsOf(loginSchema, fields)).toEqual(expected);
@@ -59,13 +90,17 @@ describe("loginSchema", () => {
 
 describe("resetPasswordSchema", () => {
   it("needs the token", () => {
-    expect(errorsOf(resetPasswordSchema, { password: "Velvet-Harbor-42", confirmPassword: "Velvet-Harbor-42" })).toEqual({
+    expect(
+      errorsOf(resetPasswordSchema, { password: "Velvet-Harbor-42", confirmPassword: "Velvet-Harbor-42" }),
+    ).toEqual({
       token: fieldMessages.tokenMissing,
     });
   });
 
   it("needs matching passwords", () => {
-    expect(errorsOf(resetPasswordSchema, { token: "t", password: "Velvet-Harbor-42", confirmPassword: "nope" })).toEqual({
+    expect(
+      errorsOf(resetPasswordSchema, { token: "t", password: "Velvet-Harbor-42", confirmPassword: "nope" }),
+    ).toEqual({
       confirmPassword: messages.register.passwordsDoNotMatch,
     });
   });
@@ -88,7 +123,14 @@ describe("profileSchema", () => {
 });
 
 describe("addressSchema", () => {
-  const ok = { name: "Ada", phone: "555 010 2030", street: "1 Main St", city: "Springfield", state: "IL", zipCode: "62701" };
+  const ok = {
+    name: "Ada",
+    phone: "555 010 2030",
+    street: "1 Main St",
+    city: "Springfield",
+    state: "IL",
+    zipCode: "62701",
+  };
 
   it("defaults the country to United States and the default flag to off", () => {
     const result = parseFields(addressSchema, ok);

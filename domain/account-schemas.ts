@@ -31,7 +31,8 @@ export const fieldMessages = {
 } as const;
 
 const text = (max: number) => z.string().trim().max(max, fieldMessages.tooLong(max));
-const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, fieldMessages.tooLong(max));
+const required = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, fieldMessages.tooLong(max));
 
 export const emailField = z
   .string({ error: fieldMessages.emailRequired })
@@ -49,7 +50,10 @@ const passwordRequired = z
 /** A new password: docs/product.md §5's minimum; strength is judged on the server. */
 const newPassword = passwordRequired.refine((p) => p.length >= PASSWORD_MIN, messages.register.passwordTooShort);
 
-const confirmField = z.string({ error: fieldMessages.confirmRequired }).min(1, fieldMessages.confirmRequired).max(PASSWORD_MAX);
+const confirmField = z
+  .string({ error: fieldMessages.confirmRequired })
+  .min(1, fieldMessages.confirmRequired)
+  .max(PASSWORD_MAX);
 
 const matching = <T extends { password: string; confirmPassword: string }>(value: T, ctx: z.RefinementCtx) => {
   if (value.confirmPassword && value.password !== value.confirmPassword) {
@@ -67,7 +71,10 @@ export const emailOnlySchema = z.object({ email: emailField });
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string({ error: fieldMessages.tokenMissing }).min(1, fieldMessages.tokenMissing).max(512, fieldMessages.tokenMissing),
+    token: z
+      .string({ error: fieldMessages.tokenMissing })
+      .min(1, fieldMessages.tokenMissing)
+      .max(512, fieldMessages.tokenMissing),
     password: newPassword,
     confirmPassword: confirmField,
   })
@@ -84,11 +91,17 @@ export const profileSchema = z.object({
 
 export const addressSchema = z.object({
   name: required(fieldMessages.nameRequired, 100),
-  phone: required(fieldMessages.phoneRequired, 30).refine((v) => PHONE.test(v) && phoneDigits(v), fieldMessages.phoneInvalid),
+  phone: required(fieldMessages.phoneRequired, 30).refine(
+    (v) => PHONE.test(v) && phoneDigits(v),
+    fieldMessages.phoneInvalid,
+  ),
   street: required(fieldMessages.streetRequired, 200),
   city: required(fieldMessages.cityRequired, 100),
   state: required(fieldMessages.stateRequired, 100),
-  zipCode: required(fieldMessages.zipRequired, 12).refine((v) => /^[A-Za-z0-9][A-Za-z0-9 -]{1,10}$/.test(v), fieldMessages.zipInvalid),
+  zipCode: required(fieldMessages.zipRequired, 12).refine(
+    (v) => /^[A-Za-z0-9][A-Za-z0-9 -]{1,10}$/.test(v),
+    fieldMessages.zipInvalid,
+  ),
   country: z
     .string()
     .optional()

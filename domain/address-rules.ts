@@ -22,10 +22,7 @@ export function newAddressIsDefault(existing: readonly AddressSlot[], requested:
  * display order (oldest first) without the removed one. Deleting the default promotes
  * the first remaining address; deleting any other keeps the current default.
  */
-export function defaultAfterRemoval(
-  remaining: readonly AddressSlot[],
-  removedWasDefault: boolean,
-): string | null {
+export function defaultAfterRemoval(remaining: readonly AddressSlot[], removedWasDefault: boolean): string | null {
   const current = remaining.find((a) => a.isDefault);
   if (current && !removedWasDefault) return current.id;
   return remaining[0]?.id ?? null;

@@ -54,7 +54,8 @@ describe("tabs and filters from the URL", () => {
       "Delivered",
       "Cancelled",
     ]);
-    for (const label of ["All", "Placed", "Processing", "Shipped", "Delivered"]) expect(ORDER_FILTERS.map(filterLabel)).toContain(label);
+    for (const label of ["All", "Placed", "Processing", "Shipped", "Delivered"])
+      expect(ORDER_FILTERS.map(filterLabel)).toContain(label);
   });
 
   it("puts every status under a filter of its own", () => {

@@ -31,7 +31,8 @@ export type CartChoiceProblem = "selectSize" | "selectColor";
  * A choice the product does not offer counts as no choice, so a stale or forged value never passes.
  */
 export function missingChoice(choice: CartChoice): CartChoiceProblem | null {
-  if (choice.sizes.length > 0 && (!choice.selectedSize || !choice.sizes.includes(choice.selectedSize))) return "selectSize";
+  if (choice.sizes.length > 0 && (!choice.selectedSize || !choice.sizes.includes(choice.selectedSize)))
+    return "selectSize";
   if (
     choice.colors.length > 0 &&
     (!choice.selectedColor || !choice.colors.some((color) => color.name === choice.selectedColor))

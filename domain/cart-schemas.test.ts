@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_CART_LINES } from "./cart";
-import {
-  cartMessages,
-  cartQuoteBodySchema,
-  cartRequestErrorMessage,
-  cartRequestSchema,
-} from "./cart-schemas";
+import { cartMessages, cartQuoteBodySchema, cartRequestErrorMessage, cartRequestSchema } from "./cart-schemas";
 import { lineChoiceSchema } from "./checkout-line";
 
 const ID = "11111111-1111-4111-8111-111111111111";
@@ -14,8 +9,16 @@ const good = { productId: ID, selectedSize: "M", color: "Sage", quantity: 2 };
 describe("lineChoiceSchema (a cart request line)", () => {
   it.each<[string, Record<string, unknown>, Record<string, unknown>]>([
     ["a full line", good, good],
-    ["no size and no colour", { productId: ID, quantity: 1 }, { productId: ID, selectedSize: null, color: null, quantity: 1 }],
-    ["null size and colour", { ...good, selectedSize: null, color: null }, { ...good, selectedSize: null, color: null }],
+    [
+      "no size and no colour",
+      { productId: ID, quantity: 1 },
+      { productId: ID, selectedSize: null, color: null, quantity: 1 },
+    ],
+    [
+      "null size and colour",
+      { ...good, selectedSize: null, color: null },
+      { ...good, selectedSize: null, color: null },
+    ],
     ["an empty colour means none", { ...good, color: "  " }, { ...good, color: null }],
     ["the colour is trimmed", { ...good, color: " Sage " }, good],
     ["99 pieces", { ...good, quantity: 99 }, { ...good, quantity: 99 }],

@@ -61,7 +61,16 @@ describe("toRequestLines", () => {
   it("keeps only what the server may read", () => {
     expect(
       toRequestLines([
-        { productId: ID, title: "T", priceCents: 1, quantity: 3, imageUrls: [], selectedSize: "S", color: null, description: "d" },
+        {
+          productId: ID,
+          title: "T",
+          priceCents: 1,
+          quantity: 3,
+          imageUrls: [],
+          selectedSize: "S",
+          color: null,
+          description: "d",
+        },
       ]),
     ).toEqual([{ productId: ID, selectedSize: "S", color: null, quantity: 3 }]);
   });

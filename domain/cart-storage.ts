@@ -22,8 +22,13 @@ function readStoredLine(value: unknown): CartLine | null {
   if (!choice) return null;
   const { title, priceCents, imageUrls, description } = value as Record<string, unknown>;
   if (!isShortText(title, TITLE_MAX)) return null;
-  if (typeof priceCents !== "number" || !Number.isInteger(priceCents) || priceCents < 0 || priceCents > PRICE_MAX_CENTS) return null;
-  if (!Array.isArray(imageUrls) || imageUrls.length > MAX_IMAGES_PER_PRODUCT || !imageUrls.every((url) => isShortText(url, IMAGE_URL_MAX))) {
+  if (typeof priceCents !== "number" || !Number.isInteger(priceCents) || priceCents < 0 || priceCents > PRICE_MAX_CENTS)
+    return null;
+  if (
+    !Array.isArray(imageUrls) ||
+    imageUrls.length > MAX_IMAGES_PER_PRODUCT ||
+    !imageUrls.every((url) => isShortText(url, IMAGE_URL_MAX))
+  ) {
     return null;
   }
   if (description !== undefined && !isShortText(description, DESCRIPTION_MAX)) return null;

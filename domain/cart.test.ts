@@ -39,8 +39,20 @@ describe("constants", () => {
 });
 
 describe("addLine", () => {
-  it.each<[string, CartLine[], CartLine, { productId: string; selectedSize: string | null; color: string | null; quantity: number }[]]>([
-    ["into an empty cart", [], line({ quantity: 2 }), [{ productId: A, selectedSize: "M", color: "Sage", quantity: 2 }]],
+  it.each<
+    [
+      string,
+      CartLine[],
+      CartLine,
+      { productId: string; selectedSize: string | null; color: string | null; quantity: number }[],
+    ]
+  >([
+    [
+      "into an empty cart",
+      [],
+      line({ quantity: 2 }),
+      [{ productId: A, selectedSize: "M", color: "Sage", quantity: 2 }],
+    ],
     [
       "same product, size and colour: quantities add",
       [line({ quantity: 2 })],
@@ -86,12 +98,29 @@ describe("addLine", () => {
       line({ quantity: 20 }),
       [{ productId: A, selectedSize: "M", color: "Sage", quantity: MAX_QUANTITY }],
     ],
-    ["a non-number quantity becomes 1", [], line({ quantity: Number.NaN }), [{ productId: A, selectedSize: "M", color: "Sage", quantity: 1 }]],
-    ["a quantity below 1 becomes 1", [], line({ quantity: -4 }), [{ productId: A, selectedSize: "M", color: "Sage", quantity: 1 }]],
-    ["a huge quantity becomes 99", [], line({ quantity: 1e9 }), [{ productId: A, selectedSize: "M", color: "Sage", quantity: 99 }]],
+    [
+      "a non-number quantity becomes 1",
+      [],
+      line({ quantity: Number.NaN }),
+      [{ productId: A, selectedSize: "M", color: "Sage", quantity: 1 }],
+    ],
+    [
+      "a quantity below 1 becomes 1",
+      [],
+      line({ quantity: -4 }),
+      [{ productId: A, selectedSize: "M", color: "Sage", quantity: 1 }],
+    ],
+    [
+      "a huge quantity becomes 99",
+      [],
+      line({ quantity: 1e9 }),
+      [{ productId: A, selectedSize: "M", color: "Sage", quantity: 99 }],
+    ],
   ])("%s", (_name, before, added, expected) => {
     const after = addLine(before, added);
-    expect(after.map(({ productId, selectedSize, color, quantity }) => ({ productId, selectedSize, color, quantity }))).toEqual(expected);
+    expect(
+      after.map(({ productId, selectedSize, color, quantity }) => ({ productId, selectedSize, color, quantity })),
+    ).toEqual(expected);
   });
 
   it("takes the newer title and price when merging, and does not change the given array", () => {
@@ -148,9 +177,17 @@ describe("removeLine", () => {
   it.each<[string, Parameters<typeof removeLine>, string[]]>([
     ["product only: every line of it", [lines, A], ["B/null/null"]],
     ["product and size: that size only", [lines, A, "M"], ["A/L/Sage", "B/null/null"]],
-    ["product, size and colour: that line only", [lines, A, "M", "Sage"], ["A/M/Terracotta", "A/L/Sage", "B/null/null"]],
+    [
+      "product, size and colour: that line only",
+      [lines, A, "M", "Sage"],
+      ["A/M/Terracotta", "A/L/Sage", "B/null/null"],
+    ],
     ["a product without size, by null", [lines, B, null], ["A/M/Sage", "A/M/Terracotta", "A/L/Sage"]],
-    ["a size the product is not in the cart with", [lines, A, "XS"], ["A/M/Sage", "A/M/Terracotta", "A/L/Sage", "B/null/null"]],
+    [
+      "a size the product is not in the cart with",
+      [lines, A, "XS"],
+      ["A/M/Sage", "A/M/Terracotta", "A/L/Sage", "B/null/null"],
+    ],
     ["an unknown product", [lines, "nope"], ["A/M/Sage", "A/M/Terracotta", "A/L/Sage", "B/null/null"]],
   ])("%s", (_name, args, expected) => {
     expect(keys(removeLine(...args))).toEqual(expected);
@@ -174,7 +211,9 @@ describe("lineKey", () => {
   });
 
   it("cannot be confused by separators inside a colour name", () => {
-    expect(lineKey(line({ selectedSize: "M", color: "a|b" }))).not.toBe(lineKey(line({ selectedSize: "M|a", color: "b" })));
+    expect(lineKey(line({ selectedSize: "M", color: "a|b" }))).not.toBe(
+      lineKey(line({ selectedSize: "M|a", color: "b" })),
+    );
   });
 });
 
@@ -213,14 +252,28 @@ describe("cartTotals (docs/product.md §9)", () => {
     ["empty cart: all zero, no shipping", [], [0, 0, 0, 0]],
     ["one line", [{ priceCents: 1000, quantity: 1 }], [1000, 100, 10, 1110]],
     ["quantities multiply", [{ priceCents: 4999, quantity: 3 }], [14997, 1500, 10, 16507]],
-    ["several lines", [{ priceCents: 1999, quantity: 2 }, { priceCents: 550, quantity: 1 }], [4548, 455, 10, 5013]],
+    [
+      "several lines",
+      [
+        { priceCents: 1999, quantity: 2 },
+        { priceCents: 550, quantity: 1 },
+      ],
+      [4548, 455, 10, 5013],
+    ],
     // 10 % of 5 cents is half a cent: rounded up.
     ["half a cent of tax rounds up", [{ priceCents: 5, quantity: 1 }], [5, 1, 10, 16]],
     ["less than half a cent rounds down", [{ priceCents: 4, quantity: 1 }], [4, 0, 10, 14]],
     ["0.45 of a cent rounds down", [{ priceCents: 1234, quantity: 1 }], [1234, 123, 10, 1367]],
     ["0.5 of a cent rounds up", [{ priceCents: 1235, quantity: 1 }], [1235, 124, 10, 1369]],
     ["a free item still ships", [{ priceCents: 0, quantity: 1 }], [0, 0, 10, 10]],
-    ["float-unfriendly prices stay exact", [{ priceCents: 10, quantity: 3 }, { priceCents: 20, quantity: 1 }], [50, 5, 10, 65]],
+    [
+      "float-unfriendly prices stay exact",
+      [
+        { priceCents: 10, quantity: 3 },
+        { priceCents: 20, quantity: 1 },
+      ],
+      [50, 5, 10, 65],
+    ],
     ["big order", [{ priceCents: 999_999, quantity: 99 }], [98_999_901, 9_899_990, 10, 108_899_901]],
   ])("%s", (_name, lines, [subtotalCents, taxCents, shippingCents, totalCents]) => {
     expect(cartTotals(lines)).toEqual({ subtotalCents, taxCents, shippingCents, totalCents });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { CATEGORIES, categoryFromSlug, categorySlug, EDIT_CATEGORIES, isCategory, normalizeSizes, stockLabel } from "./catalog";
+import {
+  CATEGORIES,
+  categoryFromSlug,
+  categorySlug,
+  EDIT_CATEGORIES,
+  isCategory,
+  normalizeSizes,
+  stockLabel,
+} from "./catalog";
 import { orderNumber, isUuid } from "./ids";
 import { imageHeightFor, srcSet } from "./images";
 import { formatAverageRating } from "./rating";
@@ -28,7 +36,10 @@ describe("categories", () => {
 
 describe("normalizeSizes", () => {
   it.each([
-    [["M", "XS", "M", "XXL"], ["XS", "M", "XXL"]],
+    [
+      ["M", "XS", "M", "XXL"],
+      ["XS", "M", "XXL"],
+    ],
     [["XXXL", "m", 3], []],
     [[], []],
   ])("%j -> %j", (input, expected) => {

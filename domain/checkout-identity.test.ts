@@ -3,7 +3,12 @@ import { cartIdentity, type IdentityAddress, type IdentityLine, offerIdentity } 
 
 const A = "11111111-1111-4111-8111-111111111111";
 const B = "22222222-2222-4222-8222-222222222222";
-const line = (productId: string, quantity: number, selectedSize: string | null = "M", color: string | null = null): IdentityLine => ({
+const line = (
+  productId: string,
+  quantity: number,
+  selectedSize: string | null = "M",
+  color: string | null = null,
+): IdentityLine => ({
   productId,
   selectedSize,
   color,
@@ -31,9 +36,24 @@ describe("cartIdentity", () => {
 });
 
 describe("offerIdentity", () => {
-  const home: IdentityAddress = { name: "Ada", street: "1 Main St", city: "Springfield", state: "IL", zipCode: "62701", country: "United States", phone: "555" };
+  const home: IdentityAddress = {
+    name: "Ada",
+    street: "1 Main St",
+    city: "Springfield",
+    state: "IL",
+    zipCode: "62701",
+    country: "United States",
+    phone: "555",
+  };
   const office: IdentityAddress = { ...home, street: "9 Office Park" };
-  const base = { provider: "paypal", lines: [line(A, 1)], shippingAddress: home, billingAddress: home, totalCents: 3310, currency: "USD" };
+  const base = {
+    provider: "paypal",
+    lines: [line(A, 1)],
+    shippingAddress: home,
+    billingAddress: home,
+    totalCents: 3310,
+    currency: "USD",
+  };
 
   it.each<[string, Partial<typeof base> & { discountCode?: string | null }, boolean]>([
     ["nothing changed", {}, true],

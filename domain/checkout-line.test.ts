@@ -11,12 +11,26 @@ import {
 } from "./checkout-line";
 
 const ID = "11111111-1111-4111-8111-111111111111";
-const address = { name: "Ada", street: "1 Loom St", city: "Leeds", state: "WY", zipCode: "12345", country: "US", phone: "555" };
+const address = {
+  name: "Ada",
+  street: "1 Loom St",
+  city: "Leeds",
+  state: "WY",
+  zipCode: "12345",
+  country: "US",
+  phone: "555",
+};
 
 describe("the checkout line contract", () => {
   it.each([
-    [{ productId: ID, selectedSize: "M", color: "Red", quantity: 2, priceCents: 1 }, { productId: ID, selectedSize: "M", color: "Red", quantity: 2 }],
-    [{ productId: ID, quantity: 1 }, { productId: ID, selectedSize: null, color: null, quantity: 1 }],
+    [
+      { productId: ID, selectedSize: "M", color: "Red", quantity: 2, priceCents: 1 },
+      { productId: ID, selectedSize: "M", color: "Red", quantity: 2 },
+    ],
+    [
+      { productId: ID, quantity: 1 },
+      { productId: ID, selectedSize: null, color: null, quantity: 1 },
+    ],
   ])("a line choice keeps what the shopper chose and drops anything else: %o", (input, output) => {
     expect(lineChoiceSchema.parse(input)).toEqual(output);
   });
@@ -26,7 +40,16 @@ describe("the checkout line contract", () => {
     ["a fractional total", { lineTotalCents: 1.5 }],
     ["no quantity", { quantity: 0 }],
   ])("a priced line refuses %s", (_, patch) => {
-    const line = { productId: ID, title: "Dress", imageUrls: [], selectedSize: null, color: null, quantity: 1, unitPriceCents: 100, lineTotalCents: 100 };
+    const line = {
+      productId: ID,
+      title: "Dress",
+      imageUrls: [],
+      selectedSize: null,
+      color: null,
+      quantity: 1,
+      unitPriceCents: 100,
+      lineTotalCents: 100,
+    };
     expect(pricedLineSchema.safeParse(line).success).toBe(true);
     expect(pricedLineSchema.safeParse({ ...line, ...patch }).success).toBe(false);
   });
@@ -65,8 +88,30 @@ describe("a line as it moves from quote to checkout to order", () => {
   });
 
   it.each([
-    [priced, { productId: priced.productId, title: priced.title, imageUrls: priced.imageUrls, selectedSize: "M", color: "Sand", quantity: 2, priceCents: 4500 }],
-    [{ ...priced, selectedSize: null, color: null, quantity: 1, lineTotalCents: 4500 }, { productId: priced.productId, title: priced.title, imageUrls: priced.imageUrls, selectedSize: null, color: null, quantity: 1, priceCents: 4500 }],
+    [
+      priced,
+      {
+        productId: priced.productId,
+        title: priced.title,
+        imageUrls: priced.imageUrls,
+        selectedSize: "M",
+        color: "Sand",
+        quantity: 2,
+        priceCents: 4500,
+      },
+    ],
+    [
+      { ...priced, selectedSize: null, color: null, quantity: 1, lineTotalCents: 4500 },
+      {
+        productId: priced.productId,
+        title: priced.title,
+        imageUrls: priced.imageUrls,
+        selectedSize: null,
+        color: null,
+        quantity: 1,
+        priceCents: 4500,
+      },
+    ],
   ])("an order's item carries the unit price as charged (%#)", (line, item) => {
     expect(orderItemOf(line)).toEqual(item);
   });

@@ -85,7 +85,9 @@ export const totalsSchema = z.object({
 export type Totals = z.output<typeof totalsSchema>;
 
 /** The grand total of a subtotal, its discount, tax and shipping. */
-export function grandTotal(amounts: Pick<Totals, "subtotalCents" | "discountCents" | "taxCents" | "shippingCents">): number {
+export function grandTotal(
+  amounts: Pick<Totals, "subtotalCents" | "discountCents" | "taxCents" | "shippingCents">,
+): number {
   return amounts.subtotalCents - (amounts.discountCents ?? 0) + amounts.taxCents + amounts.shippingCents;
 }
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { CHECKOUT_STATUSES, type CheckoutStatus, canMoveCheckout, checkoutStatusesBefore, isFinalCheckout } from "./checkout-status";
+import {
+  CHECKOUT_STATUSES,
+  type CheckoutStatus,
+  canMoveCheckout,
+  checkoutStatusesBefore,
+  isFinalCheckout,
+} from "./checkout-status";
 
 /** Every pair the store allows; every other pair is refused. */
 const ALLOWED: [CheckoutStatus, CheckoutStatus][] = [
@@ -15,7 +21,9 @@ const ALLOWED: [CheckoutStatus, CheckoutStatus][] = [
   ["superseded", "refunded"],
 ];
 
-const allPairs = CHECKOUT_STATUSES.flatMap((from) => CHECKOUT_STATUSES.map((to) => [from, to] as [CheckoutStatus, CheckoutStatus]));
+const allPairs = CHECKOUT_STATUSES.flatMap((from) =>
+  CHECKOUT_STATUSES.map((to) => [from, to] as [CheckoutStatus, CheckoutStatus]),
+);
 const allowed = (from: CheckoutStatus, to: CheckoutStatus) => ALLOWED.some(([a, b]) => a === from && b === to);
 
 describe("the checkout's state machine", () => {

@@ -41,7 +41,10 @@ export function lineImages(product: ProductImages, colorName: string | null | un
  * The colours after the product's images changed: a colour whose image is no longer one of
  * them keeps its name and value and loses only the picture.
  */
-export function keepKnownColorImages<C extends ColorWithImage>(colors: readonly C[], imageUrls: readonly string[]): C[] {
+export function keepKnownColorImages<C extends ColorWithImage>(
+  colors: readonly C[],
+  imageUrls: readonly string[],
+): C[] {
   return colors.map((color) => {
     if (color.image === undefined || (color.image && imageUrls.includes(color.image))) return color;
     const { image: _gone, ...rest } = color;

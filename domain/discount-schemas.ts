@@ -17,7 +17,8 @@ import { z } from "./zod";
 
 const text = (message: string) => z.string({ error: message }).trim();
 /** "12.50" or "12" dollars to cents; anything else is not a number. */
-const dollarsToCents = (value: string) => (/^\d{1,7}(\.\d{1,2})?$/.test(value) ? Math.round(Number(value) * 100) : Number.NaN);
+const dollarsToCents = (value: string) =>
+  /^\d{1,7}(\.\d{1,2})?$/.test(value) ? Math.round(Number(value) * 100) : Number.NaN;
 const optionalLimit = (message: string) =>
   text(message)
     .transform((value) => (value === "" ? null : /^\d{1,7}$/.test(value) ? Number(value) : Number.NaN))
@@ -36,7 +37,12 @@ const date = (message: string, end = false) =>
       const day = new Date(`${value}T00:00:00Z`);
       return end ? new Date(day.getTime() + DAY_MS) : day;
     })
-    .refine((value) => value === null || (!Number.isNaN(value.getTime()) && value.getFullYear() >= 2000 && value.getFullYear() <= 9999), message);
+    .refine(
+      (value) =>
+        value === null ||
+        (!Number.isNaN(value.getTime()) && value.getFullYear() >= 2000 && value.getFullYear() <= 9999),
+      message,
+    );
 
 /**
  * The administrator's form, as posted (all text): a percentage 1–100 or an amount in dollars,
@@ -50,7 +56,10 @@ export const discountFormSchema = z
     value: text(discountFormMessages.percent),
     minSubtotal: text(discountFormMessages.minSubtotal)
       .transform((value) => (value === "" ? 0 : dollarsToCents(value)))
-      .refine((cents) => Number.isSafeInteger(cents) && cents >= 0 && cents <= MAX_DISCOUNT_CENTS, discountFormMessages.minSubtotal),
+      .refine(
+        (cents) => Number.isSafeInteger(cents) && cents >= 0 && cents <= MAX_DISCOUNT_CENTS,
+        discountFormMessages.minSubtotal,
+      ),
     startsAt: date(discountFormMessages.startsAt),
     endsAt: date(discountFormMessages.endsAt, true),
     totalLimit: optionalLimit(discountFormMessages.totalLimit),
@@ -62,10 +71,12 @@ export const discountFormSchema = z
     let amountCents: number | null = null;
     if (form.kind === "percent") {
       percent = /^\d{1,3}$/.test(form.value) ? Number(form.value) : Number.NaN;
-      if (!(percent >= 1 && percent <= 100)) ctx.addIssue({ code: "custom", message: discountFormMessages.percent, path: ["value"] });
+      if (!(percent >= 1 && percent <= 100))
+        ctx.addIssue({ code: "custom", message: discountFormMessages.percent, path: ["value"] });
     } else {
       amountCents = dollarsToCents(form.value);
-      if (!(amountCents > 0 && amountCents <= MAX_DISCOUNT_CENTS)) ctx.addIssue({ code: "custom", message: discountFormMessages.amount, path: ["value"] });
+      if (!(amountCents > 0 && amountCents <= MAX_DISCOUNT_CENTS))
+        ctx.addIssue({ code: "custom", message: discountFormMessages.amount, path: ["value"] });
     }
     const startsAt = form.startsAt ?? new Date();
     if (form.endsAt && form.endsAt.getTime() <= startsAt.getTime()) {

@@ -49,7 +49,9 @@ describe("normaliseCode", () => {
 });
 
 describe("discountRefusal", () => {
-  it.each<[string, Partial<DiscountRule>, { now?: Date; subtotalCents?: number; customerUses?: number }, string | null]>([
+  it.each<
+    [string, Partial<DiscountRule>, { now?: Date; subtotalCents?: number; customerUses?: number }, string | null]
+  >([
     ["applies", {}, {}, null],
     ["inactive", { active: false }, {}, "inactive"],
     ["before its start", {}, { now: new Date("2025-12-31T23:59:59Z") }, "not_started"],
@@ -65,7 +67,9 @@ describe("discountRefusal", () => {
     ["per-customer limit reached", {}, { customerUses: 1 }, "customer_limit"],
     ["no per-customer limit", { perCustomerLimit: null }, { customerUses: 7 }, null],
   ])("%s", (_name, change, at, reason) => {
-    expect(discountRefusal({ ...rule, ...change }, { now, subtotalCents: 10_000, customerUses: 0, ...at })).toBe(reason);
+    expect(discountRefusal({ ...rule, ...change }, { now, subtotalCents: 10_000, customerUses: 0, ...at })).toBe(
+      reason,
+    );
   });
 
   it.each([
@@ -94,12 +98,18 @@ describe("discountAmount", () => {
 describe("discountedTotals", () => {
   it.each([
     // subtotal, discount → tax on (subtotal − discount), shipping unchanged
-    [10_000, 1_500, { subtotalCents: 10_000, discountCents: 1_500, taxCents: 850, shippingCents: 10, totalCents: 9_360 }],
+    [
+      10_000,
+      1_500,
+      { subtotalCents: 10_000, discountCents: 1_500, taxCents: 850, shippingCents: 10, totalCents: 9_360 },
+    ],
     [10_000, 0, { subtotalCents: 10_000, discountCents: 0, taxCents: 1_000, shippingCents: 10, totalCents: 11_010 }],
     [1_999, 1_999, { subtotalCents: 1_999, discountCents: 1_999, taxCents: 0, shippingCents: 10, totalCents: 10 }],
     [1_005, 100, { subtotalCents: 1_005, discountCents: 100, taxCents: 91, shippingCents: 10, totalCents: 1_006 }],
     [500, 900, { subtotalCents: 500, discountCents: 500, taxCents: 0, shippingCents: 10, totalCents: 10 }],
-  ])("subtotal %i, discount %i", (subtotal, discount, totals) => expect(discountedTotals(subtotal, discount)).toEqual(totals));
+  ])("subtotal %i, discount %i", (subtotal, discount, totals) =>
+    expect(discountedTotals(subtotal, discount)).toEqual(totals),
+  );
 });
 
 describe("discountValueLabel", () => {
@@ -159,8 +169,24 @@ describe("discountFormSchema", () => {
   });
 
   it("reads a fixed amount in dollars and empty limits as none", () => {
-    const parsed = discountFormSchema.parse({ ...form, kind: "fixed", value: "12.5", minSubtotal: "", endsAt: "", totalLimit: "", perCustomerLimit: " " });
-    expect(parsed).toMatchObject({ kind: "fixed", percent: null, amountCents: 1_250, minSubtotalCents: 0, endsAt: null, totalLimit: null, perCustomerLimit: null });
+    const parsed = discountFormSchema.parse({
+      ...form,
+      kind: "fixed",
+      value: "12.5",
+      minSubtotal: "",
+      endsAt: "",
+      totalLimit: "",
+      perCustomerLimit: " ",
+    });
+    expect(parsed).toMatchObject({
+      kind: "fixed",
+      percent: null,
+      amountCents: 1_250,
+      minSubtotalCents: 0,
+      endsAt: null,
+      totalLimit: null,
+      perCustomerLimit: null,
+    });
   });
 
   it.each([
@@ -179,10 +205,20 @@ describe("discountFormSchema", () => {
     ["a date that is not one", { startsAt: "yesterday" }, "startsAt", discountFormMessages.startsAt],
     ["a year out of range", { endsAt: "+275760-09-13T00:00:00Z" }, "endsAt", discountFormMessages.endsAt],
     ["an end before the start", { endsAt: "2025-12-31T00:00:00Z" }, "endsAt", discountFormMessages.endBeforeStart],
-    ["an end day before the start day", { startsAt: "2026-03-02", endsAt: "2026-03-01" }, "endsAt", discountFormMessages.endBeforeStart],
+    [
+      "an end day before the start day",
+      { startsAt: "2026-03-02", endsAt: "2026-03-01" },
+      "endsAt",
+      discountFormMessages.endBeforeStart,
+    ],
     ["an end equal to the start", { endsAt: "2026-01-01T00:00:00Z" }, "endsAt", discountFormMessages.endBeforeStart],
     ["a zero total limit", { totalLimit: "0" }, "totalLimit", discountFormMessages.totalLimit],
-    ["a negative per-customer limit", { perCustomerLimit: "-1" }, "perCustomerLimit", discountFormMessages.perCustomerLimit],
+    [
+      "a negative per-customer limit",
+      { perCustomerLimit: "-1" },
+      "perCustomerLimit",
+      discountFormMessages.perCustomerLimit,
+    ],
     ["a huge total limit", { totalLimit: "99999999999" }, "totalLimit", discountFormMessages.totalLimit],
   ])("refuses %s", (_name, change, field, message) => {
     const result = discountFormSchema.safeParse({ ...form, ...change });

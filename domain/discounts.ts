@@ -47,7 +47,14 @@ export interface DiscountRule {
   usedCount: number;
 }
 
-export type DiscountRefusal = "unknown" | "inactive" | "not_started" | "expired" | "below_minimum" | "used_up" | "customer_limit";
+export type DiscountRefusal =
+  | "unknown"
+  | "inactive"
+  | "not_started"
+  | "expired"
+  | "below_minimum"
+  | "used_up"
+  | "customer_limit";
 
 /** Whether a code applies now, for this subtotal and this customer's past uses; null when it does. */
 export function discountRefusal(
@@ -71,30 +78,49 @@ export const discountMessages = {
   inactive: "This discount code is no longer available.",
   not_started: "This discount code is not active yet.",
   expired: "This discount code has expired.",
-  below_minimum: (minSubtotalCents: number) => `This discount code needs a subtotal of at least ${dollars(minSubtotalCents)}.`,
+  below_minimum: (minSubtotalCents: number) =>
+    `This discount code needs a subtotal of at least ${dollars(minSubtotalCents)}.`,
   used_up: "This discount code has been used up.",
   customer_limit: "You have already used this discount code.",
-  usedUpRefunded: "Sorry, the last use of your discount code went to another order while you were paying. Your payment has been refunded.",
-  usedUpNotCharged: "Sorry, the last use of your discount code went to another order while you were paying. Your PayPal payment was not taken.",
+  usedUpRefunded:
+    "Sorry, the last use of your discount code went to another order while you were paying. Your payment has been refunded.",
+  usedUpNotCharged:
+    "Sorry, the last use of your discount code went to another order while you were paying. Your PayPal payment was not taken.",
 } as const;
 
 /** The sentence for a refusal. */
 export function discountRefusalMessage(reason: DiscountRefusal, rule?: Pick<DiscountRule, "minSubtotalCents">): string {
-  return reason === "below_minimum" ? discountMessages.below_minimum(rule?.minSubtotalCents ?? 0) : discountMessages[reason];
+  return reason === "below_minimum"
+    ? discountMessages.below_minimum(rule?.minSubtotalCents ?? 0)
+    : discountMessages[reason];
 }
 
 /** What the code takes off this subtotal: a percentage rounded half up to the cent, a fixed amount capped at the subtotal. */
-export function discountAmount(rule: Pick<DiscountRule, "kind" | "percent" | "amountCents">, subtotalCents: number): number {
+export function discountAmount(
+  rule: Pick<DiscountRule, "kind" | "percent" | "amountCents">,
+  subtotalCents: number,
+): number {
   if (!Number.isSafeInteger(subtotalCents) || subtotalCents <= 0) return 0;
-  if (rule.kind === "percent") return Math.min(subtotalCents, Math.floor((subtotalCents * (rule.percent ?? 0) + 50) / 100));
+  if (rule.kind === "percent")
+    return Math.min(subtotalCents, Math.floor((subtotalCents * (rule.percent ?? 0) + 50) / 100));
   return Math.min(subtotalCents, rule.amountCents ?? 0);
 }
 
 /** Totals with a discount: tax is 10 % of (subtotal − discount), shipping unchanged (docs/product.md §9). */
-export function discountedTotals(subtotalCents: number, discountCents: number, shippingCents: number = subtotalCents > 0 ? SHIPPING_CENTS : 0) {
+export function discountedTotals(
+  subtotalCents: number,
+  discountCents: number,
+  shippingCents: number = subtotalCents > 0 ? SHIPPING_CENTS : 0,
+) {
   const discount = Math.max(0, Math.min(discountCents, subtotalCents));
   const taxCents = taxFor(subtotalCents - discount);
-  return { subtotalCents, discountCents: discount, taxCents, shippingCents, totalCents: subtotalCents - discount + taxCents + shippingCents };
+  return {
+    subtotalCents,
+    discountCents: discount,
+    taxCents,
+    shippingCents,
+    totalCents: subtotalCents - discount + taxCents + shippingCents,
+  };
 }
 
 /** How a code reads in a list ("15 % off", "$5.00 off"). */
@@ -136,7 +162,6 @@ export const discountAdminMessages = {
   saveFailed: "Failed to save the discount code",
   toggleFailed: "Failed to change the discount code",
 } as const;
-
 
 /** A stored start or end as the form's date field shows it: the day, UTC; an end is shown as its last whole day. */
 export function dateFieldValue(iso: string | null, end = false): string {

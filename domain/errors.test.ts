@@ -46,7 +46,10 @@ describe("the typed errors", () => {
 
   it.each<[string, unknown]>([
     ["an untyped error", new Error("database down")],
-    ["an error that merely carries a status", Object.assign(new Error("Not found"), { status: 404, kind: "not_found" })],
+    [
+      "an error that merely carries a status",
+      Object.assign(new Error("Not found"), { status: 404, kind: "not_found" }),
+    ],
     ["the stock signal of the fulfilment transaction", new OutOfStockError("p1")],
     ["a string", "not_found"],
     ["nothing", undefined],
@@ -57,7 +60,10 @@ describe("the typed errors", () => {
   });
 
   it("recognises an error made by another copy of the module (the page and server bundles)", () => {
-    const copy = Object.assign(new Error("Not found"), { kind: "not_found", [Symbol.for("threadline.domain-error")]: true });
+    const copy = Object.assign(new Error("Not found"), {
+      kind: "not_found",
+      [Symbol.for("threadline.domain-error")]: true,
+    });
     expect(isErrorOfKind(copy, "not_found")).toBe(true);
     expect(isErrorOfKind(copy, "forbidden")).toBe(false);
   });

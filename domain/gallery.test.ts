@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { clampIndex, type GalleryDirection, keyDirection, nextIndex, SWIPE_THRESHOLD_PX, swipeDirection } from "./gallery";
+import {
+  clampIndex,
+  type GalleryDirection,
+  keyDirection,
+  nextIndex,
+  SWIPE_THRESHOLD_PX,
+  swipeDirection,
+} from "./gallery";
 
 describe("nextIndex", () => {
   it.each<[number, number, GalleryDirection, number]>([

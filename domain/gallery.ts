@@ -28,7 +28,11 @@ export function clampIndex(index: number, count: number): number {
  * as on a printed page. Movement that is mostly vertical is the shopper scrolling the page and
  * never changes the image.
  */
-export function swipeDirection(deltaX: number, deltaY: number, threshold: number = SWIPE_THRESHOLD_PX): GalleryDirection | null {
+export function swipeDirection(
+  deltaX: number,
+  deltaY: number,
+  threshold: number = SWIPE_THRESHOLD_PX,
+): GalleryDirection | null {
   if (!Number.isFinite(deltaX) || !Number.isFinite(deltaY)) return null;
   if (Math.abs(deltaX) <= threshold || Math.abs(deltaX) <= Math.abs(deltaY)) return null;
   return deltaX < 0 ? "next" : "previous";

@@ -65,5 +65,10 @@ export function readLineChoice(value: unknown): (LineChoiceInput & { selectedSiz
   if (!isUuid(productId) || !isLineQuantity(quantity)) return null;
   if (selectedSize != null && !isSize(selectedSize)) return null;
   if (color != null && (typeof color !== "string" || !isColorText(color))) return null;
-  return { productId, selectedSize: selectedSize ?? null, color: lineColor(color as string | null | undefined), quantity };
+  return {
+    productId,
+    selectedSize: selectedSize ?? null,
+    color: lineColor(color as string | null | undefined),
+    quantity,
+  };
 }

@@ -21,7 +21,12 @@ describe("canReceive", () => {
     ["another shopper does not hear a new order", { type: "order.created", orderId: O, userId: alice.id }, bob, false],
     ["a visitor does not", aliceOrder, null, false],
     ["the administrator hears every order", aliceOrder, admin, true],
-    ["an id that merely looks alike does not match", { type: "order.status", orderId: O, userId: "alice-id " }, alice, false],
+    [
+      "an id that merely looks alike does not match",
+      { type: "order.status", orderId: O, userId: "alice-id " },
+      alice,
+      false,
+    ],
   ])("%s", (_name, notice, viewer, expected) => {
     expect(canReceive(notice, viewer)).toBe(expected);
   });
@@ -54,8 +59,15 @@ describe("readLiveEvent", () => {
   });
 
   it("drops extra fields: a notice carries ids, nothing else", () => {
-    expect(readLiveEvent({ type: "product.updated", productId: P, title: "<b>x</b>" })).toEqual({ type: "product.updated", productId: P });
-    expect(readLiveEvent({ type: "order.created", orderId: O, userId: "u1", productId: P })).toEqual({ type: "order.created", orderId: O, userId: "u1" });
+    expect(readLiveEvent({ type: "product.updated", productId: P, title: "<b>x</b>" })).toEqual({
+      type: "product.updated",
+      productId: P,
+    });
+    expect(readLiveEvent({ type: "order.created", orderId: O, userId: "u1", productId: P })).toEqual({
+      type: "order.created",
+      orderId: O,
+      userId: "u1",
+    });
   });
 
   it("notices include resync, and every event", () => {

@@ -36,14 +36,17 @@ export function readLiveEvent(value: unknown): LiveEvent | null {
     return isUuid(productId) ? ({ type, productId } as LiveEvent) : null;
   }
   if (ORDER_EVENTS.includes(type)) {
-    return isUuid(orderId) && typeof userId === "string" && USER_ID.test(userId) ? ({ type, orderId, userId } as LiveEvent) : null;
+    return isUuid(orderId) && typeof userId === "string" && USER_ID.test(userId)
+      ? ({ type, orderId, userId } as LiveEvent)
+      : null;
   }
   return null;
 }
 
 /** A notice as a stream carries it: an event, or "resync"; null for anything else. */
 export function readLiveNotice(value: unknown): LiveNotice | null {
-  if (typeof value === "object" && value !== null && (value as { type?: unknown }).type === "resync") return { type: "resync" };
+  if (typeof value === "object" && value !== null && (value as { type?: unknown }).type === "resync")
+    return { type: "resync" };
   return readLiveEvent(value);
 }
 

@@ -18,7 +18,10 @@ describe("cancellationNotice", () => {
 
   it.each([
     [{}, "$44.10 is refunded to their card through Stripe, payment pi_123."],
-    [{ paymentMethod: "paypal" as const }, "$44.10 is refunded to their PayPal account through PayPal, payment pi_123."],
+    [
+      { paymentMethod: "paypal" as const },
+      "$44.10 is refunded to their PayPal account through PayPal, payment pi_123.",
+    ],
     [{ sandbox: true }, "$44.10 is refunded to their card through the sandbox (no real money), payment pi_123."],
     [
       { refunds: [{ amountCents: 2205, lines: [{ index: 0, quantity: 1 }] }] },
@@ -31,15 +34,35 @@ describe("cancellationNotice", () => {
   it.each([
     [[{ title: "A", priceCents: 1, quantity: 1 }], [], "The 1 piece goes back into stock."],
     [[{ title: "A", priceCents: 1, quantity: 2 }], [], "The 2 pieces go back into stock."],
-    [[{ title: "A", priceCents: 1, quantity: 2 }, { title: "B", priceCents: 1, quantity: 3 }], [], "The 5 pieces go back into stock."],
-    [[{ title: "A", priceCents: 1, quantity: 2 }, { title: "B", priceCents: 1, quantity: 3 }], [{ amountCents: 1, lines: [{ index: 1, quantity: 3 }] }], "The 2 pieces go back into stock."],
-    [[{ title: "A", priceCents: 1, quantity: 2 }], [{ amountCents: 1, lines: [{ index: 0, quantity: 2 }] }], "No pieces go back into stock: they were all returned already."],
+    [
+      [
+        { title: "A", priceCents: 1, quantity: 2 },
+        { title: "B", priceCents: 1, quantity: 3 },
+      ],
+      [],
+      "The 5 pieces go back into stock.",
+    ],
+    [
+      [
+        { title: "A", priceCents: 1, quantity: 2 },
+        { title: "B", priceCents: 1, quantity: 3 },
+      ],
+      [{ amountCents: 1, lines: [{ index: 1, quantity: 3 }] }],
+      "The 2 pieces go back into stock.",
+    ],
+    [
+      [{ title: "A", priceCents: 1, quantity: 2 }],
+      [{ amountCents: 1, lines: [{ index: 0, quantity: 2 }] }],
+      "No pieces go back into stock: they were all returned already.",
+    ],
   ])("says the pieces not returned yet go back: %j %j", (items, refunds, stock) => {
     expect(cancellationNotice({ ...order, items, refunds }).stock).toBe(stock);
   });
 
   it("warns that the customer hears of it and that it is final", () => {
-    expect(cancellationNotice(order).customer).toBe("The customer is emailed that the order is cancelled and refunded. This cannot be undone.");
+    expect(cancellationNotice(order).customer).toBe(
+      "The customer is emailed that the order is cancelled and refunded. This cannot be undone.",
+    );
   });
 
   it("counts pieces", () => {

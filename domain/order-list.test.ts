@@ -15,7 +15,10 @@ describe("parseOrderListQuery", () => {
   it.each([
     ["", { filter: "all", search: "", cursor: { kind: "newest" } }],
     ["status=cancelled", { filter: "cancelled", search: "", cursor: { kind: "newest" } }],
-    ["status=out_for_delivery&q=%20ada%20%20lovelace%20", { filter: "out_for_delivery", search: "ada lovelace", cursor: { kind: "newest" } }],
+    [
+      "status=out_for_delivery&q=%20ada%20%20lovelace%20",
+      { filter: "out_for_delivery", search: "ada lovelace", cursor: { kind: "newest" } },
+    ],
     [`after=${ID}`, { filter: "all", search: "", cursor: { kind: "after", id: ID } }],
     [`before=${ID.toUpperCase()}`, { filter: "all", search: "", cursor: { kind: "before", id: ID } }],
     ["page=oldest&status=placed", { filter: "placed", search: "", cursor: { kind: "oldest" } }],
@@ -36,7 +39,10 @@ describe("orderListHref", () => {
     [{ filter: "placed" as const, search: "ada@example.com" }, "/admin?tab=orders&status=placed&q=ada%40example.com"],
     [{ search: "#3FA8", cursor: { kind: "after" as const, id: ID } }, `/admin?tab=orders&q=%233FA8&after=${ID}`],
     [{ cursor: { kind: "before" as const, id: ID } }, `/admin?tab=orders&before=${ID}`],
-    [{ filter: "cancelled" as const, cursor: { kind: "oldest" as const } }, "/admin?tab=orders&status=cancelled&page=oldest"],
+    [
+      { filter: "cancelled" as const, cursor: { kind: "oldest" as const } },
+      "/admin?tab=orders&status=cancelled&page=oldest",
+    ],
   ])("%j -> %s", (query, href) => {
     expect(orderListHref(query)).toBe(href);
   });

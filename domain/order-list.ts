@@ -11,7 +11,11 @@ import { isUuid } from "./ids";
 export const ORDERS_PER_PAGE = 20;
 export const ORDER_SEARCH_MAX = 100;
 
-export type OrderCursor = { kind: "newest" } | { kind: "oldest" } | { kind: "after"; id: string } | { kind: "before"; id: string };
+export type OrderCursor =
+  | { kind: "newest" }
+  | { kind: "oldest" }
+  | { kind: "after"; id: string }
+  | { kind: "before"; id: string };
 
 export interface OrderListQuery {
   filter: OrderFilter;
@@ -22,7 +26,9 @@ export interface OrderListQuery {
 
 /** Spaces collapsed, control characters dropped, at most ORDER_SEARCH_MAX characters. */
 export function normaliseOrderSearch(raw: string | null | undefined): string {
-  const printable = [...(raw ?? "")].map((c) => (c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f ? " " : c)).join("");
+  const printable = [...(raw ?? "")]
+    .map((c) => (c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f ? " " : c))
+    .join("");
   return printable.replace(/\s+/g, " ").trim().slice(0, ORDER_SEARCH_MAX).trim();
 }
 

@@ -27,7 +27,8 @@ export const paymentMessages = {
   checkoutReplaced: "This checkout was started again elsewhere. Please use the newest one.",
   tooManyStarts: "Too many payment attempts. Please wait a minute and try again.",
   orderIdRequired: "A PayPal order id is required",
-  providerUnavailable: (provider: "PayPal" | "Stripe") => `${provider} is not answering right now. Please try again in a moment.`,
+  providerUnavailable: (provider: "PayPal" | "Stripe") =>
+    `${provider} is not answering right now. Please try again in a moment.`,
   webhookInvalid: "Invalid webhook signature",
 } as const;
 
@@ -58,7 +59,9 @@ export function lineProblemMessage(
     case "insufficient_stock":
       return `Only ${line.stockCount} of ${title} left in stock.`;
     case "invalid_size":
-      return line.selectedSize ? `${title} is not available in size ${line.selectedSize}.` : `Please choose a size for ${title}.`;
+      return line.selectedSize
+        ? `${title} is not available in size ${line.selectedSize}.`
+        : `Please choose a size for ${title}.`;
     case "invalid_color":
       return line.color ? `${title} is not available in ${line.color}.` : `Please choose a color for ${title}.`;
   }

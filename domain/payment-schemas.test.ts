@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { lineProblemMessage } from "./payment-messages";
-import { CARD_SESSION_ID, captureBodySchema, checkoutBodySchema, paymentBodyErrorMessage, walletFallbackBodySchema } from "./payment-schemas";
+import {
+  CARD_SESSION_ID,
+  captureBodySchema,
+  checkoutBodySchema,
+  paymentBodyErrorMessage,
+  walletFallbackBodySchema,
+} from "./payment-schemas";
 
 const PRODUCT = "0b0c7f0e-8a47-4c1e-9a57-0e0c35e2a001";
 const ADDRESS = "5d7a2c40-1f7b-4f0e-8d7c-2a4b7f3e9b10";
@@ -13,21 +19,16 @@ const message = (input: unknown) => {
 };
 
 describe("checkoutBodySchema", () => {
-  it.each([
-    [-1],
-    [0],
-    [1.5],
-    ["abc"],
-    [1e9],
-    [100],
-    [null],
-    ["1"],
-  ])("refuses quantity %j", (quantity) => {
-    expect(message({ lines: [line(quantity)], shippingAddressId: ADDRESS })).toBe("Line 1: Quantity must be a whole number from 1 to 99");
+  it.each([[-1], [0], [1.5], ["abc"], [1e9], [100], [null], ["1"]])("refuses quantity %j", (quantity) => {
+    expect(message({ lines: [line(quantity)], shippingAddressId: ADDRESS })).toBe(
+      "Line 1: Quantity must be a whole number from 1 to 99",
+    );
   });
 
   it("names the line at fault", () => {
-    expect(message({ lines: [line(1), line(0)], shippingAddressId: ADDRESS })).toBe("Line 2: Quantity must be a whole number from 1 to 99");
+    expect(message({ lines: [line(1), line(0)], shippingAddressId: ADDRESS })).toBe(
+      "Line 2: Quantity must be a whole number from 1 to 99",
+    );
   });
 
   it("drops a price, total, amount or currency sent by the browser", () => {
@@ -61,15 +62,23 @@ describe("checkoutBodySchema", () => {
     [{ lines: [line(1)] }, "Please select a shipping address"],
     [{ lines: [line(1)], shippingAddressId: "1" }, "Address not found"],
     [{ lines: [line(1)], shippingAddressId: ADDRESS, sameAsShipping: false }, "Please select a billing address"],
-    [{ lines: [line(1)], shippingAddressId: ADDRESS, sameAsShipping: false, billingAddressId: "x" }, "Address not found"],
+    [
+      { lines: [line(1)], shippingAddressId: ADDRESS, sameAsShipping: false, billingAddressId: "x" },
+      "Address not found",
+    ],
     [{ lines: [line(1)], shippingAddressId: ADDRESS, sameAsShipping: "no" }, "sameAsShipping must be true or false"],
-    [{ lines: [{ ...line(1), productId: "abc" }], shippingAddressId: ADDRESS }, "Line 1: Product id must be a valid product id"],
+    [
+      { lines: [{ ...line(1), productId: "abc" }], shippingAddressId: ADDRESS },
+      "Line 1: Product id must be a valid product id",
+    ],
   ])("refuses %j with %s", (input, expected) => {
     expect(message(input)).toBe(expected);
   });
 
   it("accepts a separate billing address", () => {
-    expect(message({ lines: [line(1)], shippingAddressId: ADDRESS, sameAsShipping: false, billingAddressId: OTHER })).toBeNull();
+    expect(
+      message({ lines: [line(1)], shippingAddressId: ADDRESS, sameAsShipping: false, billingAddressId: OTHER }),
+    ).toBeNull();
   });
 });
 
@@ -111,7 +120,11 @@ describe("lineProblemMessage", () => {
   });
 
   it("asks for a missing size or colour", () => {
-    expect(lineProblemMessage({ ...base, selectedSize: null, problem: "invalid_size" })).toBe("Please choose a size for Linen Dress.");
-    expect(lineProblemMessage({ ...base, color: null, problem: "invalid_color" })).toBe("Please choose a color for Linen Dress.");
+    expect(lineProblemMessage({ ...base, selectedSize: null, problem: "invalid_size" })).toBe(
+      "Please choose a size for Linen Dress.",
+    );
+    expect(lineProblemMessage({ ...base, color: null, problem: "invalid_color" })).toBe(
+      "Please choose a color for Linen Dress.",
+    );
   });
 });

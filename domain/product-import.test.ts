@@ -15,10 +15,31 @@ const good = {
 describe("importHeader", () => {
   it.each([
     ["the plain names", ["title", "category", "price", "description", "sizes", "colours", "stock", "images"], []],
-    ["other spellings and case", ["Title", "CATEGORY", "Price", "Description", "Colors", "Stock count", "Image paths"], []],
-    ["an unknown column", ["title", "category", "price", "description", "stock", "images", "weight"], ['Unknown column "weight"; the columns are title, category, price, description, sizes, colours, stock, images']],
-    ["a repeated column", ["title", "title", "category", "price", "description", "stock", "images"], ["The column title appears twice"]],
-    ["missing columns", ["title", "price"], ["The column category is missing", "The column description is missing", "The column stock is missing", "The column images is missing"]],
+    [
+      "other spellings and case",
+      ["Title", "CATEGORY", "Price", "Description", "Colors", "Stock count", "Image paths"],
+      [],
+    ],
+    [
+      "an unknown column",
+      ["title", "category", "price", "description", "stock", "images", "weight"],
+      ['Unknown column "weight"; the columns are title, category, price, description, sizes, colours, stock, images'],
+    ],
+    [
+      "a repeated column",
+      ["title", "title", "category", "price", "description", "stock", "images"],
+      ["The column title appears twice"],
+    ],
+    [
+      "missing columns",
+      ["title", "price"],
+      [
+        "The column category is missing",
+        "The column description is missing",
+        "The column stock is missing",
+        "The column images is missing",
+      ],
+    ],
   ])("%s", (_, header, messages) => {
     expect(importHeader(header).problems.map((p) => p.message)).toEqual(messages);
   });
@@ -70,16 +91,32 @@ describe("importRow", () => {
 
   it.each([
     ["no title", { title: "" }, "row 3, title: Title and price required"],
-    ["a bad price", { price: "12.345" }, "row 3, price: Price must be a number from 0 to 100000.00 with at most 2 decimals"],
+    [
+      "a bad price",
+      { price: "12.345" },
+      "row 3, price: Price must be a number from 0 to 100000.00 with at most 2 decimals",
+    ],
     ["an unknown category", { category: "Hats" }, "row 3, category: Choose a category from the list"],
     ["Pants, offered only by the edit form", { category: "Pants" }, "row 3, category: Choose a category from the list"],
     ["no description", { description: " " }, "row 3, description: Description is required"],
     ["an unknown size", { sizes: "S|XXXL" }, "row 3, sizes: Sizes must be among XS, S, M, L, XL, XXL"],
     ["a fractional stock", { stock: "1.5" }, "row 3, stock: Stock must be a whole number from 0 to 100000"],
-    ["a colour without a value", { colours: "Sand" }, "row 3, colours: Choose a colour value for Sand: pick it or type a hex value such as #c2b280"],
-    ["a colour picture past the images", { colours: "Sand #c2b280 @3" }, "row 3, colours: A colour's picture must be one of the product's images"],
+    [
+      "a colour without a value",
+      { colours: "Sand" },
+      "row 3, colours: Choose a colour value for Sand: pick it or type a hex value such as #c2b280",
+    ],
+    [
+      "a colour picture past the images",
+      { colours: "Sand #c2b280 @3" },
+      "row 3, colours: A colour's picture must be one of the product's images",
+    ],
     ["no image", { images: "" }, "row 3, images: Please upload at least one product image"],
-    ["six images", { images: "1.jpg|2.jpg|3.jpg|4.jpg|5.jpg|6.jpg" }, "row 3, images: Maximum 5 images allowed in total"],
+    [
+      "six images",
+      { images: "1.jpg|2.jpg|3.jpg|4.jpg|5.jpg|6.jpg" },
+      "row 3, images: Maximum 5 images allowed in total",
+    ],
   ])("refuses %s", (_, change, message) => {
     const result = importRow(3, { ...good, ...change });
     expect(result.ok).toBe(false);

@@ -1,4 +1,10 @@
-import { colorImageError, imageCountError, type ProductFormValues, type ProductInput, productSchema } from "./product-schemas";
+import {
+  colorImageError,
+  imageCountError,
+  type ProductFormValues,
+  type ProductInput,
+  productSchema,
+} from "./product-schemas";
 
 /**
  * A row of `npm run store -- import-products FILE.csv` (docs/command-line.md): the add-product
@@ -35,10 +41,17 @@ export interface ImportProblem {
 /** The form's field names as the CSV calls them. */
 const COLUMN_OF_FIELD: Record<string, string> = { stockCount: "stock", colors: "colours", form: "row" };
 
-const normalise = (name: string) => name.trim().toLowerCase().replace(/[\s_-]+/g, " ");
+const normalise = (name: string) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, " ");
 
 /** Which column each header cell is, or the problems of the header (unknown or repeated names, missing columns). */
-export function importHeader(header: readonly string[]): { columns: (ImportColumn | undefined)[]; problems: ImportProblem[] } {
+export function importHeader(header: readonly string[]): {
+  columns: (ImportColumn | undefined)[];
+  problems: ImportProblem[];
+} {
   const problems: ImportProblem[] = [];
   const seen = new Set<ImportColumn>();
   const columns = header.map((cell) => {
@@ -47,7 +60,11 @@ export function importHeader(header: readonly string[]): { columns: (ImportColum
       (IMPORT_COLUMNS[key] as readonly string[]).includes(name),
     );
     if (!column) {
-      problems.push({ row: 1, field: cell, message: `Unknown column "${cell}"; the columns are ${Object.keys(IMPORT_COLUMNS).join(", ")}` });
+      problems.push({
+        row: 1,
+        field: cell,
+        message: `Unknown column "${cell}"; the columns are ${Object.keys(IMPORT_COLUMNS).join(", ")}`,
+      });
       return undefined;
     }
     if (seen.has(column)) problems.push({ row: 1, field: cell, message: `The column ${column} appears twice` });
@@ -90,7 +107,9 @@ export function importFormValues(cells: Partial<Record<ImportColumn, string>>): 
   };
 }
 
-export type ImportedRow = { ok: true; input: ProductInput; images: string[] } | { ok: false; problems: ImportProblem[] };
+export type ImportedRow =
+  | { ok: true; input: ProductInput; images: string[] }
+  | { ok: false; problems: ImportProblem[] };
 
 /** A data row checked as the add-product form checks it; `row` is its number in the spreadsheet. */
 export function importRow(row: number, cells: Partial<Record<ImportColumn, string>>): ImportedRow {
@@ -106,8 +125,11 @@ export function importRow(row: number, cells: Partial<Record<ImportColumn, strin
       problems.push({ row, field: COLUMN_OF_FIELD[field] ?? field, message: issue.message });
     }
   }
-  const imageProblem = imageCountError(0, images.length) ?? (parsed.success ? colorImageError(parsed.data.colors, images.length) : undefined);
-  if (imageProblem) problems.push({ row, field: imageCountError(0, images.length) ? "images" : "colours", message: imageProblem });
+  const imageProblem =
+    imageCountError(0, images.length) ??
+    (parsed.success ? colorImageError(parsed.data.colors, images.length) : undefined);
+  if (imageProblem)
+    problems.push({ row, field: imageCountError(0, images.length) ? "images" : "colours", message: imageProblem });
   if (problems.length || !parsed.success) return { ok: false, problems };
   return { ok: true, input: parsed.data, images };
 }

@@ -81,11 +81,36 @@ describe("productSchema", () => {
     ["stock fractional", { stockCount: "2.5" }, "stockCount", productMessages.stockInvalid],
     ["stock too large", { stockCount: "100001" }, "stockCount", productMessages.stockInvalid],
     ["colour without name", { colors: [{ name: " ", hex: "#112233" }] }, "colors", productMessages.colorNameInvalid],
-    ["colour with a bad hex", { colors: [{ name: "Red", hex: "red" }] }, "colors", productMessages.colorValueInvalid("Red")],
+    [
+      "colour with a bad hex",
+      { colors: [{ name: "Red", hex: "red" }] },
+      "colors",
+      productMessages.colorValueInvalid("Red"),
+    ],
     // The form's colour value starts empty: a named colour nobody gave a value is refused, not black.
-    ["colour without a value", { colors: [{ name: "Sand", hex: "" }] }, "colors", productMessages.colorValueMissing("Sand")],
-    ["colour with a blank value", { colors: [{ name: "Sand", hex: "   " }] }, "colors", productMessages.colorValueMissing("Sand")],
-    ["second colour without a value", { colors: [{ name: "Sand", hex: "#c2b280" }, { name: "Moss", hex: "" }] }, "colors", productMessages.colorValueMissing("Moss")],
+    [
+      "colour without a value",
+      { colors: [{ name: "Sand", hex: "" }] },
+      "colors",
+      productMessages.colorValueMissing("Sand"),
+    ],
+    [
+      "colour with a blank value",
+      { colors: [{ name: "Sand", hex: "   " }] },
+      "colors",
+      productMessages.colorValueMissing("Sand"),
+    ],
+    [
+      "second colour without a value",
+      {
+        colors: [
+          { name: "Sand", hex: "#c2b280" },
+          { name: "Moss", hex: "" },
+        ],
+      },
+      "colors",
+      productMessages.colorValueMissing("Moss"),
+    ],
     [
       "thirteen colours",
       { colors: Array.from({ length: 13 }, (_, i) => ({ name: `C${i}`, hex: "#112233" })) },
@@ -114,7 +139,10 @@ describe("productSchema", () => {
   });
 
   it("refuses two colours of one name", () => {
-    const colors = [{ name: "Sand", hex: "#c2b280" }, { name: "Sand", hex: "#000000" }];
+    const colors = [
+      { name: "Sand", hex: "#c2b280" },
+      { name: "Sand", hex: "#000000" },
+    ];
     expect(parseFields(productSchema("add"), { ...valid, colors })).toEqual({
       ok: false,
       errors: { colors: productMessages.colorNameRepeated("Sand") },
@@ -225,7 +253,15 @@ describe("image count", () => {
 });
 
 describe("productSchema's stock grid", () => {
-  const jacket = { ...valid, stockCount: undefined, sizes: ["M", "L"], colors: [{ name: "Black", hex: "#000000" }, { name: "Cognac", hex: "#8a4f2a" }] };
+  const jacket = {
+    ...valid,
+    stockCount: undefined,
+    sizes: ["M", "L"],
+    colors: [
+      { name: "Black", hex: "#000000" },
+      { name: "Cognac", hex: "#8a4f2a" },
+    ],
+  };
   const cell = (size: string, color: string, stock: string, sku = "") => ({ size, color, stock, sku });
 
   it("reads every cell, a missing cell is 0, and the total is their sum", () => {
@@ -248,8 +284,17 @@ describe("productSchema's stock grid", () => {
   });
 
   it("a product with neither sizes nor colours has one cell", () => {
-    const parsed = parseFields(productSchema("add"), { ...valid, stockCount: undefined, sizes: [], colors: [], variants: [cell("", "", "9")] });
-    expect(parsed).toMatchObject({ ok: true, data: { stockCount: 9, variants: [{ size: null, color: null, stock: 9, sku: null }] } });
+    const parsed = parseFields(productSchema("add"), {
+      ...valid,
+      stockCount: undefined,
+      sizes: [],
+      colors: [],
+      variants: [cell("", "", "9")],
+    });
+    expect(parsed).toMatchObject({
+      ok: true,
+      data: { stockCount: 9, variants: [{ size: null, color: null, stock: 9, sku: null }] },
+    });
   });
 
   it.each([
@@ -265,19 +310,32 @@ describe("productSchema's stock grid", () => {
     ["the same cell twice", [cell("M", "Black", "1"), cell("M", "Black", "2")], productMessages.variantUnknown],
     ["a SKU with spaces", [cell("M", "Black", "1", "JKT M")], productMessages.skuInvalid("M, Black")],
     ["a SKU too long", [cell("M", "Black", "1", "X".repeat(41))], productMessages.skuInvalid("M, Black")],
-    ["one SKU twice", [cell("M", "Black", "1", "A-1"), cell("L", "Black", "1", "A-1")], productMessages.skuRepeated("A-1")],
+    [
+      "one SKU twice",
+      [cell("M", "Black", "1", "A-1"), cell("L", "Black", "1", "A-1")],
+      productMessages.skuRepeated("A-1"),
+    ],
   ])("refuses a cell %s", (_label, variants, message) => {
-    expect(parseFields(productSchema("edit"), { ...jacket, variants })).toEqual({ ok: false, errors: { variants: message } });
+    expect(parseFields(productSchema("edit"), { ...jacket, variants })).toEqual({
+      ok: false,
+      errors: { variants: message },
+    });
   });
 
   it("refuses more cells than any product has", () => {
     const variants = Array.from({ length: 73 }, () => cell("M", "Black", "1"));
-    expect(parseFields(productSchema("edit"), { ...jacket, variants })).toMatchObject({ ok: false, errors: { variants: productMessages.variantUnknown } });
+    expect(parseFields(productSchema("edit"), { ...jacket, variants })).toMatchObject({
+      ok: false,
+      errors: { variants: productMessages.variantUnknown },
+    });
   });
 
   it("reads the grid's parallel fields from the form", () => {
     const form = new FormData();
-    for (const [size, color, stock, sku, seen] of [["M", "Black", "2", "A", "4"], ["L", "", "3", "", ""]]) {
+    for (const [size, color, stock, sku, seen] of [
+      ["M", "Black", "2", "A", "4"],
+      ["L", "", "3", "", ""],
+    ]) {
       form.append("variantSize", size);
       form.append("variantColor", color);
       form.append("variantStock", stock);
@@ -294,7 +352,12 @@ describe("productSchema's stock grid", () => {
     const seen = (value: string) => (c: ReturnType<typeof cell>) => ({ ...c, seen: value });
     const parsed = parseFields(productSchema("edit"), {
       ...jacket,
-      variants: [seen("4")(cell("M", "Black", "2")), seen("")(cell("M", "Cognac", "5")), seen("-1")(cell("L", "Black", "0")), seen("2.5")(cell("L", "Cognac", "1"))],
+      variants: [
+        seen("4")(cell("M", "Black", "2")),
+        seen("")(cell("M", "Cognac", "5")),
+        seen("-1")(cell("L", "Black", "0")),
+        seen("2.5")(cell("L", "Cognac", "1")),
+      ],
     });
     expect(parsed).toMatchObject({ ok: true, data: { stockSeen: { [variantKey({ size: "M", color: "Black" })]: 4 } } });
     expect(parsed.ok && Object.keys(parsed.data.stockSeen)).toHaveLength(1);

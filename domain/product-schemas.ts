@@ -2,7 +2,15 @@ import { z } from "./zod";
 import { CATEGORIES, EDIT_CATEGORIES, MAX_IMAGES_PER_PRODUCT, SIZES } from "./catalog";
 import { messages } from "./messages";
 import { centsToDecimalString, parseDollars } from "./money";
-import { SKU_MAX, type StockConflict, spreadStock, totalStock, variantChoices, variantKey, variantLabel } from "./variants";
+import {
+  SKU_MAX,
+  type StockConflict,
+  spreadStock,
+  totalStock,
+  variantChoices,
+  variantKey,
+  variantLabel,
+} from "./variants";
 
 /**
  * The add- and edit-product forms (docs/product.md §2 and §5), one schema used by the route's
@@ -40,7 +48,8 @@ export const productMessages = {
   colorNameRepeated: (name: string) => `Two colours are named ${name}: give each colour its own name`,
   variantStockInvalid: (label: string) => `Stock of ${label} must be a whole number from 0 to ${MAX_STOCK}`,
   variantUnknown: "Stock was given for a size or colour this product does not have: check the stock grid",
-  skuInvalid: (label: string) => `The SKU of ${label} may have at most ${SKU_MAX} letters, digits, dots, dashes, slashes or underscores`,
+  skuInvalid: (label: string) =>
+    `The SKU of ${label} may have at most ${SKU_MAX} letters, digits, dots, dashes, slashes or underscores`,
   skuRepeated: (sku: string) => `The SKU ${sku} is given to two variants: each SKU must be unique`,
   skuTaken: "One of the SKUs is already used by another product",
   /** Sales or another save changed cells the administrator changed too (decision 035). */
@@ -81,7 +90,11 @@ export function parseColorValue(text: string | null | undefined): string | undef
 
 const colorSchema = z
   .object({
-    name: z.string().trim().min(1, productMessages.colorNameInvalid).max(COLOR_NAME_MAX, productMessages.colorNameInvalid),
+    name: z
+      .string()
+      .trim()
+      .min(1, productMessages.colorNameInvalid)
+      .max(COLOR_NAME_MAX, productMessages.colorNameInvalid),
     hex: z.string(),
     /**
      * The colour's picture as a position in the product's images after the save (kept images
@@ -104,7 +117,10 @@ const colorSchema = z
   .transform(({ name, hex, image }, ctx) => {
     const value = parseColorValue(hex);
     if (!value) {
-      ctx.addIssue({ code: "custom", message: hex.trim() ? productMessages.colorValueInvalid(name) : productMessages.colorValueMissing(name) });
+      ctx.addIssue({
+        code: "custom",
+        message: hex.trim() ? productMessages.colorValueInvalid(name) : productMessages.colorValueMissing(name),
+      });
       return z.NEVER;
     }
     return { name, hex: value, image };
@@ -113,64 +129,75 @@ const colorSchema = z
 /** The product fields of either form. Add offers the six shop categories; edit also offers Pants (docs/product.md §9). */
 export function productSchema(mode: ProductFormMode) {
   const categories: readonly string[] = mode === "add" ? CATEGORIES : EDIT_CATEGORIES;
-  return z.object({
-    title: z
-      .string({ error: messages.admin.titleAndPriceRequired })
-      .trim()
-      .min(1, messages.admin.titleAndPriceRequired)
-      .max(TITLE_MAX, productMessages.titleTooLong),
-    price: z
-      .string({ error: messages.admin.titleAndPriceRequired })
-      .trim()
-      .min(1, messages.admin.titleAndPriceRequired)
-      .transform((text, ctx) => {
-        const cents = parseDollars(text);
-        if (cents === undefined || cents > MAX_PRICE_CENTS) {
-          ctx.addIssue({ code: "custom", message: productMessages.priceInvalid });
-          return z.NEVER;
-        }
-        return cents;
-      }),
-    category: z
-      .string({ error: productMessages.categoryRequired })
-      .min(1, productMessages.categoryRequired)
-      .refine((c) => categories.includes(c), productMessages.categoryInvalid)
-      .transform((c) => c as (typeof EDIT_CATEGORIES)[number]),
-    description: z
-      .string({ error: productMessages.descriptionRequired })
-      .trim()
-      .min(1, productMessages.descriptionRequired)
-      .max(DESCRIPTION_MAX, productMessages.descriptionTooLong),
-    sizes: z
-      .array(z.enum(SIZES, { error: productMessages.sizesInvalid }), { error: productMessages.sizesInvalid })
-      .max(SIZES.length, productMessages.sizesInvalid)
-      // Canonical order, no repeats, whatever order the boxes were sent in.
-      .transform((sizes) => SIZES.filter((s) => sizes.includes(s))),
-    /** A total to spread over the variants (the CSV import's stock column); the form sends `variants` instead. */
-    stockCount: z
-      .string({ error: productMessages.stockInvalid })
-      .trim()
-      .regex(/^\d{1,6}$/, productMessages.stockInvalid)
-      .transform(Number)
-      .refine((n) => n <= MAX_STOCK, productMessages.stockInvalid)
-      .optional(),
-    colors: z
-      .array(colorSchema)
-      .max(MAX_COLORS, productMessages.colorsTooMany)
-      .superRefine((colors, ctx) => {
-        const repeated = colors.find((color, i) => colors.findIndex((c) => c.name === color.name) !== i);
-        if (repeated) ctx.addIssue({ code: "custom", message: productMessages.colorNameRepeated(repeated.name) });
-      }),
-    /** The stock grid: one cell per size and colour (docs/decisions/032-stock-per-variant.md). */
-    variants: z.array(variantCellSchema).max(MAX_VARIANT_CELLS, productMessages.variantUnknown).default([]),
-  }).transform(({ stockCount, variants, ...product }, ctx) => {
-    const grid = stockGrid(product.sizes, product.colors.map((c) => c.name), variants, stockCount);
-    if (typeof grid === "string") {
-      ctx.addIssue({ code: "custom", message: grid, path: [variants.length || stockCount === undefined ? "variants" : "stockCount"] });
-      return z.NEVER;
-    }
-    return { ...product, variants: grid, stockCount: totalStock(grid), stockSeen: seenStock(variants) };
-  });
+  return z
+    .object({
+      title: z
+        .string({ error: messages.admin.titleAndPriceRequired })
+        .trim()
+        .min(1, messages.admin.titleAndPriceRequired)
+        .max(TITLE_MAX, productMessages.titleTooLong),
+      price: z
+        .string({ error: messages.admin.titleAndPriceRequired })
+        .trim()
+        .min(1, messages.admin.titleAndPriceRequired)
+        .transform((text, ctx) => {
+          const cents = parseDollars(text);
+          if (cents === undefined || cents > MAX_PRICE_CENTS) {
+            ctx.addIssue({ code: "custom", message: productMessages.priceInvalid });
+            return z.NEVER;
+          }
+          return cents;
+        }),
+      category: z
+        .string({ error: productMessages.categoryRequired })
+        .min(1, productMessages.categoryRequired)
+        .refine((c) => categories.includes(c), productMessages.categoryInvalid)
+        .transform((c) => c as (typeof EDIT_CATEGORIES)[number]),
+      description: z
+        .string({ error: productMessages.descriptionRequired })
+        .trim()
+        .min(1, productMessages.descriptionRequired)
+        .max(DESCRIPTION_MAX, productMessages.descriptionTooLong),
+      sizes: z
+        .array(z.enum(SIZES, { error: productMessages.sizesInvalid }), { error: productMessages.sizesInvalid })
+        .max(SIZES.length, productMessages.sizesInvalid)
+        // Canonical order, no repeats, whatever order the boxes were sent in.
+        .transform((sizes) => SIZES.filter((s) => sizes.includes(s))),
+      /** A total to spread over the variants (the CSV import's stock column); the form sends `variants` instead. */
+      stockCount: z
+        .string({ error: productMessages.stockInvalid })
+        .trim()
+        .regex(/^\d{1,6}$/, productMessages.stockInvalid)
+        .transform(Number)
+        .refine((n) => n <= MAX_STOCK, productMessages.stockInvalid)
+        .optional(),
+      colors: z
+        .array(colorSchema)
+        .max(MAX_COLORS, productMessages.colorsTooMany)
+        .superRefine((colors, ctx) => {
+          const repeated = colors.find((color, i) => colors.findIndex((c) => c.name === color.name) !== i);
+          if (repeated) ctx.addIssue({ code: "custom", message: productMessages.colorNameRepeated(repeated.name) });
+        }),
+      /** The stock grid: one cell per size and colour (docs/decisions/032-stock-per-variant.md). */
+      variants: z.array(variantCellSchema).max(MAX_VARIANT_CELLS, productMessages.variantUnknown).default([]),
+    })
+    .transform(({ stockCount, variants, ...product }, ctx) => {
+      const grid = stockGrid(
+        product.sizes,
+        product.colors.map((c) => c.name),
+        variants,
+        stockCount,
+      );
+      if (typeof grid === "string") {
+        ctx.addIssue({
+          code: "custom",
+          message: grid,
+          path: [variants.length || stockCount === undefined ? "variants" : "stockCount"],
+        });
+        return z.NEVER;
+      }
+      return { ...product, variants: grid, stockCount: totalStock(grid), stockSeen: seenStock(variants) };
+    });
 }
 
 /** More cells than any product can have (6 sizes × 12 colours) is not a grid. */
@@ -192,7 +219,12 @@ type VariantCell = z.output<typeof variantCellSchema>;
  * stock (a missing cell is 0) and SKU. With no cells, a `total` is spread by the migration rule.
  * Returns the message of the first problem instead.
  */
-function stockGrid<S extends string>(sizes: readonly S[], colors: readonly string[], cells: readonly VariantCell[], total: number | undefined) {
+function stockGrid<S extends string>(
+  sizes: readonly S[],
+  colors: readonly string[],
+  cells: readonly VariantCell[],
+  total: number | undefined,
+) {
   if (!cells.length) {
     if (total === undefined) return productMessages.stockInvalid;
     return spreadStock(total, sizes, colors).map((variant) => ({ ...variant, sku: null as string | null }));
@@ -211,7 +243,8 @@ function stockGrid<S extends string>(sizes: readonly S[], colors: readonly strin
     const cell = byKey.get(variantKey(choice));
     const label = variantLabel(choice);
     const stockText = (cell?.stock ?? "").trim() || "0";
-    if (!/^\d{1,6}$/.test(stockText) || Number(stockText) > MAX_STOCK) return productMessages.variantStockInvalid(label);
+    if (!/^\d{1,6}$/.test(stockText) || Number(stockText) > MAX_STOCK)
+      return productMessages.variantStockInvalid(label);
     const sku = (cell?.sku ?? "").trim();
     if (sku && !SKU_PATTERN.test(sku)) return productMessages.skuInvalid(label);
     if (sku && skus.has(sku)) return productMessages.skuRepeated(sku);
@@ -225,7 +258,8 @@ function stockGrid<S extends string>(sizes: readonly S[], colors: readonly strin
 function seenStock(cells: readonly VariantCell[]): Record<string, number> {
   const seen: Record<string, number> = {};
   for (const cell of cells) {
-    if (/^\d{1,6}$/.test(cell.seen)) seen[variantKey({ size: cell.size || null, color: cell.color || null })] = Number(cell.seen);
+    if (/^\d{1,6}$/.test(cell.seen))
+      seen[variantKey({ size: cell.size || null, color: cell.color || null })] = Number(cell.seen);
   }
   return seen;
 }
@@ -233,7 +267,9 @@ function seenStock(cells: readonly VariantCell[]): Record<string, number> {
 const SKU_PATTERN = new RegExp(`^[A-Za-z0-9._/-]{1,${SKU_MAX}}$`);
 
 /** A checked product; `stockSeen` comes only from the edit form (a caller without it sets the figures given). */
-export type ProductInput = Omit<z.output<ReturnType<typeof productSchema>>, "stockSeen"> & { stockSeen?: Readonly<Record<string, number>> };
+export type ProductInput = Omit<z.output<ReturnType<typeof productSchema>>, "stockSeen"> & {
+  stockSeen?: Readonly<Record<string, number>>;
+};
 
 /** The raw fields of a submitted product form, shaped for productSchema (files are read separately). */
 export type ProductFormValues = {
@@ -280,7 +316,13 @@ function variantCells(form: FormData): NonNullable<ProductFormValues["variants"]
   const stocks = many("variantStock");
   const skus = many("variantSku");
   const seen = many("variantSeen");
-  return stocks.map((stock, i) => ({ size: sizes[i] ?? "", color: colors[i] ?? "", stock, sku: skus[i] ?? "", seen: seen[i] ?? "" }));
+  return stocks.map((stock, i) => ({
+    size: sizes[i] ?? "",
+    color: colors[i] ?? "",
+    stock,
+    sku: skus[i] ?? "",
+    seen: seen[i] ?? "",
+  }));
 }
 
 /** The kept-plus-new count rule of docs/product.md §5: at least one image, at most five. */
@@ -293,7 +335,9 @@ export function imageCountError(kept: number, added: number): string | undefined
 
 /** A colour whose picture (a position in the saved images) is not one of `imageCount` images. */
 export function colorImageError(colors: readonly { image: number | null }[], imageCount: number): string | undefined {
-  return colors.some((color) => color.image !== null && color.image >= imageCount) ? productMessages.colorImageInvalid : undefined;
+  return colors.some((color) => color.image !== null && color.image >= imageCount)
+    ? productMessages.colorImageInvalid
+    : undefined;
 }
 
 /** How many more files the picker may take; the picker disappears at 0 (docs/product.md §2). */

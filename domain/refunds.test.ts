@@ -39,11 +39,31 @@ describe("quoteReturn: a line's share of the goods and of the tax", () => {
     ["both shirts", [{ index: 0, quantity: 2 }], 5000, 500],
     ["the tee", [{ index: 1, quantity: 1 }], 1999, 200],
     ["one pair of socks", [{ index: 2, quantity: 1 }], 733, 73],
-    ["a shirt and a tee", [{ index: 0, quantity: 1 }, { index: 1, quantity: 1 }], 4499, 450],
-    ["everything", [{ index: 0, quantity: 2 }, { index: 1, quantity: 1 }, { index: 2, quantity: 3 }], 9198, 920],
+    [
+      "a shirt and a tee",
+      [
+        { index: 0, quantity: 1 },
+        { index: 1, quantity: 1 },
+      ],
+      4499,
+      450,
+    ],
+    [
+      "everything",
+      [
+        { index: 0, quantity: 2 },
+        { index: 1, quantity: 1 },
+        { index: 2, quantity: 3 },
+      ],
+      9198,
+      920,
+    ],
   ])("%s", (_name, lines, goods, tax) => {
     const check = quoteReturn(order, [], lines);
-    expect(check).toEqual({ ok: true, quote: { amountCents: goods + tax, goodsCents: goods, taxCents: tax, shippingCents: 0, lines } });
+    expect(check).toEqual({
+      ok: true,
+      quote: { amountCents: goods + tax, goodsCents: goods, taxCents: tax, shippingCents: 0, lines },
+    });
   });
 
   it("takes a discount off the goods before their share, and the tax stays as charged (contract 3)", () => {
@@ -55,9 +75,38 @@ describe("quoteReturn: a line's share of the goods and of the tax", () => {
   });
 
   it.each([
-    ["line by line", [[0, 1], [0, 1], [1, 1], [2, 1], [2, 1], [2, 1]]],
-    ["socks first", [[2, 1], [2, 1], [2, 1], [1, 1], [0, 1], [0, 1]]],
-    ["odd groups", [[2, 2], [0, 1], [2, 1], [1, 1], [0, 1]]],
+    [
+      "line by line",
+      [
+        [0, 1],
+        [0, 1],
+        [1, 1],
+        [2, 1],
+        [2, 1],
+        [2, 1],
+      ],
+    ],
+    [
+      "socks first",
+      [
+        [2, 1],
+        [2, 1],
+        [2, 1],
+        [1, 1],
+        [0, 1],
+        [0, 1],
+      ],
+    ],
+    [
+      "odd groups",
+      [
+        [2, 2],
+        [0, 1],
+        [2, 1],
+        [1, 1],
+        [0, 1],
+      ],
+    ],
   ])("refunding every piece one by one (%s) adds up to exactly the total minus shipping", (_name, steps) => {
     for (const discountCents of [0, 1000, 333]) {
       const o = { ...order, discountCents, taxCents: Math.round((order.subtotalCents - discountCents) / 10) };
@@ -69,7 +118,10 @@ describe("quoteReturn: a line's share of the goods and of the tax", () => {
       const total = earlier.reduce((sum, r) => sum + r.amountCents, 0);
       expect(total).toBe(paidCents(o) - o.shippingCents);
       // A cancellation afterwards gives back the shipping only.
-      expect(quoteCancellation(o, earlier)).toMatchObject({ ok: true, quote: { amountCents: o.shippingCents, shippingCents: o.shippingCents, lines: [] } });
+      expect(quoteCancellation(o, earlier)).toMatchObject({
+        ok: true,
+        quote: { amountCents: o.shippingCents, shippingCents: o.shippingCents, lines: [] },
+      });
     }
   });
 
@@ -84,17 +136,47 @@ describe("quoteReturn: a line's share of the goods and of the tax", () => {
   const refused: [string, RefundableOrder, EarlierRefund[], RefundLine[], string][] = [
     ["a cancelled order", { ...order, status: "cancelled" }, [], [{ index: 0, quantity: 1 }], refundMessages.cancelled],
     ["nothing chosen", order, [], [], refundMessages.nothingChosen],
-    ["only zeros", order, [], [{ index: 0, quantity: 0 }, { index: 2, quantity: 0 }], refundMessages.nothingChosen],
+    [
+      "only zeros",
+      order,
+      [],
+      [
+        { index: 0, quantity: 0 },
+        { index: 2, quantity: 0 },
+      ],
+      refundMessages.nothingChosen,
+    ],
     ["a negative quantity", order, [], [{ index: 0, quantity: -1 }], refundMessages.wholeNumbers],
     ["a fractional quantity", order, [], [{ index: 2, quantity: 1.5 }], refundMessages.wholeNumbers],
     ["NaN", order, [], [{ index: 2, quantity: Number.NaN }], refundMessages.wholeNumbers],
     ["a line past the end", order, [], [{ index: 3, quantity: 1 }], refundMessages.unknownLine],
     ["a negative line", order, [], [{ index: -1, quantity: 1 }], refundMessages.unknownLine],
     ["a fractional line", order, [], [{ index: 0.5, quantity: 1 }], refundMessages.unknownLine],
-    ["the same line twice", order, [], [{ index: 0, quantity: 1 }, { index: 0, quantity: 1 }], refundMessages.listedTwice(0)],
+    [
+      "the same line twice",
+      order,
+      [],
+      [
+        { index: 0, quantity: 1 },
+        { index: 0, quantity: 1 },
+      ],
+      refundMessages.listedTwice(0),
+    ],
     ["more than the line has", order, [], [{ index: 0, quantity: 3 }], refundMessages.tooMany("Linen Shirt", 2)],
-    ["a line refunded already", order, [ret([{ index: 1, quantity: 1 }], 2199)], [{ index: 1, quantity: 1 }], refundMessages.tooMany("Cotton Tee", 0)],
-    ["beyond what is left of a line", order, [ret([{ index: 2, quantity: 2 }], 1613)], [{ index: 2, quantity: 2 }], refundMessages.tooMany("Wool Socks", 1)],
+    [
+      "a line refunded already",
+      order,
+      [ret([{ index: 1, quantity: 1 }], 2199)],
+      [{ index: 1, quantity: 1 }],
+      refundMessages.tooMany("Cotton Tee", 0),
+    ],
+    [
+      "beyond what is left of a line",
+      order,
+      [ret([{ index: 2, quantity: 2 }], 1613)],
+      [{ index: 2, quantity: 2 }],
+      refundMessages.tooMany("Wool Socks", 1),
+    ],
   ];
   it.each(refused)("refuses %s with a clear message", (_name, o, earlier, lines, message) => {
     expect(quoteReturn(o, earlier, lines)).toEqual({ ok: false, message });
@@ -110,7 +192,11 @@ describe("quoteCancellation", () => {
         goodsCents: 9198,
         taxCents: 920,
         shippingCents: 599,
-        lines: [{ index: 0, quantity: 2 }, { index: 1, quantity: 1 }, { index: 2, quantity: 3 }],
+        lines: [
+          { index: 0, quantity: 2 },
+          { index: 1, quantity: 1 },
+          { index: 2, quantity: 3 },
+        ],
       },
     });
   });
@@ -118,11 +204,24 @@ describe("quoteCancellation", () => {
   it("refunds what is left after a return: the other pieces, their goods and tax, and the shipping", () => {
     const earlier = [ret([{ index: 1, quantity: 1 }], 2199)];
     const check = quoteCancellation({ ...order, status: "confirmed" }, earlier);
-    expect(check).toMatchObject({ ok: true, quote: { amountCents: paidCents(order) - 2199, shippingCents: 599, lines: [{ index: 0, quantity: 2 }, { index: 2, quantity: 3 }] } });
+    expect(check).toMatchObject({
+      ok: true,
+      quote: {
+        amountCents: paidCents(order) - 2199,
+        shippingCents: 599,
+        lines: [
+          { index: 0, quantity: 2 },
+          { index: 2, quantity: 3 },
+        ],
+      },
+    });
   });
 
   it("refuses a cancelled order", () => {
-    expect(quoteCancellation({ ...order, status: "cancelled" }, [])).toEqual({ ok: false, message: refundMessages.cancelled });
+    expect(quoteCancellation({ ...order, status: "cancelled" }, [])).toEqual({
+      ok: false,
+      message: refundMessages.cancelled,
+    });
   });
 });
 
@@ -130,7 +229,19 @@ describe("remainingQuantities", () => {
   it.each([
     [[], [2, 1, 3]],
     [[ret([{ index: 0, quantity: 1 }], 0)], [1, 1, 3]],
-    [[ret([{ index: 0, quantity: 2 }, { index: 2, quantity: 1 }], 0), ret([{ index: 2, quantity: 2 }], 0)], [0, 1, 0]],
+    [
+      [
+        ret(
+          [
+            { index: 0, quantity: 2 },
+            { index: 2, quantity: 1 },
+          ],
+          0,
+        ),
+        ret([{ index: 2, quantity: 2 }], 0),
+      ],
+      [0, 1, 0],
+    ],
     // A line index the order does not have is ignored, never a crash.
     [[ret([{ index: 7, quantity: 1 }], 0)], [2, 1, 3]],
   ])("%j leaves %j", (earlier, remaining) => {
@@ -154,8 +265,24 @@ describe("customerMayCancel", () => {
 
 describe("readRefundForm", () => {
   it.each([
-    [[["quantity-0", "1"], ["quantity-2", " 2 "], ["intent", "refund"]], [{ index: 0, quantity: 1 }, { index: 2, quantity: 2 }]],
-    [[["quantity-1", ""], ["quantity-0", "0"]], [{ index: 0, quantity: 0 }]],
+    [
+      [
+        ["quantity-0", "1"],
+        ["quantity-2", " 2 "],
+        ["intent", "refund"],
+      ],
+      [
+        { index: 0, quantity: 1 },
+        { index: 2, quantity: 2 },
+      ],
+    ],
+    [
+      [
+        ["quantity-1", ""],
+        ["quantity-0", "0"],
+      ],
+      [{ index: 0, quantity: 0 }],
+    ],
     [[["quantity-0", "-1"]], { message: refundMessages.wholeNumbers }],
     [[["quantity-0", "1.5"]], { message: refundMessages.wholeNumbers }],
     [[["quantity-0", "1e3"]], { message: refundMessages.wholeNumbers }],
@@ -167,8 +294,16 @@ describe("readRefundForm", () => {
 
 describe("refundSummary", () => {
   it.each([
-    ["return", 2750, [{ index: 0, quantity: 1 }], 'Refunded $27.50 for 1 × Linen Shirt'],
-    ["return", 1613, [{ index: 2, quantity: 2 }, { index: 1, quantity: 1 }], "Refunded $16.13 for 2 × Wool Socks, 1 × Cotton Tee"],
+    ["return", 2750, [{ index: 0, quantity: 1 }], "Refunded $27.50 for 1 × Linen Shirt"],
+    [
+      "return",
+      1613,
+      [
+        { index: 2, quantity: 2 },
+        { index: 1, quantity: 1 },
+      ],
+      "Refunded $16.13 for 2 × Wool Socks, 1 × Cotton Tee",
+    ],
     ["cancellation", 10717, [{ index: 1, quantity: 1 }], "Refunded $107.17 in full (order cancelled): 1 × Cotton Tee"],
   ] as const)("%s %s", (kind, amount, lines, text) => {
     expect(refundSummary(kind, amount, order.items, lines)).toBe(text);

@@ -64,7 +64,9 @@ export const refundMessages = {
   unknownLine: "A chosen line is not in this order.",
   listedTwice: (index: number) => `Line ${index + 1} is listed twice.`,
   tooMany: (title: string, remaining: number) =>
-    remaining === 0 ? `All pieces of "${title}" were refunded already.` : `Only ${remaining} of "${title}" can still be refunded.`,
+    remaining === 0
+      ? `All pieces of "${title}" were refunded already.`
+      : `Only ${remaining} of "${title}" can still be refunded.`,
   nothingLeft: "Everything this order paid has been refunded already.",
   customerTooLate: "This order is already being prepared, so it can no longer be cancelled here. Please contact us.",
   refunded: (amount: string) => `Refunded ${amount}`,
@@ -93,14 +95,21 @@ export function refundedCents(refunds: readonly Pick<EarlierRefund, "amountCents
 }
 
 /** Pieces of each line refunded so far (returns and a cancellation alike). */
-export function refundedQuantities(items: readonly RefundableItem[], refunds: readonly Pick<EarlierRefund, "lines">[]): number[] {
+export function refundedQuantities(
+  items: readonly RefundableItem[],
+  refunds: readonly Pick<EarlierRefund, "lines">[],
+): number[] {
   const done = items.map(() => 0);
-  for (const refund of refunds) for (const line of refund.lines) if (line.index in done) done[line.index] += line.quantity;
+  for (const refund of refunds)
+    for (const line of refund.lines) if (line.index in done) done[line.index] += line.quantity;
   return done;
 }
 
 /** Pieces of each line that may still be refunded. */
-export function remainingQuantities(items: readonly RefundableItem[], refunds: readonly Pick<EarlierRefund, "lines">[]): number[] {
+export function remainingQuantities(
+  items: readonly RefundableItem[],
+  refunds: readonly Pick<EarlierRefund, "lines">[],
+): number[] {
   const done = refundedQuantities(items, refunds);
   return items.map((item, i) => Math.max(0, item.quantity - done[i]));
 }
@@ -117,14 +126,21 @@ function worthOf(items: readonly RefundableItem[], quantities: readonly number[]
 
 /** The goods' and tax's cumulative share of the pieces in `quantities`. */
 function cumulative(order: RefundableOrder, quantities: readonly number[]) {
-  const whole = worthOf(order.items, order.items.map((item) => item.quantity));
+  const whole = worthOf(
+    order.items,
+    order.items.map((item) => item.quantity),
+  );
   const value = worthOf(order.items, quantities);
   const goods = order.subtotalCents - (order.discountCents ?? 0);
   return { goods: share(value, goods, whole), tax: share(value, order.taxCents, whole) };
 }
 
 /** Checks the pieces asked for: each line once, in the order, a whole number within what remains. */
-function checkLines(order: RefundableOrder, remaining: readonly number[], requested: readonly RefundLine[]): string | RefundLine[] {
+function checkLines(
+  order: RefundableOrder,
+  remaining: readonly number[],
+  requested: readonly RefundLine[],
+): string | RefundLine[] {
   const seen = new Set<number>();
   for (const line of requested) {
     if (!Number.isSafeInteger(line.quantity) || line.quantity < 0) return refundMessages.wholeNumbers;
@@ -135,14 +151,19 @@ function checkLines(order: RefundableOrder, remaining: readonly number[], reques
     seen.add(line.index);
   }
   for (const line of requested) {
-    if (line.quantity > remaining[line.index]) return refundMessages.tooMany(order.items[line.index].title, remaining[line.index]);
+    if (line.quantity > remaining[line.index])
+      return refundMessages.tooMany(order.items[line.index].title, remaining[line.index]);
   }
   const chosen = requested.filter((line) => line.quantity > 0).sort((a, b) => a.index - b.index);
   return chosen.length ? chosen.map(({ index, quantity }) => ({ index, quantity })) : refundMessages.nothingChosen;
 }
 
 /** The refund of returned pieces: their share of (subtotal − discount) and of tax, never more than remains. */
-export function quoteReturn(order: RefundableOrder, earlier: readonly EarlierRefund[], requested: readonly RefundLine[]): RefundCheck {
+export function quoteReturn(
+  order: RefundableOrder,
+  earlier: readonly EarlierRefund[],
+  requested: readonly RefundLine[],
+): RefundCheck {
   if (order.status === "cancelled") return { ok: false, message: refundMessages.cancelled };
   const remaining = remainingQuantities(order.items, earlier);
   const lines = checkLines(order, remaining, requested);
@@ -169,7 +190,10 @@ export function quoteCancellation(order: RefundableOrder, earlier: readonly Earl
   const amountCents = Math.max(0, paidCents(order) - refundedCents(earlier));
   const goodsCents = Math.min(Math.max(0, goodsLeft), amountCents);
   const taxCents = Math.min(Math.max(0, taxLeft), amountCents - goodsCents);
-  return { ok: true, quote: { amountCents, goodsCents, taxCents, shippingCents: amountCents - goodsCents - taxCents, lines } };
+  return {
+    ok: true,
+    quote: { amountCents, goodsCents, taxCents, shippingCents: amountCents - goodsCents - taxCents, lines },
+  };
 }
 
 /** Reads the refund form's quantities: fields `quantity-<index>`; an empty field is 0. */
@@ -187,8 +211,16 @@ export function readRefundForm(fields: Iterable<[string, unknown]>): RefundLine[
 }
 
 /** "Refunded $12.10 for 1 × Linen Shirt (M)" — the history note and the e-mail line. */
-export function refundSummary(kind: RefundKind, amountCents: number, items: readonly RefundableItem[], lines: readonly RefundLine[]): string {
-  const pieces = lines.map((line) => `${line.quantity} × ${items[line.index]?.title ?? `line ${line.index + 1}`}`).join(", ");
-  if (kind === "cancellation") return `Refunded ${formatMoney(amountCents)} in full (order cancelled)${pieces ? `: ${pieces}` : ""}`;
+export function refundSummary(
+  kind: RefundKind,
+  amountCents: number,
+  items: readonly RefundableItem[],
+  lines: readonly RefundLine[],
+): string {
+  const pieces = lines
+    .map((line) => `${line.quantity} × ${items[line.index]?.title ?? `line ${line.index + 1}`}`)
+    .join(", ");
+  if (kind === "cancellation")
+    return `Refunded ${formatMoney(amountCents)} in full (order cancelled)${pieces ? `: ${pieces}` : ""}`;
   return `Refunded ${formatMoney(amountCents)} for ${pieces}`;
 }

@@ -30,10 +30,18 @@ describe("isPurgeableMail (retention 7 days)", () => {
     ["sent 8 days ago", { sentAt: daysAgo(8), nextAttemptAt: null, createdAt: daysAgo(8) }, true],
     ["sent 6 days ago", { sentAt: daysAgo(6), nextAttemptAt: null, createdAt: daysAgo(40) }, false],
     ["sent exactly 7 days ago", { sentAt: daysAgo(7), nextAttemptAt: null, createdAt: daysAgo(7) }, false],
-    ["queued 40 days ago, still due (never purged while it may be sent)", { sentAt: null, nextAttemptAt: NOW, createdAt: daysAgo(40) }, false],
+    [
+      "queued 40 days ago, still due (never purged while it may be sent)",
+      { sentAt: null, nextAttemptAt: NOW, createdAt: daysAgo(40) },
+      false,
+    ],
     ["queued 40 days ago, retrying later", { sentAt: null, nextAttemptAt: daysAgo(-1), createdAt: daysAgo(40) }, false],
     ["given up, queued 31 days ago", { sentAt: null, nextAttemptAt: null, createdAt: daysAgo(31) }, true],
-    ["given up, queued 29 days ago (still on the Mail tab)", { sentAt: null, nextAttemptAt: null, createdAt: daysAgo(29) }, false],
+    [
+      "given up, queued 29 days ago (still on the Mail tab)",
+      { sentAt: null, nextAttemptAt: null, createdAt: daysAgo(29) },
+      false,
+    ],
   ])("%s: %s", (_what, mail, purge) => {
     expect(isPurgeableMail(mail, cutoffs)).toBe(purge);
   });
@@ -66,7 +74,9 @@ describe("abandoned checkouts", () => {
   });
 
   const old = { stockReservedAt: null, createdAt: daysAgo(45), updatedAt: daysAgo(31) };
-  it.each<[string, { status: CheckoutStatus; stockReservedAt: Date | null; createdAt: Date; updatedAt: Date }, boolean]>([
+  it.each<
+    [string, { status: CheckoutStatus; stockReservedAt: Date | null; createdAt: Date; updatedAt: Date }, boolean]
+  >([
     ["failed, untouched 31 days", { ...old, status: "failed" }, true],
     ["expired, untouched 31 days", { ...old, status: "expired" }, true],
     ["superseded, untouched 31 days", { ...old, status: "superseded" }, true],

@@ -38,7 +38,11 @@ export const ABANDONED_CHECKOUT_RETENTION_DAYS = 30;
  * reconciliation pass still asks the provider about it), `completed` (an order points at it) or
  * `refunded` (the record of money given back).
  */
-export const ABANDONED_CHECKOUT_STATUSES = ["failed", "expired", "superseded"] as const satisfies readonly CheckoutStatus[];
+export const ABANDONED_CHECKOUT_STATUSES = [
+  "failed",
+  "expired",
+  "superseded",
+] as const satisfies readonly CheckoutStatus[];
 
 /** The moments before which each kind of row is old enough to delete. */
 export interface PurgeCutoffs {

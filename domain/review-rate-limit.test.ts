@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { REVIEW_EDIT_LIMIT, REVIEW_RATE_LIMIT, reviewEditLimitMessage, reviewRateDecision, reviewRateLimitMessage } from "./review-rate-limit";
+import {
+  REVIEW_EDIT_LIMIT,
+  REVIEW_RATE_LIMIT,
+  reviewEditLimitMessage,
+  reviewRateDecision,
+  reviewRateLimitMessage,
+} from "./review-rate-limit";
 
 const NOW = new Date("2026-05-01T12:00:00Z");
 const minutesAgo = (m: number) => new Date(NOW.getTime() - m * 60_000);
@@ -10,11 +16,23 @@ describe("reviewRateDecision (5 reviews per 10 minutes)", () => {
     ["four in the window", [1, 2, 3, 4].map(minutesAgo), { allowed: true }],
     ["five, all older than the window", [11, 12, 13, 14, 15].map(minutesAgo), { allowed: true }],
     ["five, one exactly at the window's edge", [10, 1, 2, 3, 4].map(minutesAgo), { allowed: true }],
-    ["five in the window: wait for the oldest to leave", [9, 1, 2, 3, 4].map(minutesAgo), { allowed: false, retryAfterSeconds: 60 }],
+    [
+      "five in the window: wait for the oldest to leave",
+      [9, 1, 2, 3, 4].map(minutesAgo),
+      { allowed: false, retryAfterSeconds: 60 },
+    ],
     ["five just now", [0, 0, 0, 0, 0].map(minutesAgo), { allowed: false, retryAfterSeconds: 600 }],
-    ["six in the window: the fifth newest decides", [8, 7, 1, 1, 1, 1].map(minutesAgo), { allowed: false, retryAfterSeconds: 180 }],
+    [
+      "six in the window: the fifth newest decides",
+      [8, 7, 1, 1, 1, 1].map(minutesAgo),
+      { allowed: false, retryAfterSeconds: 180 },
+    ],
     ["old ones do not count", [30, 20, 9, 1, 2, 3].map(minutesAgo), { allowed: true }],
-    ["a post dated after now still counts", [-5, 1, 2, 3, 4].map(minutesAgo), { allowed: false, retryAfterSeconds: 360 }],
+    [
+      "a post dated after now still counts",
+      [-5, 1, 2, 3, 4].map(minutesAgo),
+      { allowed: false, retryAfterSeconds: 360 },
+    ],
     ["four dated after now leave room for one", [-1, -1, -1, -1].map(minutesAgo), { allowed: true }],
   ])("%s", (_name, postedAt, expected) => {
     expect(reviewRateDecision(postedAt, NOW)).toEqual(expected);
@@ -26,7 +44,10 @@ describe("reviewRateDecision (5 reviews per 10 minutes)", () => {
   });
 
   it("takes another limit", () => {
-    expect(reviewRateDecision([minutesAgo(0)], NOW, { max: 1, windowMs: 60_000 })).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    expect(reviewRateDecision([minutesAgo(0)], NOW, { max: 1, windowMs: 60_000 })).toEqual({
+      allowed: false,
+      retryAfterSeconds: 60,
+    });
   });
 });
 

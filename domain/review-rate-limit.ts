@@ -22,10 +22,16 @@ export function reviewRateDecision(
   if (inWindow.length < limit.max) return { allowed: true };
   // The (max)-th newest must leave the window before another fits.
   const leaving = inWindow[inWindow.length - limit.max];
-  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((leaving + limit.windowMs - now.getTime()) / 1000)) };
+  return {
+    allowed: false,
+    retryAfterSeconds: Math.max(1, Math.ceil((leaving + limit.windowMs - now.getTime()) / 1000)),
+  };
 }
 
-export function reviewRateLimitMessage(retryAfterSeconds: number, limit: { max: number; windowMs: number } = REVIEW_RATE_LIMIT): string {
+export function reviewRateLimitMessage(
+  retryAfterSeconds: number,
+  limit: { max: number; windowMs: number } = REVIEW_RATE_LIMIT,
+): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   const windowMinutes = Math.round(limit.windowMs / 60_000);
   return `You can post at most ${limit.max} reviews in ${windowMinutes} minutes. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;

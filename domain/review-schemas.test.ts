@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { REVIEW_MAX_LENGTH, reviewErrorMessage, reviewIdSchema, reviewInputSchema, reviewMessages } from "./review-schemas";
+import {
+  REVIEW_MAX_LENGTH,
+  reviewErrorMessage,
+  reviewIdSchema,
+  reviewInputSchema,
+  reviewMessages,
+} from "./review-schemas";
 
 describe("reviewInputSchema", () => {
   it.each<[string, Record<string, unknown>, { rating: number; text: string }]>([
@@ -11,10 +17,26 @@ describe("reviewInputSchema", () => {
     ["whitespace-only text becomes empty", { rating: 4, text: " \n\t " }, { rating: 4, text: "" }],
     ["missing text is empty", { rating: 2 }, { rating: 2, text: "" }],
     ["null text is empty", { rating: 2, text: null }, { rating: 2, text: "" }],
-    ["markup is kept as text", { rating: 5, text: "<script>alert(1)</script>" }, { rating: 5, text: "<script>alert(1)</script>" }],
-    ["exactly the maximum", { rating: 5, text: "a".repeat(REVIEW_MAX_LENGTH) }, { rating: 5, text: "a".repeat(REVIEW_MAX_LENGTH) }],
-    ["emoji count as one character each", { rating: 5, text: "👍".repeat(REVIEW_MAX_LENGTH) }, { rating: 5, text: "👍".repeat(REVIEW_MAX_LENGTH) }],
-    ["forged author fields are dropped", { rating: 5, text: "Hi", userId: "x", userName: "Admin" }, { rating: 5, text: "Hi" }],
+    [
+      "markup is kept as text",
+      { rating: 5, text: "<script>alert(1)</script>" },
+      { rating: 5, text: "<script>alert(1)</script>" },
+    ],
+    [
+      "exactly the maximum",
+      { rating: 5, text: "a".repeat(REVIEW_MAX_LENGTH) },
+      { rating: 5, text: "a".repeat(REVIEW_MAX_LENGTH) },
+    ],
+    [
+      "emoji count as one character each",
+      { rating: 5, text: "👍".repeat(REVIEW_MAX_LENGTH) },
+      { rating: 5, text: "👍".repeat(REVIEW_MAX_LENGTH) },
+    ],
+    [
+      "forged author fields are dropped",
+      { rating: 5, text: "Hi", userId: "x", userName: "Admin" },
+      { rating: 5, text: "Hi" },
+    ],
   ])("accepts %s", (_name, input, expected) => {
     expect(reviewInputSchema.parse(input)).toEqual(expected);
   });

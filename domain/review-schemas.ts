@@ -10,7 +10,11 @@ export { DEFAULT_RATING, RATINGS, REVIEW_MAX_LENGTH, reviewMessages } from "./re
  */
 const ratingField = z.preprocess(
   (value) => (typeof value === "string" && /^\s*[+-]?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value),
-  z.number({ error: reviewMessages.rating }).int(reviewMessages.rating).min(1, reviewMessages.rating).max(5, reviewMessages.rating),
+  z
+    .number({ error: reviewMessages.rating })
+    .int(reviewMessages.rating)
+    .min(1, reviewMessages.rating)
+    .max(5, reviewMessages.rating),
 );
 
 /** Characters as people count them (an emoji is one), not UTF-16 units. */

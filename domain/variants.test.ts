@@ -17,9 +17,25 @@ import {
 describe("variantChoices", () => {
   it.each([
     [[], [], [[null, null]]],
-    [["S", "M"], [], [["S", null], ["M", null]]],
+    [
+      ["S", "M"],
+      [],
+      [
+        ["S", null],
+        ["M", null],
+      ],
+    ],
     [[], ["Black"], [[null, "Black"]]],
-    [["S", "M"], ["Black", "Cognac"], [["S", "Black"], ["S", "Cognac"], ["M", "Black"], ["M", "Cognac"]]],
+    [
+      ["S", "M"],
+      ["Black", "Cognac"],
+      [
+        ["S", "Black"],
+        ["S", "Cognac"],
+        ["M", "Black"],
+        ["M", "Cognac"],
+      ],
+    ],
     [["S"], ["Black", "Black"], [["S", "Black"]]],
   ])("sizes %j × colours %j", (sizes, colors, expected) => {
     expect(variantChoices(sizes as string[], colors as string[]).map((c) => [c.size, c.color])).toEqual(expected);
@@ -64,7 +80,10 @@ describe("soldOutSizes", () => {
   });
 
   it("a product without colours: sizes with no stock", () => {
-    const variants = [{ size: "S", color: null, stock: 0 }, { size: "M", color: null, stock: 4 }];
+    const variants = [
+      { size: "S", color: null, stock: 0 },
+      { size: "M", color: null, stock: 4 },
+    ];
     expect(soldOutSizes(variants, ["S", "M"], [], null)).toEqual(["S"]);
   });
 
@@ -84,7 +103,10 @@ describe("soldOutColors", () => {
   });
 
   it("a product without sizes: colours with no stock", () => {
-    const variants = [{ size: null, color: "Red", stock: 0 }, { size: null, color: "Blue", stock: 1 }];
+    const variants = [
+      { size: null, color: "Red", stock: 0 },
+      { size: null, color: "Blue", stock: 1 },
+    ];
     expect(soldOutColors(variants, [], ["Red", "Blue"], null)).toEqual(["Red"]);
   });
 });
@@ -144,21 +166,62 @@ describe("rebaseStockEdit (the grid saved over sales since it was loaded)", () =
   it.each([
     // [what happened, the form sent, seen, stock now, saved or the conflicting cells]
     ["nothing changed anywhere", [cell(M, 4), cell(L, 2)], seen(4, 2), [cell(M, 4), cell(L, 2)], [4, 2]],
-    ["the administrator changed L, nobody else did", [cell(M, 4), cell(L, 9)], seen(4, 2), [cell(M, 4), cell(L, 2)], [4, 9]],
-    ["one M sold meanwhile, the administrator changed only L", [cell(M, 4), cell(L, 9)], seen(4, 2), [cell(M, 3), cell(L, 2)], [3, 9]],
+    [
+      "the administrator changed L, nobody else did",
+      [cell(M, 4), cell(L, 9)],
+      seen(4, 2),
+      [cell(M, 4), cell(L, 2)],
+      [4, 9],
+    ],
+    [
+      "one M sold meanwhile, the administrator changed only L",
+      [cell(M, 4), cell(L, 9)],
+      seen(4, 2),
+      [cell(M, 3), cell(L, 2)],
+      [3, 9],
+    ],
     ["the last M sold meanwhile, untouched", [cell(M, 1), cell(L, 2)], seen(1, 2), [cell(M, 0), cell(L, 2)], [0, 2]],
-    ["a return put an M back meanwhile, untouched", [cell(M, 4), cell(L, 2)], seen(4, 2), [cell(M, 5), cell(L, 2)], [5, 2]],
+    [
+      "a return put an M back meanwhile, untouched",
+      [cell(M, 4), cell(L, 2)],
+      seen(4, 2),
+      [cell(M, 5), cell(L, 2)],
+      [5, 2],
+    ],
     ["both changed M to the same figure", [cell(M, 3), cell(L, 2)], seen(4, 2), [cell(M, 3), cell(L, 2)], [3, 2]],
-    ["one M sold, and the administrator set M to 10", [cell(M, 10), cell(L, 2)], seen(4, 2), [cell(M, 3), cell(L, 2)], { conflicts: [{ choice: M, seen: 4, now: 3 }] }],
+    [
+      "one M sold, and the administrator set M to 10",
+      [cell(M, 10), cell(L, 2)],
+      seen(4, 2),
+      [cell(M, 3), cell(L, 2)],
+      { conflicts: [{ choice: M, seen: 4, now: 3 }] },
+    ],
     [
       "both cells changed on both sides",
       [cell(M, 10), cell(L, 0)],
       seen(4, 2),
       [cell(M, 3), cell(L, 1)],
-      { conflicts: [{ choice: M, seen: 4, now: 3 }, { choice: L, seen: 2, now: 1 }] },
+      {
+        conflicts: [
+          { choice: M, seen: 4, now: 3 },
+          { choice: L, seen: 2, now: 1 },
+        ],
+      },
     ],
-    ["no figures seen (the CSV import): the figures given", [cell(M, 7), cell(L, 1)], {}, [cell(M, 3), cell(L, 2)], [7, 1]],
-    ["a cell new since the form was loaded (a size ticked)", [cell(M, 4), cell(L, 6)], { [variantKey(M)]: 4 }, [cell(M, 4)], [4, 6]],
+    [
+      "no figures seen (the CSV import): the figures given",
+      [cell(M, 7), cell(L, 1)],
+      {},
+      [cell(M, 3), cell(L, 2)],
+      [7, 1],
+    ],
+    [
+      "a cell new since the form was loaded (a size ticked)",
+      [cell(M, 4), cell(L, 6)],
+      { [variantKey(M)]: 4 },
+      [cell(M, 4)],
+      [4, 6],
+    ],
     ["a cell another save removed meanwhile", [cell(M, 4), cell(L, 6)], seen(4, 2), [cell(M, 4)], [4, 6]],
   ] as const)("%s", (_what, submitted, before, current, expected) => {
     const result = rebaseStockEdit(submitted, before, current);

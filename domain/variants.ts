@@ -33,7 +33,10 @@ export function variantKey(choice: VariantChoice): string {
  * Every combination of a product's sizes and colours, sizes first, in their given order (the
  * catalogue's XS…XXL for sizes, the product's order for colours); repeated names count once.
  */
-export function variantChoices<S extends string>(sizes: readonly S[], colors: readonly string[]): { size: S | null; color: string | null }[] {
+export function variantChoices<S extends string>(
+  sizes: readonly S[],
+  colors: readonly string[],
+): { size: S | null; color: string | null }[] {
   const sizeList: (S | null)[] = sizes.length ? [...new Set(sizes)] : [null];
   const colorList: (string | null)[] = colors.length ? [...new Set(colors)] : [null];
   return sizeList.flatMap((size) => colorList.map((color) => ({ size, color })));
@@ -43,7 +46,11 @@ export function variantChoices<S extends string>(sizes: readonly S[], colors: re
  * The migration rule: `total` pieces spread over the product's variants in order, each getting
  * floor(total / k) and the first total mod k one more, so the sum is `total` exactly.
  */
-export function spreadStock<S extends string>(total: number, sizes: readonly S[], colors: readonly string[]): { size: S | null; color: string | null; stock: number }[] {
+export function spreadStock<S extends string>(
+  total: number,
+  sizes: readonly S[],
+  colors: readonly string[],
+): { size: S | null; color: string | null; stock: number }[] {
   const choices = variantChoices(sizes, colors);
   const each = Math.floor(total / choices.length);
   const extra = total % choices.length;
@@ -71,7 +78,8 @@ export function soldOutSizes<S extends string>(
   colors: readonly string[],
   chosenColor: string | null,
 ): S[] {
-  const inColors = chosenColor !== null && colors.includes(chosenColor) ? [chosenColor] : colors.length ? colors : [null];
+  const inColors =
+    chosenColor !== null && colors.includes(chosenColor) ? [chosenColor] : colors.length ? colors : [null];
   return sizes.filter((size) => inColors.every((color) => stockOfChoice(variants, { size, color }) <= 0));
 }
 
@@ -130,7 +138,8 @@ export function rebaseStockEdit<V extends VariantChoice & { stock: number }>(
     const key = variantKey(variant);
     const before = seen[key];
     const stockNow = now.get(key);
-    if (before === undefined || stockNow === undefined || stockNow === before || variant.stock === stockNow) return variant;
+    if (before === undefined || stockNow === undefined || stockNow === before || variant.stock === stockNow)
+      return variant;
     if (variant.stock === before) return { ...variant, stock: stockNow };
     conflicts.push({ choice: { size: variant.size, color: variant.color }, seen: before, now: stockNow });
     return variant;

@@ -11,7 +11,9 @@ describe("domain/zod.ts", () => {
   it("is where every domain module takes zod from", () => {
     const direct = readdirSync(import.meta.dirname)
       .filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts") && name !== "zod.ts")
-      .filter((name) => /^import\s+\{[^}]*\}\s+from\s+"zod"/m.test(readFileSync(path.join(import.meta.dirname, name), "utf8")));
+      .filter((name) =>
+        /^import\s+\{[^}]*\}\s+from\s+"zod"/m.test(readFileSync(path.join(import.meta.dirname, name), "utf8")),
+      );
     expect(direct).toEqual([]);
   });
 });

@@ -22,11 +22,11 @@ await build({
 // React and React Router pick their production or development builds from NODE_ENV when they are
 // first imported, and static imports run before any line of the bundle: so the entry point sets
 // the default first and only then loads the server. An explicit NODE_ENV (e.g. "test") is kept.
+writeFileSync(`${out}/main.js`, 'process.env.NODE_ENV ??= "production";\nawait import("./server.js");\n');
 writeFileSync(
-  `${out}/main.js`,
-  'process.env.NODE_ENV ??= "production";\nawait import("./server.js");\n',
+  `${out}/cli.js`,
+  '#!/usr/bin/env node\nprocess.env.NODE_ENV ??= "production";\nawait import("./cli-main.js");\n',
 );
-writeFileSync(`${out}/cli.js`, '#!/usr/bin/env node\nprocess.env.NODE_ENV ??= "production";\nawait import("./cli-main.js");\n');
 // The migration runner reads the committed SQL next to itself.
 cpSync("server/db/migrations", `${out}/migrations`, { recursive: true });
 chmodSync(`${out}/cli.js`, 0o755);

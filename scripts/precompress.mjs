@@ -25,7 +25,11 @@ for (const file of files(ROOT)) {
   if (!TEXT.test(file) || statSync(file).size < MIN_BYTES) continue;
   const bytes = readFileSync(file);
   const br = brotliCompressSync(bytes, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 11,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    },
   });
   writeFileSync(`${file}.br`, br);
   writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
@@ -33,4 +37,6 @@ for (const file of files(ROOT)) {
   raw += bytes.length;
   brotli += br.length;
 }
-console.log(`precompressed ${count} files in ${ROOT}: ${(raw / 1024).toFixed(0)} KB → ${(brotli / 1024).toFixed(0)} KB brotli`);
+console.log(
+  `precompressed ${count} files in ${ROOT}: ${(raw / 1024).toFixed(0)} KB → ${(brotli / 1024).toFixed(0)} KB brotli`,
+);

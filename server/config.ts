@@ -36,10 +36,9 @@ const envSchema = z
     HOST: z.string().trim().min(1).default("0.0.0.0"),
     PUBLIC_URL: optionalUrl("e.g. https://shop.example.com"),
     DATA_DIR: z.string().trim().min(1).default("./data"),
-    DATABASE_URL: optionalString.refine(
-      (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
-      { message: "must start with postgres:// or postgresql://" },
-    ),
+    DATABASE_URL: optionalString.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+      message: "must start with postgres:// or postgresql://",
+    }),
     DEMO_DATA: z.enum(["0", "1"], { message: "must be 0 or 1" }).default("1"),
     ADMIN_EMAIL: z.email({ message: "must be an e-mail address" }).default("admin@example.com"),
     AUTH_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
@@ -114,8 +113,10 @@ const envSchema = z
     }
     const trust = parseTrustProxy(env.TRUST_PROXY);
     if (typeof trust === "string") ctx.addIssue({ code: "custom", path: ["TRUST_PROXY"], message: trust });
-    for (const refusal of publicAddressRefusals(env)) ctx.addIssue({ code: "custom", path: [refusal.variable], message: refusal.message });
-    for (const refusal of testOnlyRefusals(env)) ctx.addIssue({ code: "custom", path: [refusal.variable], message: refusal.message });
+    for (const refusal of publicAddressRefusals(env))
+      ctx.addIssue({ code: "custom", path: [refusal.variable], message: refusal.message });
+    for (const refusal of testOnlyRefusals(env))
+      ctx.addIssue({ code: "custom", path: [refusal.variable], message: refusal.message });
   });
 
 /** Below this, a reconciliation pass could give back the stock of a PayPal capture still in flight. */
@@ -144,7 +145,10 @@ function testOnlyRefusals(env: {
   if (!where) return [];
   const refusals: { variable: string; message: string }[] = [];
   if (env.FAULT_POINT) {
-    refusals.push({ variable: "FAULT_POINT", message: `is a test-only setting that kills the store on purpose; it is refused with ${where}: unset it` });
+    refusals.push({
+      variable: "FAULT_POINT",
+      message: `is a test-only setting that kills the store on purpose; it is refused with ${where}: unset it`,
+    });
   }
   if (env.RECONCILE_MIN_AGE_SECONDS < SAFE_RECONCILE_MIN_AGE_SECONDS) {
     refusals.push({

@@ -101,7 +101,12 @@ describe("loadConfig", () => {
       mailFrom: "Shop <shop@example.com>",
       google: { clientId: "gid", clientSecret: "gsecret", issuer: "http://127.0.0.1:9000" },
       paypal: { clientId: "pid", clientSecret: "psecret", apiBase: "http://127.0.0.1:9001" },
-      stripe: { secretKey: "sk_test_1", publishableKey: "pk_test_1", webhookSecret: "whsec_1", apiBase: "http://127.0.0.1:12111" },
+      stripe: {
+        secretKey: "sk_test_1",
+        publishableKey: "pk_test_1",
+        webhookSecret: "whsec_1",
+        apiBase: "http://127.0.0.1:12111",
+      },
       s3: {
         bucket: "images",
         endpoint: "http://127.0.0.1:4569",
@@ -205,24 +210,50 @@ const LIVE = {
 };
 
 const without = (...keys: (keyof typeof LIVE)[]) =>
-  Object.fromEntries(Object.entries(LIVE).filter(([key]) => !keys.includes(key as keyof typeof LIVE))) as Record<string, string>;
+  Object.fromEntries(Object.entries(LIVE).filter(([key]) => !keys.includes(key as keyof typeof LIVE))) as Record<
+    string,
+    string
+  >;
 
 describe("fail-safe settings on a public address", () => {
   it("starts with every key set", () => {
     expect(problemsOf(LIVE)).toEqual([]);
-    expect(loadConfig({ DATA_DIR: dataDir(), ...LIVE })).toMatchObject({ publicUrlIsLocal: false, sandboxPayments: { wallet: false, card: false } });
+    expect(loadConfig({ DATA_DIR: dataDir(), ...LIVE })).toMatchObject({
+      publicUrlIsLocal: false,
+      sandboxPayments: { wallet: false, card: false },
+    });
   });
 
   it.each<[string, Record<string, string>, string[]]>([
     ["no keys at all", { PUBLIC_URL: "https://shop.example" }, ["SMTP_URL", "PAYPAL_CLIENT_ID", "STRIPE_SECRET_KEY"]],
     ["no SMTP", without("SMTP_URL"), ["SMTP_URL"]],
-    ["no SMTP, even with sandbox payments allowed", { ...without("SMTP_URL"), ALLOW_SANDBOX_PAYMENTS: "1" }, ["SMTP_URL"]],
-    ["PayPal keys, no Stripe keys", without("STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"), ["STRIPE_SECRET_KEY"]],
+    [
+      "no SMTP, even with sandbox payments allowed",
+      { ...without("SMTP_URL"), ALLOW_SANDBOX_PAYMENTS: "1" },
+      ["SMTP_URL"],
+    ],
+    [
+      "PayPal keys, no Stripe keys",
+      without("STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"),
+      ["STRIPE_SECRET_KEY"],
+    ],
     ["Stripe keys, no PayPal keys", without("PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET"), ["PAYPAL_CLIENT_ID"]],
     ["Stripe without its webhook secret", without("STRIPE_WEBHOOK_SECRET"), ["STRIPE_WEBHOOK_SECRET"]],
-    ["Stripe without its webhook secret, sandbox allowed", { ...without("STRIPE_WEBHOOK_SECRET"), ALLOW_SANDBOX_PAYMENTS: "1" }, ["STRIPE_WEBHOOK_SECRET"]],
-    ["a private network address is not this machine", { ...without("SMTP_URL"), PUBLIC_URL: "http://192.168.1.5:3000" }, ["SMTP_URL"]],
-    ["the default port-less https address", { PUBLIC_URL: "https://shop.example.com/", ALLOW_SANDBOX_PAYMENTS: "1" }, ["SMTP_URL"]],
+    [
+      "Stripe without its webhook secret, sandbox allowed",
+      { ...without("STRIPE_WEBHOOK_SECRET"), ALLOW_SANDBOX_PAYMENTS: "1" },
+      ["STRIPE_WEBHOOK_SECRET"],
+    ],
+    [
+      "a private network address is not this machine",
+      { ...without("SMTP_URL"), PUBLIC_URL: "http://192.168.1.5:3000" },
+      ["SMTP_URL"],
+    ],
+    [
+      "the default port-less https address",
+      { PUBLIC_URL: "https://shop.example.com/", ALLOW_SANDBOX_PAYMENTS: "1" },
+      ["SMTP_URL"],
+    ],
   ])("refuses %s, naming what to set", (_label, env, variables) => {
     const problems = problemsOf(env);
     expect(problems.map((p) => p.split(" ")[0]).sort()).toEqual([...variables].sort());
@@ -238,42 +269,86 @@ describe("fail-safe settings on a public address", () => {
   });
 
   it("lets the operator take sandbox payments on purpose, per method", () => {
-    const mixed = loadConfig({ DATA_DIR: dataDir(), ...without("STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"), ALLOW_SANDBOX_PAYMENTS: "1" });
+    const mixed = loadConfig({
+      DATA_DIR: dataDir(),
+      ...without("STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"),
+      ALLOW_SANDBOX_PAYMENTS: "1",
+    });
     expect(mixed).toMatchObject({ allowSandboxPayments: true, sandboxPayments: { wallet: false, card: true } });
-    const none = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: "https://shop.example", SMTP_URL: LIVE.SMTP_URL, ALLOW_SANDBOX_PAYMENTS: "1" });
+    const none = loadConfig({
+      DATA_DIR: dataDir(),
+      PUBLIC_URL: "https://shop.example",
+      SMTP_URL: LIVE.SMTP_URL,
+      ALLOW_SANDBOX_PAYMENTS: "1",
+    });
     expect(none.sandboxPayments).toEqual({ wallet: true, card: true });
   });
 
-  it.each(["http://localhost:3000", "http://127.0.0.1:3211", "http://[::1]:8080", "http://shop.localhost", "http://store.test", undefined])(
-    "changes nothing on this machine's own address (%s)",
-    (publicUrl) => {
-      const env: Record<string, string> = publicUrl ? { PUBLIC_URL: publicUrl } : {};
-      expect(problemsOf(env)).toEqual([]);
-      expect(problemsOf({ ...env, STRIPE_SECRET_KEY: "sk_test_1" })).toEqual([]);
-      expect(loadConfig({ DATA_DIR: dataDir(), ...env }).publicUrlIsLocal).toBe(true);
-    },
-  );
+  it.each([
+    "http://localhost:3000",
+    "http://127.0.0.1:3211",
+    "http://[::1]:8080",
+    "http://shop.localhost",
+    "http://store.test",
+    undefined,
+  ])("changes nothing on this machine's own address (%s)", (publicUrl) => {
+    const env: Record<string, string> = publicUrl ? { PUBLIC_URL: publicUrl } : {};
+    expect(problemsOf(env)).toEqual([]);
+    expect(problemsOf({ ...env, STRIPE_SECRET_KEY: "sk_test_1" })).toEqual([]);
+    expect(loadConfig({ DATA_DIR: dataDir(), ...env }).publicUrlIsLocal).toBe(true);
+  });
 });
 
 describe("the fault tests' settings (docs/faults.md)", () => {
   it("reconciles every 2 minutes, checkouts untouched for 5, and has no fault point by default", () => {
-    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ reconcile: { intervalMs: 120_000, minAgeMs: 300_000 }, faultPoint: undefined });
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({
+      reconcile: { intervalMs: 120_000, minAgeMs: 300_000 },
+      faultPoint: undefined,
+    });
   });
 
   it("takes a fault point and short reconciliation timing in a test on this machine", () => {
-    const config = loadConfig({ DATA_DIR: dataDir(), NODE_ENV: "test", FAULT_POINT: "after-capture", RECONCILE_INTERVAL_SECONDS: "1", RECONCILE_MIN_AGE_SECONDS: "1" });
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      NODE_ENV: "test",
+      FAULT_POINT: "after-capture",
+      RECONCILE_INTERVAL_SECONDS: "1",
+      RECONCILE_MIN_AGE_SECONDS: "1",
+    });
     expect(config).toMatchObject({ faultPoint: "after-capture", reconcile: { intervalMs: 1000, minAgeMs: 1000 } });
-    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: "development", FAULT_POINT: "after-capture" }).faultPoint).toBe("after-capture");
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: "development", FAULT_POINT: "after-capture" }).faultPoint).toBe(
+      "after-capture",
+    );
     expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: "test", FAULT_POINT: "" }).faultPoint).toBeUndefined();
   });
 
   it.each<[string, Record<string, string>, string[]]>([
     ["a fault point in production (NODE_ENV's default)", { FAULT_POINT: "after-capture" }, ["FAULT_POINT"]],
-    ["a fault point with NODE_ENV=production", { NODE_ENV: "production", FAULT_POINT: "after-capture" }, ["FAULT_POINT"]],
-    ["a fault point on a public address, even in a test", { ...LIVE, NODE_ENV: "test", FAULT_POINT: "after-capture" }, ["FAULT_POINT"]],
-    ["a reconciliation age under a minute in production", { RECONCILE_MIN_AGE_SECONDS: "59" }, ["RECONCILE_MIN_AGE_SECONDS"]],
-    ["a reconciliation age under a minute on a public address", { ...LIVE, NODE_ENV: "development", RECONCILE_MIN_AGE_SECONDS: "1" }, ["RECONCILE_MIN_AGE_SECONDS"]],
-    ["both at once", { FAULT_POINT: "after-capture", RECONCILE_MIN_AGE_SECONDS: "1" }, ["FAULT_POINT", "RECONCILE_MIN_AGE_SECONDS"]],
+    [
+      "a fault point with NODE_ENV=production",
+      { NODE_ENV: "production", FAULT_POINT: "after-capture" },
+      ["FAULT_POINT"],
+    ],
+    [
+      "a fault point on a public address, even in a test",
+      { ...LIVE, NODE_ENV: "test", FAULT_POINT: "after-capture" },
+      ["FAULT_POINT"],
+    ],
+    [
+      "a reconciliation age under a minute in production",
+      { RECONCILE_MIN_AGE_SECONDS: "59" },
+      ["RECONCILE_MIN_AGE_SECONDS"],
+    ],
+    [
+      "a reconciliation age under a minute on a public address",
+      { ...LIVE, NODE_ENV: "development", RECONCILE_MIN_AGE_SECONDS: "1" },
+      ["RECONCILE_MIN_AGE_SECONDS"],
+    ],
+    [
+      "both at once",
+      { FAULT_POINT: "after-capture", RECONCILE_MIN_AGE_SECONDS: "1" },
+      ["FAULT_POINT", "RECONCILE_MIN_AGE_SECONDS"],
+    ],
     ["an unknown fault point", { NODE_ENV: "test", FAULT_POINT: "before-lunch" }, ["FAULT_POINT"]],
     ["a zero interval", { RECONCILE_INTERVAL_SECONDS: "0" }, ["RECONCILE_INTERVAL_SECONDS"]],
     ["an interval over an hour", { RECONCILE_INTERVAL_SECONDS: "3601" }, ["RECONCILE_INTERVAL_SECONDS"]],
@@ -289,11 +364,18 @@ describe("the fault tests' settings (docs/faults.md)", () => {
     ]);
     const [onPublic] = problemsOf({ ...LIVE, NODE_ENV: "test", FAULT_POINT: "after-capture" });
     expect(onPublic).toContain(`the public address PUBLIC_URL=${LIVE.PUBLIC_URL}`);
-    expect(problemsOf({ NODE_ENV: "test", FAULT_POINT: "before-lunch" })).toEqual(["FAULT_POINT must be one of after-capture"]);
+    expect(problemsOf({ NODE_ENV: "test", FAULT_POINT: "before-lunch" })).toEqual([
+      "FAULT_POINT must be one of after-capture",
+    ]);
   });
 
   it("accepts a longer reconciliation timing anywhere", () => {
-    const config = loadConfig({ DATA_DIR: dataDir(), ...LIVE, RECONCILE_INTERVAL_SECONDS: "30", RECONCILE_MIN_AGE_SECONDS: "60" });
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      ...LIVE,
+      RECONCILE_INTERVAL_SECONDS: "30",
+      RECONCILE_MIN_AGE_SECONDS: "60",
+    });
     expect(config.reconcile).toEqual({ intervalMs: 30_000, minAgeMs: 60_000 });
   });
 });

@@ -25,7 +25,8 @@ startStore(async () => {
   // React Router's plugin starts helper Vite servers, and Vite makes the process exit at once on
   // SIGTERM for those (code 143). The store's own graceful stop (server/start.ts) answers SIGTERM
   // instead, as in production: requests in flight finish, the database closes, then Vite.
-  for (const listener of process.listeners("SIGTERM")) if (!ownListeners.has(listener)) process.off("SIGTERM", listener);
+  for (const listener of process.listeners("SIGTERM"))
+    if (!ownListeners.has(listener)) process.off("SIGTERM", listener);
   return {
     build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     createServer: (_options, listener) => {

@@ -21,7 +21,10 @@ export function faultHook(configured: FaultPoint | undefined): FaultHook {
   return (point) => {
     if (point !== configured) return;
     // Written synchronously: the logger's buffered stream would not reach the file before the kill.
-    writeSync(2, `${JSON.stringify({ level: 60, time: Date.now(), faultPoint: point, msg: "fault point reached: SIGKILL (FAULT_POINT, tests only)" })}\n`);
+    writeSync(
+      2,
+      `${JSON.stringify({ level: 60, time: Date.now(), faultPoint: point, msg: "fault point reached: SIGKILL (FAULT_POINT, tests only)" })}\n`,
+    );
     process.kill(process.pid, "SIGKILL");
   };
 }

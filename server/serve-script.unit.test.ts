@@ -5,8 +5,11 @@ import { describe, expect, it } from "vitest";
 // The V8 heap settings of decision 026 live in package.json's "serve" script; `npm start` runs
 // it and the bench takes its flags from it (bench/server-process.ts), so losing them would go
 // unnoticed until memory grew again under load.
-const scripts = (JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../package.json"), "utf8")) as { scripts: Record<string, string> })
-  .scripts;
+const scripts = (
+  JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  }
+).scripts;
 
 describe("the serve script", () => {
   it.each([

@@ -43,9 +43,18 @@ export function createServices(deps: {
   const discounts = createDiscountPricing({ db });
   const accounts = createAccountsService(db);
   const events = createEventsService({ database: deps.database, logger: deps.logger });
-  const ordersDeps = { db, publicUrl: deps.config.publicUrl, logger: deps.logger, wakeMail: () => mail.worker.wake(), publish: events.publish };
+  const ordersDeps = {
+    db,
+    publicUrl: deps.config.publicUrl,
+    logger: deps.logger,
+    wakeMail: () => mail.worker.wake(),
+    publish: events.publish,
+  };
   const orders = createOrdersService(ordersDeps);
-  const payments = createPaymentsService({ db, config: deps.config, logger: deps.logger, pricing, discounts, accounts, orders }, deps.payments);
+  const payments = createPaymentsService(
+    { db, config: deps.config, logger: deps.logger, pricing, discounts, accounts, orders },
+    deps.payments,
+  );
   // Cancellations and returns give money back through the provider that took it (decision 033).
   const refunds = createRefundsService({ ...ordersDeps, refundPayment: (payment) => payments.refundPayment(payment) });
   return {
@@ -56,12 +65,30 @@ export function createServices(deps: {
     adminDiscounts: createAdminDiscountsService({ db }),
     mail,
     adminMail: createAdminMailService({ db, logger: deps.logger, wakeMail: () => mail.worker.wake() }),
-    housekeeping: createHousekeeping({ db, logger: deps.logger, mailRetentionDays: deps.config.mailRetentionDays }, deps.housekeeping),
-    auth: createAuthService({ db, config: deps.config, mail, logger: deps.logger, onSessionEnded: events.endSession }, deps.auth),
+    housekeeping: createHousekeeping(
+      { db, logger: deps.logger, mailRetentionDays: deps.config.mailRetentionDays },
+      deps.housekeeping,
+    ),
+    auth: createAuthService(
+      { db, config: deps.config, mail, logger: deps.logger, onSessionEnded: events.endSession },
+      deps.auth,
+    ),
     accounts,
     orders,
-    adminCatalog: createAdminCatalogService({ db, storage: deps.storage, logger: deps.logger, publish: events.publish }),
-    adminOrders: createAdminOrdersService({ db, publicUrl: deps.config.publicUrl, logger: deps.logger, wakeMail: () => mail.worker.wake(), publish: events.publish, refunds }),
+    adminCatalog: createAdminCatalogService({
+      db,
+      storage: deps.storage,
+      logger: deps.logger,
+      publish: events.publish,
+    }),
+    adminOrders: createAdminOrdersService({
+      db,
+      publicUrl: deps.config.publicUrl,
+      logger: deps.logger,
+      wakeMail: () => mail.worker.wake(),
+      publish: events.publish,
+      refunds,
+    }),
     refunds,
     events,
     reviews: createReviewsService({ db, logger: deps.logger, publish: events.publish, throttle: createThrottle(db) }),

@@ -93,21 +93,31 @@ export async function startStore(loadPages: PagesLoader) {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal, connections: connections.connections() }, "shutting down: finishing the requests already received");
+    logger.info(
+      { signal, connections: connections.connections() },
+      "shutting down: finishing the requests already received",
+    );
     // Requests read from now on get a clean 503 "restarting" (Connection: close): the ones in flight finish.
     answer = stoppingAnswer;
     const force = setTimeout(() => {
-      logger.warn({ connections: connections.connections() }, "requests still open after the grace period; exiting anyway");
+      logger.warn(
+        { connections: connections.connections() },
+        "requests still open after the grace period; exiting anyway",
+      );
       process.exit(1);
     }, config.shutdownGraceMs);
     force.unref();
     // Live streams never finish by themselves: end them now (browsers reconnect after the restart).
-    const eventsClosed = services?.events.close().catch((err) => logger.error({ err }, "closing the live streams failed"));
+    const eventsClosed = services?.events
+      .close()
+      .catch((err) => logger.error({ err }, "closing the live streams failed"));
     await connections.drain();
     await eventsClosed;
     // A stop during start-up lets the step under way (a migration, the seed) finish first.
     await startUpSettled;
-    await services?.payments.reconciler.stop().catch((err) => logger.error({ err }, "stopping the reconciliation failed"));
+    await services?.payments.reconciler
+      .stop()
+      .catch((err) => logger.error({ err }, "stopping the reconciliation failed"));
     await services?.refunds.sweeper.stop().catch((err) => logger.error({ err }, "stopping the refund sweep failed"));
     await services?.housekeeping.stop();
     await services?.mail.worker.stop().catch((err) => logger.error({ err }, "stopping the mail worker failed"));
@@ -138,7 +148,14 @@ export async function startStore(loadPages: PagesLoader) {
         dataDir: config.dataDir,
         logger,
         backup: (file) =>
-          writeBackup({ database: opened, dataDir: config.dataDir, mediaDir: config.s3 ? undefined : path.join(config.dataDir, "media") }, file),
+          writeBackup(
+            {
+              database: opened,
+              dataDir: config.dataDir,
+              mediaDir: config.s3 ? undefined : path.join(config.dataDir, "media"),
+            },
+            file,
+          ),
       }).catch((err) => {
         logger.warn({ err }, "the backup socket could not open: backups need the store stopped");
         return undefined;
@@ -159,7 +176,10 @@ export async function startStore(loadPages: PagesLoader) {
     services.refunds.sweeper.start(); // finishes refunds left pending (docs/decisions/037-pending-refund-sweep.md)
     if (!config.publicUrlIsLocal && (config.sandboxPayments.wallet || config.sandboxPayments.card)) {
       // Chosen with ALLOW_SANDBOX_PAYMENTS=1 (config.ts refuses it otherwise): say so at every start.
-      logger.warn({ sandbox: config.sandboxPayments, url: config.publicUrl }, "sandbox payments on a public address: no real money is taken");
+      logger.warn(
+        { sandbox: config.sandboxPayments, url: config.publicUrl },
+        "sandbox payments on a public address: no real money is taken",
+      );
     }
     const app = createApp({
       config,

@@ -38,6 +38,9 @@ export function useAdminNotice() {
     const rest = new URLSearchParams(location.search);
     rest.delete("notice");
     const search = rest.toString();
-    navigate({ pathname: location.pathname, search: search ? `?${search}` : "" }, { replace: true, preventScrollReset: true });
+    navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : "" },
+      { replace: true, preventScrollReset: true },
+    );
   }, [key, location.pathname, location.search, navigate]);
 }

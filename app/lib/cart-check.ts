@@ -47,7 +47,12 @@ export function reconcileCart(lines: readonly CartLine[], quote: Pick<Quote, "li
         `The price of “${verdict.title}” changed from ${formatMoney(line.priceCents)} to ${formatMoney(verdict.unitPriceCents)}.`,
       );
     }
-    const fresh: CartLine = { ...line, title: verdict.title, priceCents: verdict.unitPriceCents, imageUrls: verdict.imageUrls };
+    const fresh: CartLine = {
+      ...line,
+      title: verdict.title,
+      priceCents: verdict.unitPriceCents,
+      imageUrls: verdict.imageUrls,
+    };
     if (
       fresh.priceCents !== line.priceCents ||
       fresh.title !== line.title ||
@@ -65,9 +70,15 @@ export function reconcileCart(lines: readonly CartLine[], quote: Pick<Quote, "li
  * The browser's totals with the discount as the server last priced it (capped at the subtotal
  * shown; a changed cart is checked again a moment later, and the payment start prices it anew).
  */
-export function withDiscount(totals: Totals, discount: DiscountCheck | null): Totals & { discountCode?: string | null } {
+export function withDiscount(
+  totals: Totals,
+  discount: DiscountCheck | null,
+): Totals & { discountCode?: string | null } {
   if (!discount?.code || !discount.cents || totals.subtotalCents === 0) return totals;
-  return { ...discountedTotals(totals.subtotalCents, discount.cents, totals.shippingCents), discountCode: discount.code };
+  return {
+    ...discountedTotals(totals.subtotalCents, discount.cents, totals.shippingCents),
+    discountCode: discount.code,
+  };
 }
 
 export type CheckStatus = "idle" | "checking" | "checked" | "failed";
@@ -97,7 +108,11 @@ const NO_PROBLEMS = new Map<string, QuotedLine>();
 const SETTLE_MS = 250;
 
 /** Checks the cart (and its discount code) with POST /api/cart/quote whenever what is being bought changes. */
-export function useCartCheck(lines: readonly CartLine[], enabled: boolean, discountCode: string | null = null): CartCheck {
+export function useCartCheck(
+  lines: readonly CartLine[],
+  enabled: boolean,
+  discountCode: string | null = null,
+): CartCheck {
   const [status, setStatus] = useState<CheckStatus>("idle");
   const [discount, setDiscount] = useState<DiscountCheck | null>(null);
   const [problems, setProblems] = useState(NO_PROBLEMS);
@@ -129,7 +144,12 @@ export function useCartCheck(lines: readonly CartLine[], enabled: boolean, disco
           const quote = (await response.json()) as Quote;
           setDiscount(
             discountCode
-              ? { asked: discountCode, code: quote.discountCode ?? null, cents: quote.discountCents ?? 0, message: quote.discountMessage ?? null }
+              ? {
+                  asked: discountCode,
+                  code: quote.discountCode ?? null,
+                  cents: quote.discountCents ?? 0,
+                  message: quote.discountMessage ?? null,
+                }
               : null,
           );
           const result = reconcileCart(readCart(), quote);
@@ -153,5 +173,11 @@ export function useCartCheck(lines: readonly CartLine[], enabled: boolean, disco
     };
   }, [request, enabled, discountCode]);
 
-  return { status, discount: discountCode && discount?.asked === discountCode ? discount : null, problems, notices, dismissNotices: () => setNotices([]) };
+  return {
+    status,
+    discount: discountCode && discount?.asked === discountCode ? discount : null,
+    problems,
+    notices,
+    dismissNotices: () => setNotices([]),
+  };
 }

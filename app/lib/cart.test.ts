@@ -58,7 +58,10 @@ describe("the stored cart", () => {
   });
 
   it("drops bad lines and keeps good ones", () => {
-    storage.data.set(CART_STORAGE_KEY, JSON.stringify([line(), { productId: "x", quantity: 1 }, line({ productId: OTHER, quantity: -2 })]));
+    storage.data.set(
+      CART_STORAGE_KEY,
+      JSON.stringify([line(), { productId: "x", quantity: 1 }, line({ productId: OTHER, quantity: -2 })]),
+    );
     expect(readCart()).toEqual([line()]);
   });
 
@@ -132,7 +135,9 @@ describe("reconcileCart", () => {
 
   it("removes a product that is gone, with a notice", () => {
     const lines = [line(), line({ productId: OTHER, title: "Old Scarf" })];
-    const result = reconcileCart(lines, { lines: [priced(lines[0]), priced(lines[1], { problem: "not_found", title: "" })] as never });
+    const result = reconcileCart(lines, {
+      lines: [priced(lines[0]), priced(lines[1], { problem: "not_found", title: "" })] as never,
+    });
     expect(result.lines).toEqual([line()]);
     expect(result.changed).toBe(true);
     expect(result.notices).toEqual(["“Old Scarf” is no longer available and was removed from your cart."]);
@@ -147,7 +152,9 @@ describe("reconcileCart", () => {
 
   it("marks lines that cannot be bought, and keeps lines the quote did not cover", () => {
     const added = line({ productId: OTHER });
-    const result = reconcileCart([line(), added], { lines: [priced(line(), { problem: "out_of_stock", stockCount: 0 })] as never });
+    const result = reconcileCart([line(), added], {
+      lines: [priced(line(), { problem: "out_of_stock", stockCount: 0 })] as never,
+    });
     expect([...result.problems.keys()]).toEqual([lineKey(line())]);
     expect(result.lines).toEqual([line(), added]);
     expect(result.changed).toBe(false);

@@ -21,19 +21,37 @@ export async function discountAction(intent: string, form: FormData, context: Ap
   const admin = context.services.adminDiscounts;
   const failed = intent === "toggle-discount" ? discountAdminMessages.toggleFailed : discountAdminMessages.saveFailed;
   const refuse = (errors: FieldErrors, status: number) =>
-    data<DiscountFormResult>({ ...adminResult(false, failed, Object.values(errors)[0]), errors, values: fields }, { status });
+    data<DiscountFormResult>(
+      { ...adminResult(false, failed, Object.values(errors)[0]), errors, values: fields },
+      { status },
+    );
   try {
     if (intent === "toggle-discount") {
       const saved = await admin.setActive(fields.discountId ?? "", fields.active === "true");
-      return adminResult(true, saved.active ? discountAdminMessages.activated(saved.code) : discountAdminMessages.deactivated(saved.code));
+      return adminResult(
+        true,
+        saved.active ? discountAdminMessages.activated(saved.code) : discountAdminMessages.deactivated(saved.code),
+      );
     }
-    const parsed = parseFields(discountFormSchema, { ...fields, active: fields.active === "on" || fields.active === "true" });
+    const parsed = parseFields(discountFormSchema, {
+      ...fields,
+      active: fields.active === "on" || fields.active === "true",
+    });
     if (!parsed.ok) return refuse(parsed.errors, 400);
-    const saved = fields.discountId ? await admin.update(fields.discountId, parsed.data) : await admin.create(parsed.data);
-    return adminResult(true, fields.discountId ? discountAdminMessages.updated(saved.code) : discountAdminMessages.created(saved.code));
+    const saved = fields.discountId
+      ? await admin.update(fields.discountId, parsed.data)
+      : await admin.create(parsed.data);
+    return adminResult(
+      true,
+      fields.discountId ? discountAdminMessages.updated(saved.code) : discountAdminMessages.created(saved.code),
+    );
   } catch (error) {
     const refused = refusalOf(error);
-    if (refused) return refuse(refused.fields && Object.keys(refused.fields).length ? refused.fields : { code: refused.message }, refused.status);
+    if (refused)
+      return refuse(
+        refused.fields && Object.keys(refused.fields).length ? refused.fields : { code: refused.message },
+        refused.status,
+      );
     context.logger.error({ err: error, intent }, "saving a discount code failed");
     return data<DiscountFormResult>(adminResult(false, failed), { status: 500 });
   }

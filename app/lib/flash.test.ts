@@ -8,7 +8,10 @@ describe("flash messages", () => {
     const set = flashCookie("login.success", false);
     expect(set).toMatch(/HttpOnly; SameSite=Lax$/);
     const value = set.split(";")[0];
-    expect(readFlash(withCookie(`other=1; ${value}`))).toMatchObject({ type: "success", text: FLASH["login.success"].text });
+    expect(readFlash(withCookie(`other=1; ${value}`))).toMatchObject({
+      type: "success",
+      text: FLASH["login.success"].text,
+    });
   });
 
   it("is Secure on https", () => {

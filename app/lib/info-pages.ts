@@ -26,7 +26,9 @@ export const INFO_PAGES: Record<string, InfoPage> = {
       },
       {
         heading: "Talk to us",
-        paragraphs: [`Questions about sizing, fabrics or an order? Write to ${CONTACT_EMAIL}; we answer within one working day.`],
+        paragraphs: [
+          `Questions about sizing, fabrics or an order? Write to ${CONTACT_EMAIL}; we answer within one working day.`,
+        ],
       },
     ],
   },
@@ -69,7 +71,9 @@ export const INFO_PAGES: Record<string, InfoPage> = {
       },
       {
         heading: "Your rights",
-        paragraphs: [`You may ask for a copy of your data, its correction or its deletion at any time: write to ${CONTACT_EMAIL}.`],
+        paragraphs: [
+          `You may ask for a copy of your data, its correction or its deletion at any time: write to ${CONTACT_EMAIL}.`,
+        ],
       },
     ],
   },

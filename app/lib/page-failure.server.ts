@@ -31,7 +31,13 @@ export function refusalOf(error: unknown): Refusal | undefined {
   const unavailable = unavailableIn(error);
   if (unavailable) {
     const headers = { "Retry-After": String(unavailable.retryAfterSeconds) };
-    return { kind: "unavailable", status: STATUS_OF_KIND.unavailable, message: unavailable.message, fields: {}, headers };
+    return {
+      kind: "unavailable",
+      status: STATUS_OF_KIND.unavailable,
+      message: unavailable.message,
+      fields: {},
+      headers,
+    };
   }
   if (!isDomainError(error)) return undefined;
   const status = STATUS_OF_KIND[error.kind];

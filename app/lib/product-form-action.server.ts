@@ -23,7 +23,9 @@ const OWN_TOASTS: readonly string[] = [
 
 function refused(mode: ProductFormMode, errors: FieldErrors, status: number) {
   const first = Object.values(errors)[0] ?? "";
-  const result = OWN_TOASTS.includes(first) ? adminResult(false, first) : adminResult(false, FAILED[mode], first || undefined);
+  const result = OWN_TOASTS.includes(first)
+    ? adminResult(false, first)
+    : adminResult(false, FAILED[mode], first || undefined);
   return data<ProductFormResult>({ ...result, errors }, { status });
 }
 
@@ -32,7 +34,12 @@ function refused(mode: ProductFormMode, errors: FieldErrors, status: number) {
  * the fields through the form's schema, the files to the image pipeline, then back to /admin
  * with the documented message (docs/product.md §5). A refusal answers with the reason next to the field concerned.
  */
-export async function productFormAction(mode: ProductFormMode, request: Request, context: AppLoadContext, productId?: string) {
+export async function productFormAction(
+  mode: ProductFormMode,
+  request: Request,
+  context: AppLoadContext,
+  productId?: string,
+) {
   await context.services.auth.requireAdmin(request, "endpoint");
   let form: FormData;
   try {
@@ -56,7 +63,12 @@ export async function productFormAction(mode: ProductFormMode, request: Request,
     const reason = refusalOf(error);
     if (reason?.kind === "not_found") return redirect(adminPath("overview", "product-not-found"));
     // A refusal naming its field (a taken SKU: the stock grid) is shown there; the rest under the images.
-    if (reason) return refused(mode, Object.keys(reason.fields).length ? { ...reason.fields } : { images: reason.message }, reason.status);
+    if (reason)
+      return refused(
+        mode,
+        Object.keys(reason.fields).length ? { ...reason.fields } : { images: reason.message },
+        reason.status,
+      );
     context.logger.error({ err: error, mode }, "saving a product failed");
     return data<ProductFormResult>(adminResult(false, FAILED[mode]), { status: 500 });
   }

@@ -9,6 +9,7 @@ import { type Refusal, refusalOf } from "./page-failure.server";
 export function refundRefusal(error: unknown): Pick<Refusal, "status" | "message"> | undefined {
   const refused = refusalOf(error);
   if (refused) return refused;
-  if (isErrorOfKind(error, "provider_unavailable")) return { status: STATUS_OF_KIND.provider_unavailable, message: error.message };
+  if (isErrorOfKind(error, "provider_unavailable"))
+    return { status: STATUS_OF_KIND.provider_unavailable, message: error.message };
   return undefined;
 }

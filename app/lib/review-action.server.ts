@@ -13,7 +13,8 @@ export type ReviewActionResult =
 
 const answerId = () => Date.now() + Math.random();
 
-const isIntent = (value: unknown): value is ReviewIntent => value === "review" || value === "update-review" || value === "delete-review";
+const isIntent = (value: unknown): value is ReviewIntent =>
+  value === "review" || value === "update-review" || value === "delete-review";
 
 function refused(intent: ReviewIntent | null, status: number, error: string, headers?: HeadersInit) {
   return data<ReviewActionResult>({ ok: false, intent, error, id: answerId() }, { status, headers });
@@ -32,7 +33,8 @@ export async function reviewAction(request: Request, productId: string, services
   if (!intent) return refused(null, 400, "Unknown action");
 
   const viewer = await services.auth.viewer(request);
-  if (!viewer) return refused(intent, 401, intent === "review" ? messages.review.loginRequired : "Please log in first.");
+  if (!viewer)
+    return refused(intent, 401, intent === "review" ? messages.review.loginRequired : "Please log in first.");
   const actor = { id: viewer.id, isAdmin: viewer.isAdmin };
 
   try {

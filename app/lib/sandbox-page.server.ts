@@ -9,7 +9,11 @@ type Viewer = Awaited<ReturnType<AppLoadContext["services"]["auth"]["requireUser
  * shopper's own sandbox payment, read by `read`; anyone else's, a made-up id or a store using
  * the real provider gets the root boundary's 404.
  */
-export async function loadSandboxPage<T>(request: Request, context: AppLoadContext, read: (viewer: Viewer) => Promise<T>): Promise<T> {
+export async function loadSandboxPage<T>(
+  request: Request,
+  context: AppLoadContext,
+  read: (viewer: Viewer) => Promise<T>,
+): Promise<T> {
   const viewer = await context.services.auth.requireUser(request);
   try {
     return await read(viewer);

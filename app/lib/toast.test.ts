@@ -5,7 +5,9 @@ function fakeLibrary() {
   const shown: string[] = [];
   const kind = (k: ToastKind) => (text: string, options?: { description?: unknown }) =>
     shown.push(`${k}:${text}${options?.description ? `:${String(options.description)}` : ""}`);
-  const library: ToastLibrary = { toast: { success: kind("success"), error: kind("error"), info: kind("info"), warning: kind("warning") } };
+  const library: ToastLibrary = {
+    toast: { success: kind("success"), error: kind("error"), info: kind("info"), warning: kind("warning") },
+  };
   return { library, shown };
 }
 

@@ -43,7 +43,6 @@ export function createToastQueue(load: () => Promise<ToastLibrary>) {
     return loading;
   }
 
-
   return {
     show(kind: ToastKind, text: string, options?: ToastOptions) {
       if (library) {

@@ -20,7 +20,8 @@ export function actionToast(type: ActionToast["type"], text: string): ActionToas
 
 /** Shows a toast now (for answers read outside React, e.g. a clientAction). */
 export function showToast(current: ActionToast | null | undefined) {
-  if (current) toast[current.type](current.text, current.description ? { description: current.description } : undefined);
+  if (current)
+    toast[current.type](current.text, current.description ? { description: current.description } : undefined);
 }
 
 /** Shows a toast once per id: the one helper for every "toast once per answer" in the store. */

@@ -22,9 +22,12 @@ function sources(dir: string): string[] {
 const FILES = [
   ...sources(path.join(ROOT, "app")),
   ...sources(path.join(ROOT, "domain")),
-  ...["server/auth/emails.ts", "server/auth/messages.ts", "server/orders/emails.ts", "server/orders/status-emails.ts"].map((f) =>
-    path.join(ROOT, f),
-  ),
+  ...[
+    "server/auth/emails.ts",
+    "server/auth/messages.ts",
+    "server/orders/emails.ts",
+    "server/orders/status-emails.ts",
+  ].map((f) => path.join(ROOT, f)),
 ];
 
 /** The code without its comments: wording rules are about what people read in the store. */

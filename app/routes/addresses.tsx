@@ -49,14 +49,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await context.services.auth.requireUser(request);
   const fields = formFields(await request.formData());
   const intent = fields.intent;
-  if (!isIntent(intent)) return data<AddressResult>({ toast: actionToast("error", messages.address.saveFailed) }, { status: 400 });
+  if (!isIntent(intent))
+    return data<AddressResult>({ toast: actionToast("error", messages.address.saveFailed) }, { status: 400 });
   const accounts = context.services.accounts;
   const id = fields.id ?? "";
   try {
     if (intent === "create" || intent === "update") {
       const parsed = parseFields(addressSchema, fields);
       if (!parsed.ok) {
-        return data<AddressResult>({ intent, errors: parsed.errors, toast: actionToast("error", FAILURE[intent]) }, { status: 400 });
+        return data<AddressResult>(
+          { intent, errors: parsed.errors, toast: actionToast("error", FAILURE[intent]) },
+          { status: 400 },
+        );
       }
       if (intent === "create") await accounts.addAddress(viewer.id, parsed.data);
       else await accounts.updateAddress(viewer.id, id, parsed.data);
@@ -70,7 +74,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const refusal = refusalOf(error);
     if (!refusal) context.logger.error({ err: error, intent }, "address change failed");
     const formError = refusal?.kind === "invalid_input" ? refusal.message : undefined;
-    return data<AddressResult>({ intent, formError, toast: actionToast("error", FAILURE[intent]) }, { status: refusal?.status ?? 500 });
+    return data<AddressResult>(
+      { intent, formError, toast: actionToast("error", FAILURE[intent]) },
+      { status: refusal?.status ?? 500 },
+    );
   }
 }
 
@@ -87,7 +94,8 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
     if (result?.ok && (result.intent === "create" || result.intent === "update")) setEditing(null);
   }, [result]);
 
-  const formErrors = result && !result.ok && (result.intent === "create" || result.intent === "update") ? result : undefined;
+  const formErrors =
+    result && !result.ok && (result.intent === "create" || result.intent === "update") ? result : undefined;
 
   return (
     <AccountLayout
@@ -135,7 +143,9 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
                       <h2 className="flex flex-wrap items-center gap-2 font-medium">
                         <span className="break-words">{address.name}</span>
                         {address.isDefault && (
-                          <span className="rounded-full bg-ink px-2.5 py-0.5 text-xs font-medium text-white">Default</span>
+                          <span className="rounded-full bg-ink px-2.5 py-0.5 text-xs font-medium text-white">
+                            Default
+                          </span>
                         )}
                       </h2>
                       <address className="mt-2 break-words text-sm not-italic leading-6 text-stone-700">

@@ -57,7 +57,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The notice in the address is only a message: dropping it must not reload the data. */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
   // A live notice's revalidate() comes with the very same address: reload then.
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
@@ -89,7 +94,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return adminResult(true, messages.admin.productDeleted);
     } catch (error) {
       const refused = refusalOf(error);
-      if (refused) return data(adminResult(false, messages.admin.productDeleteFailed, refused.message), { status: refused.status });
+      if (refused)
+        return data(adminResult(false, messages.admin.productDeleteFailed, refused.message), {
+          status: refused.status,
+        });
       log.error({ err: error }, "deleting a product failed");
       return data(adminResult(false, messages.admin.productDeleteFailed), { status: 500 });
     }
@@ -102,12 +110,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data(adminResult(false, messages.admin.orderStatusFailed, "Unknown order status."), { status: 400 });
     }
     try {
-      await context.services.adminOrders.changeStatus({ orderId: field("orderId"), from, to, note: historyNote(to, field("note")) });
+      await context.services.adminOrders.changeStatus({
+        orderId: field("orderId"),
+        from,
+        to,
+        note: historyNote(to, field("note")),
+      });
       return adminResult(true, messages.admin.orderStatusUpdated(statusLabel(to)));
     } catch (error) {
       // Cancelling refunds through the provider: its refusal or absence is said as such.
       const refused = refundRefusal(error);
-      if (refused) return data(adminResult(false, messages.admin.orderStatusFailed, refused.message), { status: refused.status });
+      if (refused)
+        return data(adminResult(false, messages.admin.orderStatusFailed, refused.message), { status: refused.status });
       log.error({ err: error }, "changing an order status failed");
       return data(adminResult(false, messages.admin.orderStatusFailed), { status: 500 });
     }
@@ -116,7 +130,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (field("intent") === "refund-items") {
     try {
       const lines = readRefundForm(form.entries());
-      if ("message" in lines) return data(adminResult(false, refundMessages.refundFailed, lines.message), { status: 400 });
+      if ("message" in lines)
+        return data(adminResult(false, refundMessages.refundFailed, lines.message), { status: 400 });
       const seen = Number(field("seenRefunds"));
       const order = await context.services.refunds.refundItems({
         orderId: field("orderId"),
@@ -128,7 +143,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return adminResult(true, refundMessages.refunded(formatMoney(order.refunds.at(-1)?.amountCents ?? 0)));
     } catch (error) {
       const refused = refundRefusal(error);
-      if (refused) return data(adminResult(false, refundMessages.refundFailed, refused.message), { status: refused.status });
+      if (refused)
+        return data(adminResult(false, refundMessages.refundFailed, refused.message), { status: refused.status });
       log.error({ err: error }, "refunding items failed");
       return data(adminResult(false, refundMessages.refundFailed), { status: 500 });
     }
@@ -138,11 +154,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       // A second press (or another tab's) finds the e-mail already queued or sent: said, nothing changed.
       const { state, requeued } = await context.services.adminMail.retry(field("mailId"));
-      const text = requeued ? messages.admin.mailRetried : state === "sent" ? messages.admin.mailAlreadySent : messages.admin.mailAlreadyQueued;
+      const text = requeued
+        ? messages.admin.mailRetried
+        : state === "sent"
+          ? messages.admin.mailAlreadySent
+          : messages.admin.mailAlreadyQueued;
       return adminResult(true, text);
     } catch (error) {
       const refused = refusalOf(error);
-      if (refused) return data(adminResult(false, messages.admin.mailRetryFailed, refused.message), { status: refused.status });
+      if (refused)
+        return data(adminResult(false, messages.admin.mailRetryFailed, refused.message), { status: refused.status });
       log.error({ err: error }, "retrying an email failed");
       return data(adminResult(false, messages.admin.mailRetryFailed), { status: 500 });
     }
@@ -193,7 +214,11 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
         {loaderData.tab === "overview" && <OverviewPanel data={loaderData.overview} />}
         {loaderData.tab === "mail" && <MailPanel page={loaderData.mail} />}
         {loaderData.tab === "discounts" && (
-          <DiscountsPanel codes={loaderData.discounts} editId={loaderData.editId} result={result as DiscountFormResult | undefined} />
+          <DiscountsPanel
+            codes={loaderData.discounts}
+            editId={loaderData.editId}
+            result={result as DiscountFormResult | undefined}
+          />
         )}
       </div>
     </div>

@@ -20,11 +20,19 @@ export function meta() {
   return [...pageMeta("Shopping Cart"), { name: "robots", content: "noindex" }];
 }
 
-const BLOCKED = "Some items in your cart can't be ordered as they are. Remove them or lower their quantity to proceed to checkout.";
+const BLOCKED =
+  "Some items in your cart can't be ordered as they are. Remove them or lower their quantity to proceed to checkout.";
 
 function BagIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="mx-auto h-12 w-12 text-brand-500" fill="none" stroke="currentColor" strokeWidth="1.4">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="mx-auto h-12 w-12 text-brand-500"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.4"
+    >
       <path strokeLinecap="round" strokeLinejoin="round" d="M6 8h12l-1 12H7L6 8Zm3 0V6a3 3 0 0 1 6 0v2" />
     </svg>
   );
@@ -83,7 +91,11 @@ function CartContents({ lines }: { lines: CartLine[] }) {
                 <li key={i}>{notice}</li>
               ))}
             </ul>
-            <button type="button" onClick={check.dismissNotices} className="shrink-0 font-medium underline underline-offset-2">
+            <button
+              type="button"
+              onClick={check.dismissNotices}
+              className="shrink-0 font-medium underline underline-offset-2"
+            >
               Dismiss
             </button>
           </div>

@@ -91,7 +91,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     );
   }
   if (paid || paidRef.current) {
-    return <StatePanel icon="check" tone="success" title={messages.wallet.success} text="Taking you to your orders..." />;
+    return (
+      <StatePanel icon="check" tone="success" title={messages.wallet.success} text="Taking you to your orders..." />
+    );
   }
   if (!hydrated) {
     // The cart is in this browser's storage: nothing to show until the page runs here.

@@ -23,7 +23,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseFields(emailOnlySchema, formFields(await request.formData()));
   if (!parsed.ok) return data<ForgotResult>({ errors: parsed.errors }, { status: 400 });
   const result = await context.services.auth.requestPasswordReset(request, parsed.data.email);
-  if (!result.ok) return data<ForgotResult>({ toast: actionToast("error", result.message!) }, { status: result.status });
+  if (!result.ok)
+    return data<ForgotResult>({ toast: actionToast("error", result.message!) }, { status: result.status });
   return { sent: true, toast: actionToast("success", RESET_REQUESTED) } satisfies ForgotResult;
 }
 
@@ -35,17 +36,23 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   useActionToast(result);
 
   return (
-    <AuthPanel title="Forgot password?" intro="Enter the email of your account and we will send you a link to choose a new password.">
+    <AuthPanel
+      title="Forgot password?"
+      intro="Enter the email of your account and we will send you a link to choose a new password."
+    >
       {result?.sent ? (
         <FormAlert tone="success">{RESET_REQUESTED}</FormAlert>
       ) : (
-        <Form
-          method="post"
-          noValidate
-          className="space-y-4"
-          onSubmit={onSubmit}
-        >
-          <FormField label="Email" name="email" type="email" autoComplete="email" required maxLength={254} error={errors.email} />
+        <Form method="post" noValidate className="space-y-4" onSubmit={onSubmit}>
+          <FormField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            error={errors.email}
+          />
           <button type="submit" className={primaryButtonClass} disabled={busy}>
             {busy ? "Sending..." : "Send reset link"}
           </button>

@@ -21,7 +21,11 @@ export function meta({ data }: Route.MetaArgs) {
   return pageMeta(STORE_NAME, `${STORE_NAME}: dresses, 2-pieces, children's wear, jackets, shoes and accessories.`);
 }
 
-const SORT_LABELS = { newest: "Newest", "price-asc": "Price: low to high", "price-desc": "Price: high to low" } as const;
+const SORT_LABELS = {
+  newest: "Newest",
+  "price-asc": "Price: low to high",
+  "price-desc": "Price: high to low",
+} as const;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { query, items, total, hasMore } = loaderData;
@@ -35,7 +39,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   // review only matters for the ratings of the cards on show.
   useLiveRevalidate(
     (event) =>
-      event.type.startsWith("product.") || (event.type.startsWith("review.") && "productId" in event && items.some((p) => p.id === event.productId)),
+      event.type.startsWith("product.") ||
+      (event.type.startsWith("review.") && "productId" in event && items.some((p) => p.id === event.productId)),
   );
 
   return (
@@ -52,7 +57,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ScrollRow label="Categories">
           <ul className="flex gap-2 whitespace-nowrap">
             <li>
-              <CategoryChip label="All" to={listingSearch({ q: query.q, sort: query.sort }) || "/"} active={!query.category} />
+              <CategoryChip
+                label="All"
+                to={listingSearch({ q: query.q, sort: query.sort }) || "/"}
+                active={!query.category}
+              />
             </li>
             {CATEGORIES.map((category) => (
               <li key={category}>
@@ -97,7 +106,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </option>
             ))}
           </select>
-          <button type="submit" className="rounded-full bg-ink px-4 py-2 text-sm font-medium text-white hover:bg-stone-800">
+          <button
+            type="submit"
+            className="rounded-full bg-ink px-4 py-2 text-sm font-medium text-white hover:bg-stone-800"
+          >
             Search
           </button>
         </Form>
@@ -105,7 +117,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {items.length === 0 ? (
         <div className="py-24 text-center">
-          <p className="text-lg text-stone-700">{query.q || query.category ? "No products match your search." : productsTexts.empty}</p>
+          <p className="text-lg text-stone-700">
+            {query.q || query.category ? "No products match your search." : productsTexts.empty}
+          </p>
           {(query.q || query.category) && (
             <Link to="/" className="mt-4 inline-block text-sm font-medium underline">
               Clear filters
@@ -121,7 +135,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-3 lg:grid-cols-4" aria-label="Products">
             {items.map((product, index) => (
               <li key={product.id}>
-                <ProductCard product={product} priority={index === 0 ? true : index < 4 ? "eager" : false} id={`item-${index + 1}`} />
+                <ProductCard
+                  product={product}
+                  priority={index === 0 ? true : index < 4 ? "eager" : false}
+                  id={`item-${index + 1}`}
+                />
               </li>
             ))}
           </ul>

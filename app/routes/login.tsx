@@ -46,7 +46,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const started = await auth.startGoogle(request, redirectTo);
     const url = typeof started.data?.url === "string" ? started.data.url : null;
     if (!started.ok || !url) {
-      return data<LoginResult>({ toast: actionToast("error", messages.google.failure) }, { status: started.status || 502 });
+      return data<LoginResult>(
+        { toast: actionToast("error", messages.google.failure) },
+        { status: started.status || 502 },
+      );
     }
     return redirect(url, { headers: withCookies(started.cookies) });
   }
@@ -55,8 +58,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     const target = parseFields(emailOnlySchema, fields);
     if (!target.ok) return data<LoginResult>({ errors: target.errors }, { status: 400 });
     const resent = await auth.resendVerification(request, target.data.email);
-    if (!resent.ok) return data<LoginResult>({ toast: actionToast("error", resent.message!) }, { status: resent.status });
-    return { resent: true, unverifiedEmail: target.data.email, toast: actionToast("success", messages.register.success) };
+    if (!resent.ok)
+      return data<LoginResult>({ toast: actionToast("error", resent.message!) }, { status: resent.status });
+    return {
+      resent: true,
+      unverifiedEmail: target.data.email,
+      toast: actionToast("success", messages.register.success),
+    };
   }
 
   const parsed = parseFields(loginSchema, fields);
@@ -67,7 +75,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(redirectTo, { headers: withCookies(result.cookies, flashCookie("login.success", secure)) });
   }
   if (result.code === "EMAIL_NOT_VERIFIED") {
-    return data<LoginResult>({ unverifiedEmail: parsed.data.email, toast: actionToast("warning", messages.login.unverified) }, { status: 403 });
+    return data<LoginResult>(
+      { unverifiedEmail: parsed.data.email, toast: actionToast("warning", messages.login.unverified) },
+      { status: 403 },
+    );
   }
   return data<LoginResult>({ toast: actionToast("error", result.message!) }, { status: result.status });
 }
@@ -116,14 +127,17 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </FormAlert>
         </div>
       )}
-      <Form
-        method="post"
-        noValidate
-        className="space-y-4"
-        onSubmit={onSubmit}
-      >
+      <Form method="post" noValidate className="space-y-4" onSubmit={onSubmit}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <FormField label="Email" name="email" type="email" autoComplete="email" required maxLength={254} error={errors.email} />
+        <FormField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          error={errors.email}
+        />
         <FormField
           label="Password"
           name="password"
@@ -166,10 +180,22 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 function GoogleMark() {
   return (
     <svg aria-hidden="true" viewBox="0 0 48 48" className="h-5 w-5">
-      <path fill="#FFC107" d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z" />
-      <path fill="#FF3D00" d="m6.3 14.7 6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z" />
-      <path fill="#4CAF50" d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z" />
-      <path fill="#1976D2" d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C36.9 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z" />
+      <path
+        fill="#FFC107"
+        d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z"
+      />
+      <path
+        fill="#FF3D00"
+        d="m6.3 14.7 6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z"
+      />
+      <path
+        fill="#4CAF50"
+        d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z"
+      />
+      <path
+        fill="#1976D2"
+        d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C36.9 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z"
+      />
     </svg>
   );
 }

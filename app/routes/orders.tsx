@@ -32,7 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return adminResult(true, refundMessages.customerCancelled);
   } catch (error) {
     const refused = refundRefusal(error);
-    if (refused) return data(adminResult(false, refundMessages.customerCancelFailed, refused.message), { status: refused.status });
+    if (refused)
+      return data(adminResult(false, refundMessages.customerCancelFailed, refused.message), { status: refused.status });
     context.logger.error({ err: error }, "a customer's cancellation failed");
     return data(adminResult(false, refundMessages.customerCancelFailed), { status: 500 });
   }
@@ -74,7 +75,10 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
 function CustomerOrderCard({ order }: { order: OrderView }) {
   const headingId = `order-${order.id}`;
   return (
-    <article aria-labelledby={headingId} className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
+    <article
+      aria-labelledby={headingId}
+      className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm"
+    >
       <OrderCardHeader order={order} headingId={headingId} level={2} datePrefix="Placed" className="sm:px-6" />
       <div className="grid gap-6 px-4 py-4 sm:px-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div>

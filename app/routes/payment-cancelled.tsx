@@ -8,7 +8,11 @@ export function meta() {
 
 export default function PaymentCancelled() {
   return (
-    <StatePanel icon="info" title="Payment Cancelled" text="Your payment was cancelled. You can try again or modify your order.">
+    <StatePanel
+      icon="info"
+      title="Payment Cancelled"
+      text="Your payment was cancelled. You can try again or modify your order."
+    >
       <PanelLink to="/checkout">Return to Checkout</PanelLink>
       <PanelLink to="/cart" secondary>
         View Cart

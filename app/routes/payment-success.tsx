@@ -83,7 +83,8 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
             <p>Thank you for your purchase. Your order has been received.</p>
             {result.order && (
               <p className="mt-3 text-sm" data-testid="order-reference">
-                Order <span className="font-semibold text-ink">#{result.order.number}</span> · {formatMoney(result.order.totalCents)}
+                Order <span className="font-semibold text-ink">#{result.order.number}</span> ·{" "}
+                {formatMoney(result.order.totalCents)}
               </p>
             )}
           </>

@@ -76,7 +76,9 @@ function productJsonLd(product: ProductDetail, publicUrl: string) {
     "@type": "Product",
     name: product.title,
     description: product.description,
-    image: product.imageUrls.length ? product.imageUrls.map((a) => shareImage(publicUrl, a)) : [shareImage(publicUrl, undefined)],
+    image: product.imageUrls.length
+      ? product.imageUrls.map((a) => shareImage(publicUrl, a))
+      : [shareImage(publicUrl, undefined)],
     sku: product.id,
     category: product.category,
     url,
@@ -149,7 +151,10 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           </li>
           <li aria-hidden="true">/</li>
           <li>
-            <Link to={`/?category=${categorySlug(product.category)}`} className="whitespace-nowrap hover:text-ink hover:underline">
+            <Link
+              to={`/?category=${categorySlug(product.category)}`}
+              className="whitespace-nowrap hover:text-ink hover:underline"
+            >
               {product.category}
             </Link>
           </li>
@@ -161,7 +166,13 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <div className="grid gap-8 lg:grid-cols-[minmax(0,11fr)_minmax(0,9fr)] lg:gap-12">
-        <ProductGallery key={product.id} title={product.title} images={product.imageUrls} selected={imageIndex} onSelect={showImage} />
+        <ProductGallery
+          key={product.id}
+          title={product.title}
+          images={product.imageUrls}
+          selected={imageIndex}
+          onSelect={showImage}
+        />
 
         <div className="lg:sticky lg:top-24 lg:self-start">
           <p className="text-xs font-semibold uppercase tracking-[0.2em] text-brand-600">{product.category}</p>
@@ -174,7 +185,9 @@ export default function Product({ loaderData }: Route.ComponentProps) {
                 <Stars value={product.ratingAverage} />
                 <span className="font-medium">{formatAverageRating(product.ratingAverage)}</span>
                 <span className="sr-only">out of 5,</span>
-                <span className="text-stone-600 underline-offset-2 hover:underline">({reviewCountLabel(product.reviewCount)})</span>
+                <span className="text-stone-600 underline-offset-2 hover:underline">
+                  ({reviewCountLabel(product.reviewCount)})
+                </span>
               </a>
             ) : (
               <a href="#reviews" className="text-stone-700 underline-offset-2 hover:text-ink hover:underline">
@@ -182,7 +195,10 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               </a>
             )}
             <p className={`flex items-center gap-2 font-medium ${inStock ? "text-emerald-700" : "text-red-700"}`}>
-              <span aria-hidden="true" className={`h-2 w-2 rounded-full ${inStock ? "bg-emerald-600" : "bg-red-600"}`} />
+              <span
+                aria-hidden="true"
+                className={`h-2 w-2 rounded-full ${inStock ? "bg-emerald-600" : "bg-red-600"}`}
+              />
               {stockLabel(product.stockCount)}
             </p>
           </div>
@@ -210,7 +226,11 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <section id="reviews" aria-labelledby="reviews-heading" className="mt-16 scroll-mt-24 border-t border-stone-200 pt-10">
+      <section
+        id="reviews"
+        aria-labelledby="reviews-heading"
+        className="mt-16 scroll-mt-24 border-t border-stone-200 pt-10"
+      >
         <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-12">
           <div className="lg:sticky lg:top-24 lg:self-start">
             <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -27,7 +27,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Only first name, last name and phone are read: the e-mail (and anything else sent) is ignored.
   const parsed = parseFields(profileSchema, formFields(await request.formData()));
   if (!parsed.ok) {
-    return data<ProfileResult>({ errors: parsed.errors, toast: actionToast("error", messages.profile.failure) }, { status: 400 });
+    return data<ProfileResult>(
+      { errors: parsed.errors, toast: actionToast("error", messages.profile.failure) },
+      { status: 400 },
+    );
   }
   try {
     await context.services.accounts.updateProfile(viewer.id, parsed.data);
@@ -50,11 +53,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   return (
     <AccountLayout title="My Profile">
       <Form
-          method="post"
-          noValidate
-          className="max-w-xl space-y-5 rounded-2xl border border-stone-200 p-5 sm:p-8"
-          onSubmit={onSubmit}
-        >
+        method="post"
+        noValidate
+        className="max-w-xl space-y-5 rounded-2xl border border-stone-200 p-5 sm:p-8"
+        onSubmit={onSubmit}
+      >
         <FormField
           label="Email"
           name="email-display"
@@ -65,10 +68,32 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           hint="Your email is fixed: it is how you log in."
         />
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField label="First name" name="firstName" autoComplete="given-name" maxLength={50} defaultValue={profile.firstName} error={errors.firstName} />
-          <FormField label="Last name" name="lastName" autoComplete="family-name" maxLength={50} defaultValue={profile.lastName} error={errors.lastName} />
+          <FormField
+            label="First name"
+            name="firstName"
+            autoComplete="given-name"
+            maxLength={50}
+            defaultValue={profile.firstName}
+            error={errors.firstName}
+          />
+          <FormField
+            label="Last name"
+            name="lastName"
+            autoComplete="family-name"
+            maxLength={50}
+            defaultValue={profile.lastName}
+            error={errors.lastName}
+          />
         </div>
-        <FormField label="Phone" name="phone" type="tel" autoComplete="tel" maxLength={30} defaultValue={profile.phone} error={errors.phone} />
+        <FormField
+          label="Phone"
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          maxLength={30}
+          defaultValue={profile.phone}
+          error={errors.phone}
+        />
         <button type="submit" className={`${primaryButtonClass} sm:w-auto`} disabled={busy}>
           {busy ? "Saving..." : "Save changes"}
         </button>

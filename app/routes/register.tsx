@@ -35,7 +35,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return data<RegisterResult>({ errors: parsed.errors }, { status: 400 });
   const result = await context.services.auth.signUp(request, parsed.data);
   if (result.ok) {
-    return redirect("/login", { headers: { "Set-Cookie": flashCookie("register.success", isSecureUrl(context.config.publicUrl)) } });
+    return redirect("/login", {
+      headers: { "Set-Cookie": flashCookie("register.success", isSecureUrl(context.config.publicUrl)) },
+    });
   }
   const field = result.code ? FIELD_OF_CODE[result.code] : undefined;
   return data<RegisterResult>(
@@ -63,13 +65,16 @@ export default function Register({ actionData }: Route.ComponentProps) {
         </>
       }
     >
-      <Form
-        method="post"
-        noValidate
-        className="space-y-4"
-        onSubmit={onSubmit}
-      >
-        <FormField label="Email" name="email" type="email" autoComplete="email" required maxLength={254} error={errors.email} />
+      <Form method="post" noValidate className="space-y-4" onSubmit={onSubmit}>
+        <FormField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          error={errors.email}
+        />
         <NewPasswordFields labels={{ password: "Password", confirm: "Confirm password" }} errors={errors} />
         <button type="submit" className={primaryButtonClass} disabled={busy}>
           {busy ? "Creating account..." : "Register"}

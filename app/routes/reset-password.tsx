@@ -33,7 +33,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await context.services.auth.resetPassword(request, parsed.data);
   if (result.ok) {
-    return redirect("/login", { headers: { "Set-Cookie": flashCookie("reset.success", isSecureUrl(context.config.publicUrl)) } });
+    return redirect("/login", {
+      headers: { "Set-Cookie": flashCookie("reset.success", isSecureUrl(context.config.publicUrl)) },
+    });
   }
   if (result.code === "INVALID_TOKEN" || result.code === "TOKEN_EXPIRED") {
     return data<ResetResult>({ linkInvalid: true, toast: actionToast("error", LINK_INVALID) }, { status: 400 });
@@ -66,12 +68,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 
   return (
     <AuthPanel title="Choose a new password">
-      <Form
-        method="post"
-        noValidate
-        className="space-y-4"
-        onSubmit={onSubmit}
-      >
+      <Form method="post" noValidate className="space-y-4" onSubmit={onSubmit}>
         <input type="hidden" name="token" value={loaderData.token} />
         <NewPasswordFields labels={{ password: "New password", confirm: "Confirm new password" }} errors={errors} />
         <button type="submit" className={primaryButtonClass} disabled={busy}>

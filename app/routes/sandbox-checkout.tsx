@@ -102,7 +102,11 @@ export default function SandboxCheckout({ loaderData, actionData }: Route.Compon
               : "This checkout session is no longer open. Please start again from your cart."}
           </p>
           <Link
-            to={session.checkoutStatus === "completed" ? `/payment-success?session_id=${encodeURIComponent(session.id)}` : "/checkout"}
+            to={
+              session.checkoutStatus === "completed"
+                ? `/payment-success?session_id=${encodeURIComponent(session.id)}`
+                : "/checkout"
+            }
             className="font-semibold text-brand-700 underline underline-offset-4"
           >
             {session.checkoutStatus === "completed" ? "See your confirmation" : "Return to Checkout"}

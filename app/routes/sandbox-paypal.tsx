@@ -119,7 +119,9 @@ export default function SandboxPaypal({ loaderData }: Route.ComponentProps) {
           >
             Cancel
           </button>
-          <p className="text-center text-xs text-stone-500">Approving takes no money: nothing is real in the sandbox.</p>
+          <p className="text-center text-xs text-stone-500">
+            Approving takes no money: nothing is real in the sandbox.
+          </p>
         </div>
       ) : order.status === "APPROVED" ? (
         // Approved before, not captured yet (the checkout hands the same order out again): go on with it.

@@ -19,7 +19,9 @@ export const meta = () => [...pageMeta("Verify your email"), { name: "robots", c
 export async function loader({ request, context }: Route.LoaderArgs) {
   const error = new URL(request.url).searchParams.get("error");
   if (!error) {
-    throw redirect("/login", { headers: { "Set-Cookie": flashCookie("verify.success", isSecureUrl(context.config.publicUrl)) } });
+    throw redirect("/login", {
+      headers: { "Set-Cookie": flashCookie("verify.success", isSecureUrl(context.config.publicUrl)) },
+    });
   }
   return { used: error === "LINK_USED" };
 }
@@ -34,7 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseFields(emailOnlySchema, formFields(await request.formData()));
   if (!parsed.ok) return data<ResendResult>({ errors: parsed.errors }, { status: 400 });
   const result = await context.services.auth.resendVerification(request, parsed.data.email);
-  if (!result.ok) return data<ResendResult>({ toast: actionToast("error", result.message!) }, { status: result.status });
+  if (!result.ok)
+    return data<ResendResult>({ toast: actionToast("error", result.message!) }, { status: result.status });
   return { sent: true, toast: actionToast("success", messages.register.success) } satisfies ResendResult;
 }
 
@@ -59,13 +62,16 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
       {result?.sent ? (
         <p className="mt-6 text-sm">{messages.register.success}</p>
       ) : (
-        <Form
-          method="post"
-          noValidate
-          className="mt-6 space-y-4"
-          onSubmit={onSubmit}
-        >
-          <FormField label="Email" name="email" type="email" autoComplete="email" required maxLength={254} error={errors.email} />
+        <Form method="post" noValidate className="mt-6 space-y-4" onSubmit={onSubmit}>
+          <FormField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            error={errors.email}
+          />
           <button type="submit" className={primaryButtonClass}>
             Send a new link
           </button>

@@ -32,7 +32,8 @@ async function newUser(email: string) {
   return id;
 }
 
-const defaults = async (userId: string) => (await accounts.listAddresses(userId)).filter((a) => a.isDefault).map((a) => a.name);
+const defaults = async (userId: string) =>
+  (await accounts.listAddresses(userId)).filter((a) => a.isDefault).map((a) => a.name);
 
 beforeAll(async () => {
   handle = await createTestDatabase();
@@ -48,14 +49,25 @@ beforeEach(async () => {
 describe("profile", () => {
   it("reads and updates first name, last name and phone; the e-mail stays", async () => {
     expect(await accounts.profile(ada)).toEqual({ email: "ada@example.com", firstName: "", lastName: "", phone: "" });
-    const updated = await accounts.updateProfile(ada, { firstName: "Ada", lastName: "Lovelace", phone: "+44 20 7946 0000" });
-    expect(updated).toEqual({ email: "ada@example.com", firstName: "Ada", lastName: "Lovelace", phone: "+44 20 7946 0000" });
+    const updated = await accounts.updateProfile(ada, {
+      firstName: "Ada",
+      lastName: "Lovelace",
+      phone: "+44 20 7946 0000",
+    });
+    expect(updated).toEqual({
+      email: "ada@example.com",
+      firstName: "Ada",
+      lastName: "Lovelace",
+      phone: "+44 20 7946 0000",
+    });
     expect((await accounts.profile(bob)).firstName).toBe("");
   });
 
   it("is not found for an unknown user", async () => {
     await expect(accounts.profile("nobody")).rejects.toBeInstanceOf(NotFoundError);
-    await expect(accounts.updateProfile("nobody", { firstName: "", lastName: "", phone: "" })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(accounts.updateProfile("nobody", { firstName: "", lastName: "", phone: "" })).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
   });
 });
 

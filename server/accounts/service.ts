@@ -1,10 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { AddressInput, ProfileInput } from "../../domain/account-schemas";
-import {
-  defaultAfterRemoval,
-  MAX_ADDRESSES_PER_USER,
-  newAddressIsDefault,
-} from "../../domain/address-rules";
+import { defaultAfterRemoval, MAX_ADDRESSES_PER_USER, newAddressIsDefault } from "../../domain/address-rules";
 import { isUuid } from "../../domain/ids";
 import type { Database } from "../db/client";
 import { addresses, users } from "../db/schema";

@@ -31,7 +31,8 @@ export function createAdminAccountDesk(deps: AuthDeps) {
   async function resetLink(email: string): Promise<string> {
     const address = email.trim().toLowerCase();
     const ctx = await context();
-    if (!(await ctx.internalAdapter.findUserByEmail(address))) throw new NotFoundError(`No account uses the e-mail ${address}`);
+    if (!(await ctx.internalAdapter.findUserByEmail(address)))
+      throw new NotFoundError(`No account uses the e-mail ${address}`);
     links.delete(address);
     await auth.api.requestPasswordReset({ body: { email: address, redirectTo: RESET_PAGE } });
     const link = links.get(address);
@@ -61,7 +62,10 @@ export function createAdminAccountDesk(deps: AuthDeps) {
       let created = false;
       let promoted = false;
       if (!found) {
-        const user = await ctx.internalAdapter.createUser({ email: address, name: "", emailVerified: true }, { method: "email-password" });
+        const user = await ctx.internalAdapter.createUser(
+          { email: address, name: "", emailVerified: true },
+          { method: "email-password" },
+        );
         userId = user.id;
         created = true;
         promoted = true;

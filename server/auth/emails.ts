@@ -31,7 +31,10 @@ export function verificationEmail(to: string, url: string, validHours: number): 
     ].join("\n"),
     html: layout(
       `Welcome to ${STORE}!`,
-      ["Please verify your email address to finish creating your account.", `The link works once and expires in ${validHours} hours.`],
+      [
+        "Please verify your email address to finish creating your account.",
+        `The link works once and expires in ${validHours} hours.`,
+      ],
       { label: "Verify email", url },
       footer,
     ),
@@ -54,7 +57,10 @@ export function passwordResetEmail(to: string, url: string, validMinutes: number
     ].join("\n"),
     html: layout(
       "Reset your password",
-      ["Someone (hopefully you) asked to reset the password of your account.", `The link works once and expires in ${validMinutes} minutes.`],
+      [
+        "Someone (hopefully you) asked to reset the password of your account.",
+        `The link works once and expires in ${validMinutes} minutes.`,
+      ],
       { label: "Choose a new password", url },
       footer,
     ),

@@ -88,7 +88,10 @@ export function createAuthHooks(deps: { db: Database; throttle: Throttle }) {
         for (const key of Object.keys(body)) if (!SIGN_UP_FIELDS.has(key)) delete body[key];
         const email = lower(body.email);
         if (email && (await emailTaken(email))) {
-          throw new APIError("UNPROCESSABLE_ENTITY", { code: "USER_ALREADY_EXISTS", message: messages.register.emailInUse });
+          throw new APIError("UNPROCESSABLE_ENTITY", {
+            code: "USER_ALREADY_EXISTS",
+            message: messages.register.emailInUse,
+          });
         }
         weakPassword(body.password, email);
         return;
@@ -105,11 +108,17 @@ export function createAuthHooks(deps: { db: Database; throttle: Throttle }) {
         if (!email) return;
         const address = addressOf(ctx.headers);
         const [atAddress, fromAddress] = await Promise.all([
-          deps.throttle.peek(signInFailureKeys.accountAtAddress(email, address), SIGN_IN_FAILURE_LIMITS.accountAtAddress),
+          deps.throttle.peek(
+            signInFailureKeys.accountAtAddress(email, address),
+            SIGN_IN_FAILURE_LIMITS.accountAtAddress,
+          ),
           deps.throttle.peek(signInFailureKeys.address(address), SIGN_IN_FAILURE_LIMITS.address),
         ]);
         if (!atAddress.allowed || !fromAddress.allowed) {
-          throw new APIError("TOO_MANY_REQUESTS", { code: "TOO_MANY_ATTEMPTS", message: messages.login.tooManyRequests });
+          throw new APIError("TOO_MANY_REQUESTS", {
+            code: "TOO_MANY_ATTEMPTS",
+            message: messages.login.tooManyRequests,
+          });
         }
         return;
       }
@@ -129,7 +138,10 @@ export function createAuthHooks(deps: { db: Database; throttle: Throttle }) {
         if (typeof callback === "string" && safeRedirectPath(callback, "") === callback) {
           throw ctx.redirect(`${callback}${callback.includes("?") ? "&" : "?"}error=LINK_USED`);
         }
-        throw new APIError("BAD_REQUEST", { code: "LINK_USED", message: "This verification link has already been used." });
+        throw new APIError("BAD_REQUEST", {
+          code: "LINK_USED",
+          message: "This verification link has already been used.",
+        });
       }
     }
   });

@@ -11,7 +11,11 @@ import { sessions, verifications } from "../db/schema";
  */
 
 export async function purgeExpiredSessions(db: Database, cutoffs: PurgeCutoffs, limit: number): Promise<number> {
-  const expired = db.select({ id: sessions.id }).from(sessions).where(lt(sessions.expiresAt, cutoffs.expiredAuth)).limit(limit);
+  const expired = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(lt(sessions.expiresAt, cutoffs.expiredAuth))
+    .limit(limit);
   return (await db.delete(sessions).where(inArray(sessions.id, expired)).returning({ id: sessions.id })).length;
 }
 
@@ -21,5 +25,6 @@ export async function purgeExpiredVerifications(db: Database, cutoffs: PurgeCuto
     .from(verifications)
     .where(lt(verifications.expiresAt, cutoffs.expiredAuth))
     .limit(limit);
-  return (await db.delete(verifications).where(inArray(verifications.id, expired)).returning({ id: verifications.id })).length;
+  return (await db.delete(verifications).where(inArray(verifications.id, expired)).returning({ id: verifications.id }))
+    .length;
 }

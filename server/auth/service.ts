@@ -38,7 +38,12 @@ export function createAuthService(deps: AuthDeps, options: AuthOptions = {}) {
   const { config } = deps;
   const origin = new URL(config.publicUrl).origin;
 
-  const toViewer = (user: { id: string; email: string; emailVerified: boolean; firstName?: string | null }): Viewer => ({
+  const toViewer = (user: {
+    id: string;
+    email: string;
+    emailVerified: boolean;
+    firstName?: string | null;
+  }): Viewer => ({
     id: user.id,
     email: user.email,
     firstName: user.firstName || undefined,
@@ -73,13 +78,17 @@ export function createAuthService(deps: AuthDeps, options: AuthOptions = {}) {
       ok: response.ok,
       status: response.status,
       code,
-      message: response.ok ? undefined : messageForAuthError(response.status, code, data?.message as string | undefined),
+      message: response.ok
+        ? undefined
+        : messageForAuthError(response.status, code, data?.message as string | undefined),
       cookies: response.headers.getSetCookie(),
       data,
     };
   }
 
-  async function session(request: Request): Promise<{ viewer: Viewer | null; sessionId: string | null; cookies: string[] }> {
+  async function session(
+    request: Request,
+  ): Promise<{ viewer: Viewer | null; sessionId: string | null; cookies: string[] }> {
     if (!request.headers.get("cookie")) return { viewer: null, sessionId: null, cookies: [] };
     const { headers, response } = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
     const viewer = response?.user ? toViewer(response.user) : null;
@@ -118,7 +127,12 @@ export function createAuthService(deps: AuthDeps, options: AuthOptions = {}) {
     },
 
     signUp: (request: Request, input: { email: string; password: string }) =>
-      call(request, "/sign-up/email", { name: "", email: input.email, password: input.password, callbackURL: "/verify-email" }),
+      call(request, "/sign-up/email", {
+        name: "",
+        email: input.email,
+        password: input.password,
+        callbackURL: "/verify-email",
+      }),
 
     signIn: (request: Request, input: { email: string; password: string }) =>
       call(request, "/sign-in/email", { email: input.email, password: input.password, rememberMe: true }),

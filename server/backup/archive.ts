@@ -120,12 +120,17 @@ function pgliteVersion(): string | undefined {
  * copy is taken; only the moment of the copy itself holds its transactions back.
  */
 export async function writeBackup(source: BackupSource, file: string): Promise<BackupManifest> {
-  if (!source.database.snapshot) throw new InvalidInputError("backup copies the embedded database only; see docs/command-line.md for PostgreSQL (pg_dump)");
+  if (!source.database.snapshot)
+    throw new InvalidInputError(
+      "backup copies the embedded database only; see docs/command-line.md for PostgreSQL (pg_dump)",
+    );
   // Read before the copy: migrations run only at a start, never while a store serves.
   const session = await source.database.session();
   let migrations: string[];
   try {
-    migrations = (await session.query("select name from schema_migrations order by name")).rows.map((r) => String(r.name));
+    migrations = (await session.query("select name from schema_migrations order by name")).rows.map((r) =>
+      String(r.name),
+    );
   } finally {
     session.release();
   }
@@ -145,7 +150,12 @@ export async function writeBackup(source: BackupSource, file: string): Promise<B
       version: BACKUP_VERSION,
       createdAt: new Date().toISOString(),
       migrations,
-      database: { file: DATABASE, bytes: statSync(databaseFile).size, sha256: await sha256(databaseFile), pgliteVersion: pgliteVersion() },
+      database: {
+        file: DATABASE,
+        bytes: statSync(databaseFile).size,
+        sha256: await sha256(databaseFile),
+        pgliteVersion: pgliteVersion(),
+      },
       media: source.mediaDir ? "included" : "s3",
       mediaFiles,
       authSecret,
@@ -176,7 +186,8 @@ async function unpack(file: string, dir: string): Promise<{ manifest: BackupMani
       file,
       cwd: dir,
       strict: true,
-      filter: (entry, stat) => allowed(entry) && (!("type" in stat) || stat.type === "File" || stat.type === "Directory"),
+      filter: (entry, stat) =>
+        allowed(entry) && (!("type" in stat) || stat.type === "File" || stat.type === "Directory"),
     });
   } catch (error) {
     throw refuse(file, `it could not be unpacked as a .tar.gz (${(error as Error).message})`);
@@ -188,14 +199,21 @@ async function unpack(file: string, dir: string): Promise<{ manifest: BackupMani
     throw refuse(file, `it has no readable ${MANIFEST}`);
   }
   if (manifest.format !== BACKUP_FORMAT) throw refuse(file, "it is not a Threadline backup");
-  if (manifest.version !== BACKUP_VERSION) throw refuse(file, `its format version ${manifest.version} is not ${BACKUP_VERSION}`);
+  if (manifest.version !== BACKUP_VERSION)
+    throw refuse(file, `its format version ${manifest.version} is not ${BACKUP_VERSION}`);
   const databaseFile = path.join(dir, DATABASE);
   if (!existsSync(databaseFile)) throw refuse(file, `${DATABASE} is missing`);
-  if ((await sha256(databaseFile)) !== manifest.database.sha256) throw refuse(file, `${DATABASE} is damaged (its checksum differs)`);
+  if ((await sha256(databaseFile)) !== manifest.database.sha256)
+    throw refuse(file, `${DATABASE} is damaged (its checksum differs)`);
   const known = new Set(readMigrations().map((m) => m.name));
   const newer = manifest.migrations.filter((name) => !known.has(name));
-  if (newer.length) throw refuse(file, `it was made by a newer version of the store (migrations ${newer.join(", ")}); restore it with that version`);
-  if (manifest.media === "included" && !existsSync(path.join(dir, MEDIA))) throw refuse(file, "its images (media/) are missing");
+  if (newer.length)
+    throw refuse(
+      file,
+      `it was made by a newer version of the store (migrations ${newer.join(", ")}); restore it with that version`,
+    );
+  if (manifest.media === "included" && !existsSync(path.join(dir, MEDIA)))
+    throw refuse(file, "its images (media/) are missing");
   if (manifest.authSecret && !existsSync(path.join(dir, SECRET))) throw refuse(file, `${SECRET} is missing`);
   return { manifest, database: readFileSync(databaseFile) };
 }
@@ -209,7 +227,8 @@ async function inspect(file: string, dir: string, manifest: BackupManifest, data
     throw refuse(file, `its database does not open (${(error as Error).message})`);
   }
   try {
-    const count = async (table: string) => Number((await client.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0].n);
+    const count = async (table: string) =>
+      Number((await client.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0].n);
     const counts = {
       products: await count("products"),
       users: await count("users"),
@@ -239,7 +258,9 @@ function hasVariant(dir: string, url: string): boolean {
   const key = url.slice("/media/".length);
   const folder = path.join(dir, MEDIA, path.dirname(key));
   const base = path.basename(key);
-  return existsSync(folder) && readdirSync(folder).some((name) => name.startsWith(`${base}-`) && name.endsWith(".webp"));
+  return (
+    existsSync(folder) && readdirSync(folder).some((name) => name.startsWith(`${base}-`) && name.endsWith(".webp"))
+  );
 }
 
 /** Checks a backup file without changing anything: unpacks it to a temporary folder under `scratch` and loads its database. */
@@ -271,7 +292,10 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Back
     const { manifest, database } = await unpack(file, unpacked);
     const summary = await inspect(file, unpacked, manifest, database);
     // The database folder, made by PGlite from the dump, as the store will open it.
-    const client = await PGlite.create({ dataDir: path.join(unpacked, "pglite"), loadDataDir: new Blob([new Uint8Array(database)]) });
+    const client = await PGlite.create({
+      dataDir: path.join(unpacked, "pglite"),
+      loadDataDir: new Blob([new Uint8Array(database)]),
+    });
     await client.close();
 
     const swapped = [

@@ -93,7 +93,9 @@ export async function backupFromRunningStore(dataDir: string, file: string): Pro
         res.on("data", (chunk) => {
           text += chunk;
         });
-        res.on("end", () => reject(new Error(`the running store could not make the backup: ${text.trim() || res.statusCode}`)));
+        res.on("end", () =>
+          reject(new Error(`the running store could not make the backup: ${text.trim() || res.statusCode}`)),
+        );
         return;
       }
       const partial = `${file}.partial`;

@@ -28,7 +28,14 @@ afterAll(() => handle.close());
 beforeEach(async () => {
   await handle.db.delete(products);
   [{ id: dress }, { id: tee }, { id: scarf }] = await insertProducts(handle.db, [
-    { title: "Linen Dress", priceCents: 4999, sizes: ["S", "M", "L"], colors, stockCount: 30, imageUrls: ["/media/products/d"] },
+    {
+      title: "Linen Dress",
+      priceCents: 4999,
+      sizes: ["S", "M", "L"],
+      colors,
+      stockCount: 30,
+      imageUrls: ["/media/products/d"],
+    },
     { title: "Plain Tee", priceCents: 1235, sizes: [], colors: [], stockCount: 10 },
     { title: "Silk Scarf", priceCents: 2000, sizes: [], colors, stockCount: 1 },
   ]);
@@ -72,7 +79,13 @@ describe("quote", () => {
     const images = ["/media/products/sage-front", "/media/products/detail", "/media/products/terracotta"];
     await handle.db
       .update(products)
-      .set({ imageUrls: images, colors: [{ ...colors[0], image: images[0] }, { ...colors[1], image: images[2] }] })
+      .set({
+        imageUrls: images,
+        colors: [
+          { ...colors[0], image: images[0] },
+          { ...colors[1], image: images[2] },
+        ],
+      })
       .where(eq(products.id, dress));
     const quote = await pricing.quote([
       line(dress, { selectedSize: "S", color: "Terracotta" }),
@@ -90,7 +103,9 @@ describe("quote", () => {
   });
 
   it("ignores a price, total or currency forged into the request", async () => {
-    const forged = [{ ...line(tee, { quantity: 2 }), price: 0.01, priceCents: 1, unitPriceCents: 1, total: 0, currency: "EUR" }];
+    const forged = [
+      { ...line(tee, { quantity: 2 }), price: 0.01, priceCents: 1, unitPriceCents: 1, total: 0, currency: "EUR" },
+    ];
     const quote = await pricing.quote(forged as unknown as LineChoice[]);
     expect(quote.lines[0]).toMatchObject({ unitPriceCents: 1235, lineTotalCents: 2470 });
     expect(quote.lines[0]).not.toHaveProperty("price");
@@ -145,7 +160,10 @@ describe("quote", () => {
       line(dress, { selectedSize: "M", color: "Terracotta" }),
       line(dress, { selectedSize: "L", color: "Sage", quantity: 2 }),
     ]);
-    expect(quote.lines.map((l) => [l.problem, l.stockCount])).toEqual([["out_of_stock", 0], [null, 2]]);
+    expect(quote.lines.map((l) => [l.problem, l.stockCount])).toEqual([
+      ["out_of_stock", 0],
+      [null, 2],
+    ]);
   });
 
   it("counts a combination with no variant row as sold out", async () => {

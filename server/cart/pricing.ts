@@ -28,10 +28,15 @@ interface ProductRow {
 
 function choiceProblem(product: ProductRow, line: LineChoice): LineProblem | null {
   // A product with sizes needs one of them; a product without sizes takes none.
-  const sizeOk = product.sizes.length > 0 ? line.selectedSize !== null && product.sizes.includes(line.selectedSize) : line.selectedSize === null;
+  const sizeOk =
+    product.sizes.length > 0
+      ? line.selectedSize !== null && product.sizes.includes(line.selectedSize)
+      : line.selectedSize === null;
   if (!sizeOk) return "invalid_size";
   const colorOk =
-    product.colors.length > 0 ? line.color !== null && product.colors.some((c) => c.name === line.color) : line.color === null;
+    product.colors.length > 0
+      ? line.color !== null && product.colors.some((c) => c.name === line.color)
+      : line.color === null;
   if (!colorOk) return "invalid_color";
   return null;
 }
@@ -46,7 +51,11 @@ export function createPricingService(db: Database) {
      * Takes lines as validated by cartRequestSchema or as built from a stored cart (a size is
      * then any text): they are validated again here either way.
      */
-    async quote(requested: readonly LineChoiceInput[], executor: PricingExecutor = db, options: QuoteOptions = {}): Promise<Quote> {
+    async quote(
+      requested: readonly LineChoiceInput[],
+      executor: PricingExecutor = db,
+      options: QuoteOptions = {},
+    ): Promise<Quote> {
       // Checked again here, so a caller that skipped validation still cannot pass a price or a bad quantity.
       const parsed = cartRequestSchema.safeParse(requested);
       if (!parsed.success) throw new InvalidInputError(cartRequestErrorMessage(parsed.error));
@@ -68,12 +77,23 @@ export function createPricingService(db: Database) {
         .orderBy(products.id);
       const rows: ProductRow[] = options.forUpdate ? await query.for("update") : await query;
       const byId = new Map(rows.map((row) => [row.id, row]));
-      const variants = await readVariants(executor, rows.map((row) => row.id));
+      const variants = await readVariants(
+        executor,
+        rows.map((row) => row.id),
+      );
 
       const priced: QuotedLine[] = lines.map((line) => {
         const product = byId.get(line.productId);
         if (!product) {
-          return { ...line, title: "", imageUrls: [], unitPriceCents: 0, lineTotalCents: 0, stockCount: 0, problem: "not_found" };
+          return {
+            ...line,
+            title: "",
+            imageUrls: [],
+            unitPriceCents: 0,
+            lineTotalCents: 0,
+            stockCount: 0,
+            problem: "not_found",
+          };
         }
         return {
           ...line,
@@ -88,7 +108,8 @@ export function createPricingService(db: Database) {
       });
 
       // Stock is kept per variant (size × colour): lines of one variant share it.
-      const keyOf = (line: QuotedLine) => `${line.productId} ${variantKey({ size: line.selectedSize, color: line.color })}`;
+      const keyOf = (line: QuotedLine) =>
+        `${line.productId} ${variantKey({ size: line.selectedSize, color: line.color })}`;
       const wanted = new Map<string, number>();
       for (const line of priced) {
         if (line.problem === null) wanted.set(keyOf(line), (wanted.get(keyOf(line)) ?? 0) + line.quantity);

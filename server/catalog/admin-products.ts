@@ -2,7 +2,13 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { Category, Size } from "../../domain/catalog";
 import { isUuid } from "../../domain/ids";
 import type { LiveEvent } from "../../domain/live-events";
-import { colorImageError, imageCountError, imageMessages, type ProductInput, productMessages } from "../../domain/product-schemas";
+import {
+  colorImageError,
+  imageCountError,
+  imageMessages,
+  type ProductInput,
+  productMessages,
+} from "../../domain/product-schemas";
 import type { Database } from "../db/client";
 import { checkouts, orders, type ProductColor, products } from "../db/schema";
 import type { Logger } from "../logger";
@@ -26,7 +32,9 @@ const rowColumns = {
   createdAt: products.createdAt,
 };
 
-type Row = { [K in Exclude<keyof typeof rowColumns, "lowestStock">]: (typeof rowColumns)[K]["_"]["data"] } & { lowestStock: number };
+type Row = { [K in Exclude<keyof typeof rowColumns, "lowestStock">]: (typeof rowColumns)[K]["_"]["data"] } & {
+  lowestStock: number;
+};
 
 const toRow = (row: Row): AdminProductRow => ({
   ...row,
@@ -40,7 +48,9 @@ const toRow = (row: Row): AdminProductRow => ({
 function isSkuTaken(error: unknown): boolean {
   const seen = error as { code?: unknown; constraint?: unknown; cause?: { code?: unknown; constraint?: unknown } };
   const found = seen?.code === "23505" ? seen : seen?.cause?.code === "23505" ? seen.cause : undefined;
-  return found !== undefined && String(found.constraint ?? (error as Error).message).includes("product_variants_sku_unique");
+  return (
+    found !== undefined && String(found.constraint ?? (error as Error).message).includes("product_variants_sku_unique")
+  );
 }
 
 /** Runs a write that stores SKUs, turning a taken SKU into the form's message. */
@@ -48,7 +58,8 @@ async function refusingTakenSku<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isSkuTaken(error)) throw new InvalidInputError(productMessages.skuTaken, { variants: productMessages.skuTaken });
+    if (isSkuTaken(error))
+      throw new InvalidInputError(productMessages.skuTaken, { variants: productMessages.skuTaken });
     throw error;
   }
 }
@@ -116,7 +127,12 @@ export function createAdminCatalogService(deps: {
   async function getProduct(id: string): Promise<AdminProductDetail | undefined> {
     if (!isUuid(id)) return undefined;
     const [row] = await db
-      .select({ ...rowColumns, description: products.description, colors: products.colors, updatedAt: products.updatedAt })
+      .select({
+        ...rowColumns,
+        description: products.description,
+        colors: products.colors,
+        updatedAt: products.updatedAt,
+      })
       .from(products)
       .where(eq(products.id, id));
     if (!row) return undefined;
@@ -125,7 +141,11 @@ export function createAdminCatalogService(deps: {
       ...toRow(row),
       description: row.description,
       colors: row.colors,
-      variants: inGridOrder(variants, row.sizes, row.colors.map((c) => c.name)),
+      variants: inGridOrder(
+        variants,
+        row.sizes,
+        row.colors.map((c) => c.name),
+      ),
       updatedAt: row.updatedAt.toISOString(),
     };
   }
@@ -145,7 +165,11 @@ export function createAdminCatalogService(deps: {
     },
 
     async recentProducts(limit = 5): Promise<AdminProductRow[]> {
-      const rows = await db.select(rowColumns).from(products).orderBy(desc(products.createdAt), desc(products.id)).limit(limit);
+      const rows = await db
+        .select(rowColumns)
+        .from(products)
+        .orderBy(desc(products.createdAt), desc(products.id))
+        .limit(limit);
       return rows.map(toRow);
     },
 
@@ -183,29 +207,34 @@ export function createAdminCatalogService(deps: {
      * checked and stored first, then all rows are inserted in one transaction. All or nothing:
      * if anything fails, no row is written and the stored images are removed again.
      */
-    async importProducts(items: readonly { input: ProductInput; images: readonly UploadedImage[] }[]): Promise<string[]> {
+    async importProducts(
+      items: readonly { input: ProductInput; images: readonly UploadedImage[] }[],
+    ): Promise<string[]> {
       for (const item of items) {
-        const countError = imageCountError(0, item.images.length) ?? colorImageError(item.input.colors, item.images.length);
+        const countError =
+          imageCountError(0, item.images.length) ?? colorImageError(item.input.colors, item.images.length);
         if (countError) throw new InvalidInputError(countError);
       }
       const stored: string[][] = [];
       try {
         for (const item of items) stored.push(await storeUploadedImages(storage, item.images));
-        const ids = await refusingTakenSku(() => db.transaction(async (tx) => {
-          const start = Date.now();
-          const made: string[] = [];
-          for (const [i, item] of items.entries()) {
-            // One millisecond apart, in the file's order: the newest-first list shows the last row first.
-            const at = new Date(start + i);
-            const [row] = await tx
-              .insert(products)
-              .values({ ...fields(item.input, stored[i]), imageUrls: stored[i], createdAt: at, updatedAt: at })
-              .returning({ id: products.id });
-            await writeVariants(tx, row.id, item.input.variants);
-            made.push(row.id);
-          }
-          return made;
-        }));
+        const ids = await refusingTakenSku(() =>
+          db.transaction(async (tx) => {
+            const start = Date.now();
+            const made: string[] = [];
+            for (const [i, item] of items.entries()) {
+              // One millisecond apart, in the file's order: the newest-first list shows the last row first.
+              const at = new Date(start + i);
+              const [row] = await tx
+                .insert(products)
+                .values({ ...fields(item.input, stored[i]), imageUrls: stored[i], createdAt: at, updatedAt: at })
+                .returning({ id: products.id });
+              await writeVariants(tx, row.id, item.input.variants);
+              made.push(row.id);
+            }
+            return made;
+          }),
+        );
         log.info({ products: ids.length, images: stored.flat().length }, "products imported");
         for (const productId of ids) deps.publish?.({ type: "product.added", productId });
         return ids;
@@ -220,38 +249,52 @@ export function createAdminCatalogService(deps: {
      * given) followed by the new ones, and each colour's picture among them. Removed images'
      * files are deleted after the save.
      */
-    async updateProduct(id: string, input: ProductInput, keep: readonly string[], files: readonly File[]): Promise<void> {
+    async updateProduct(
+      id: string,
+      input: ProductInput,
+      keep: readonly string[],
+      files: readonly File[],
+    ): Promise<void> {
       const current = await getProduct(id);
       if (!current) throw new NotFoundError("Product not found");
       const kept = [...new Set(keep)];
-      if (kept.some((address) => !current.imageUrls.includes(address))) throw new InvalidInputError(imageMessages.unknownImage);
+      if (kept.some((address) => !current.imageUrls.includes(address)))
+        throw new InvalidInputError(imageMessages.unknownImage);
       const images = await readUploadedImages(files);
-      const countError = imageCountError(kept.length, images.length) ?? colorImageError(input.colors, kept.length + images.length);
+      const countError =
+        imageCountError(kept.length, images.length) ?? colorImageError(input.colors, kept.length + images.length);
       if (countError) throw new InvalidInputError(countError);
 
       const stored = await storeUploadedImages(storage, images);
       let removed: string[];
       try {
-        removed = await refusingTakenSku(() => db.transaction(async (tx) => {
-          // Locked and checked again: another tab may have changed the images since the read above.
-          const [locked] = await tx.select({ imageUrls: products.imageUrls }).from(products).where(eq(products.id, id)).for("update");
-          if (!locked) throw new NotFoundError("Product not found");
-          if (kept.some((address) => !locked.imageUrls.includes(address))) throw new InvalidInputError(imageMessages.unknownImage);
-          await tx
-            .update(products)
-            .set({ ...fields(input, [...kept, ...stored]), imageUrls: [...kept, ...stored], updatedAt: new Date() })
-            .where(eq(products.id, id));
-          // The grid's figures over what sold or came back since the form was loaded, under the
-          // product's row lock (decisions 032 and 035): a cell changed on both sides is refused.
-          const now = (await readVariants(tx, [id])).get(id) ?? [];
-          const rebased = rebaseStockEdit(input.variants, input.stockSeen ?? {}, now);
-          if ("conflicts" in rebased) {
-            const message = productMessages.stockChanged(rebased.conflicts);
-            throw new InvalidInputError(message, { variants: message });
-          }
-          await writeVariants(tx, id, rebased.variants);
-          return locked.imageUrls.filter((address) => !kept.includes(address));
-        }));
+        removed = await refusingTakenSku(() =>
+          db.transaction(async (tx) => {
+            // Locked and checked again: another tab may have changed the images since the read above.
+            const [locked] = await tx
+              .select({ imageUrls: products.imageUrls })
+              .from(products)
+              .where(eq(products.id, id))
+              .for("update");
+            if (!locked) throw new NotFoundError("Product not found");
+            if (kept.some((address) => !locked.imageUrls.includes(address)))
+              throw new InvalidInputError(imageMessages.unknownImage);
+            await tx
+              .update(products)
+              .set({ ...fields(input, [...kept, ...stored]), imageUrls: [...kept, ...stored], updatedAt: new Date() })
+              .where(eq(products.id, id));
+            // The grid's figures over what sold or came back since the form was loaded, under the
+            // product's row lock (decisions 032 and 035): a cell changed on both sides is refused.
+            const now = (await readVariants(tx, [id])).get(id) ?? [];
+            const rebased = rebaseStockEdit(input.variants, input.stockSeen ?? {}, now);
+            if ("conflicts" in rebased) {
+              const message = productMessages.stockChanged(rebased.conflicts);
+              throw new InvalidInputError(message, { variants: message });
+            }
+            await writeVariants(tx, id, rebased.variants);
+            return locked.imageUrls.filter((address) => !kept.includes(address));
+          }),
+        );
       } catch (error) {
         await removeImages(storage, stored);
         throw error;

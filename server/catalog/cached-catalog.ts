@@ -28,8 +28,10 @@ export function createCachedCatalog(catalog: CatalogService, notices: NoticeSour
   const cache = createNoticeCache<ProductPage | ProductDetail | undefined>({ notices, ...limits });
   return {
     ...catalog,
-    listProducts: (query: ListingQuery) => cache.remember(listingKey(query), () => catalog.listProducts(query)) as Promise<ProductPage>,
-    getProduct: (id: string) => cache.remember(productKey(id), () => catalog.getProduct(id)) as Promise<ProductDetail | undefined>,
+    listProducts: (query: ListingQuery) =>
+      cache.remember(listingKey(query), () => catalog.listProducts(query)) as Promise<ProductPage>,
+    getProduct: (id: string) =>
+      cache.remember(productKey(id), () => catalog.getProduct(id)) as Promise<ProductDetail | undefined>,
     /** Entries and size now (tests, diagnostics). */
     cacheStats: cache.stats,
   };

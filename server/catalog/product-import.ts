@@ -2,7 +2,13 @@ import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { InvalidInputError } from "../../domain/errors";
-import { describeProblem, type ImportColumn, type ImportProblem, importHeader, importRow } from "../../domain/product-import";
+import {
+  describeProblem,
+  type ImportColumn,
+  type ImportProblem,
+  importHeader,
+  importRow,
+} from "../../domain/product-import";
 import { imageMessages, MAX_IMAGE_BYTES, type ProductInput } from "../../domain/product-schemas";
 import type { AdminCatalogService } from "./admin-products";
 import { checkImage, type UploadedImage } from "./upload";
@@ -55,7 +61,9 @@ function readCsv(text: string): string[][] {
     return parse(text, { bom: true, skip_empty_lines: true, relax_column_count: false }) as string[][];
   } catch (error) {
     const line = (error as { lines?: number }).lines;
-    throw new ImportRefusedError([{ row: line ?? 1, field: "file", message: `The CSV could not be read: ${(error as Error).message}` }]);
+    throw new ImportRefusedError([
+      { row: line ?? 1, field: "file", message: `The CSV could not be read: ${(error as Error).message}` },
+    ]);
   }
 }
 
@@ -65,7 +73,10 @@ function readCsv(text: string): string[][] {
  * numbers; only a file without a single problem is imported, in one transaction, through the
  * catalogue's own writer.
  */
-export async function importProductsCsv(adminCatalog: Pick<AdminCatalogService, "importProducts">, file: string): Promise<{ ids: string[] }> {
+export async function importProductsCsv(
+  adminCatalog: Pick<AdminCatalogService, "importProducts">,
+  file: string,
+): Promise<{ ids: string[] }> {
   let text: string;
   try {
     text = await readFile(file, "utf8");
@@ -73,10 +84,14 @@ export async function importProductsCsv(adminCatalog: Pick<AdminCatalogService, 
     throw new InvalidInputError(`${file} could not be read`);
   }
   const [header, ...records] = readCsv(text);
-  if (!header) throw new ImportRefusedError([{ row: 1, field: "file", message: "The file is empty: a header row and one row per product are expected" }]);
+  if (!header)
+    throw new ImportRefusedError([
+      { row: 1, field: "file", message: "The file is empty: a header row and one row per product are expected" },
+    ]);
   const { columns, problems } = importHeader(header);
   if (problems.length) throw new ImportRefusedError(problems);
-  if (!records.length) throw new ImportRefusedError([{ row: 2, field: "file", message: "There is no product row under the header" }]);
+  if (!records.length)
+    throw new ImportRefusedError([{ row: 2, field: "file", message: "There is no product row under the header" }]);
 
   const csvDir = path.dirname(file);
   const items: { input: ProductInput; images: UploadedImage[] }[] = [];

@@ -29,7 +29,10 @@ describe("listProducts", () => {
     const sameMoment = new Date("2026-03-01T10:00:00Z");
     const inserted = await insertProducts(
       handle.db,
-      Array.from({ length: 30 }, (_, i) => ({ title: `Item ${i}`, createdAt: i < 20 ? sameMoment : new Date(Date.UTC(2026, 3, i)) })),
+      Array.from({ length: 30 }, (_, i) => ({
+        title: `Item ${i}`,
+        createdAt: i < 20 ? sameMoment : new Date(Date.UTC(2026, 3, i)),
+      })),
     );
     const first = await catalog.listProducts(query(""));
     expect(first.items).toHaveLength(12);

@@ -81,7 +81,13 @@ export function createCatalogService(db: Database) {
       // The page is chosen first (by an index on the sort order), and the review figures are
       // worked out for its rows only, not for every product the filter matches.
       const { ratingAverage: _a, reviewCount: _c, ...plainColumns } = summaryColumns;
-      const page = db.select(plainColumns).from(products).where(where).orderBy(...orderFor(query.sort)).limit(query.limit).as("page");
+      const page = db
+        .select(plainColumns)
+        .from(products)
+        .where(where)
+        .orderBy(...orderFor(query.sort))
+        .limit(query.limit)
+        .as("page");
       const [rows, [{ total }]] = await Promise.all([
         db
           .select({
@@ -108,7 +114,11 @@ export function createCatalogService(db: Database) {
         ...toSummary(row),
         description: row.description,
         updatedAt: row.updatedAt.toISOString(),
-        variants: inGridOrder(variants, row.sizes, row.colors.map((c) => c.name)),
+        variants: inGridOrder(
+          variants,
+          row.sizes,
+          row.colors.map((c) => c.name),
+        ),
       };
     },
 

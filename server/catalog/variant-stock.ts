@@ -94,7 +94,12 @@ export async function returnVariantStock(tx: Tx, lines: readonly StockLine[]): P
       .where(eq(products.id, productId))
       .for("update");
     if (!product) continue;
-    const offered = new Set(variantChoices(product.sizes, product.colors.map((c) => c.name)).map(variantKey));
+    const offered = new Set(
+      variantChoices(
+        product.sizes,
+        product.colors.map((c) => c.name),
+      ).map(variantKey),
+    );
     const back = variants.filter((variant) => offered.has(variantKey(variant)) && variant.pieces > 0);
     for (const variant of back) {
       await tx
@@ -155,7 +160,11 @@ export async function readVariants(
 }
 
 /** The variants in the product's grid order (sizes XS…XXL, then its colours), rows it has no cell for dropped. */
-export function inGridOrder(variants: readonly VariantStock[], sizes: readonly string[], colors: readonly string[]): VariantStock[] {
+export function inGridOrder(
+  variants: readonly VariantStock[],
+  sizes: readonly string[],
+  colors: readonly string[],
+): VariantStock[] {
   const byKey = new Map(variants.map((variant) => [variantKey(variant), variant]));
   return variantChoices(sizes, colors).flatMap((choice) => {
     const variant = byKey.get(variantKey(choice));

@@ -42,7 +42,10 @@ export interface PricedCheckout extends PricedLines {
 
 /** The priced cart as the checkout page shows it: the server's numbers, which win over the browser's. */
 export function quoteView(
-  checkout: Pick<Checkout, "lines" | "subtotalCents" | "discountCents" | "discountCode" | "taxCents" | "shippingCents" | "totalCents">,
+  checkout: Pick<
+    Checkout,
+    "lines" | "subtotalCents" | "discountCents" | "discountCode" | "taxCents" | "shippingCents" | "totalCents"
+  >,
 ): PricedLines {
   return {
     lines: checkout.lines,
@@ -64,7 +67,12 @@ function refuseUnavailable(quote: Quote): never {
   });
 }
 
-export function createCheckoutStore(deps: { db: Database; pricing: PricingService; discounts: DiscountPricing; accounts: AccountsService }) {
+export function createCheckoutStore(deps: {
+  db: Database;
+  pricing: PricingService;
+  discounts: DiscountPricing;
+  accounts: AccountsService;
+}) {
   const { db } = deps;
 
   return {
@@ -119,7 +127,10 @@ export function createCheckoutStore(deps: { db: Database; pricing: PricingServic
       const [row] = await db
         .insert(checkouts)
         .values({ userId: viewer.id, provider, ...priced, ...keys })
-        .onConflictDoNothing({ target: [checkouts.userId, checkouts.cartKey], where: sql`${checkouts.status} = 'pending'` })
+        .onConflictDoNothing({
+          target: [checkouts.userId, checkouts.cartKey],
+          where: sql`${checkouts.status} = 'pending'`,
+        })
         .returning();
       return row;
     },
@@ -141,9 +152,17 @@ export function createCheckoutStore(deps: { db: Database; pricing: PricingServic
     async supersede(checkoutId: string): Promise<boolean> {
       const updated = await db
         .update(checkouts)
-        .set({ status: "superseded", failureReason: "replaced by a newer checkout of the same cart", updatedAt: new Date() })
+        .set({
+          status: "superseded",
+          failureReason: "replaced by a newer checkout of the same cart",
+          updatedAt: new Date(),
+        })
         .where(
-          and(eq(checkouts.id, checkoutId), inArray(checkouts.status, checkoutStatusesBefore("superseded")), isNull(checkouts.stockReservedAt)),
+          and(
+            eq(checkouts.id, checkoutId),
+            inArray(checkouts.status, checkoutStatusesBefore("superseded")),
+            isNull(checkouts.stockReservedAt),
+          ),
         )
         .returning({ id: checkouts.id });
       return updated.length > 0;
@@ -195,7 +214,10 @@ export function createCheckoutStore(deps: { db: Database; pricing: PricingServic
         .from(checkouts)
         .where(
           and(
-            or(eq(checkouts.status, "pending"), and(eq(checkouts.status, "superseded"), gt(checkouts.createdAt, supersededSince))),
+            or(
+              eq(checkouts.status, "pending"),
+              and(eq(checkouts.status, "superseded"), gt(checkouts.createdAt, supersededSince)),
+            ),
             lt(checkouts.updatedAt, before),
           ),
         )
@@ -254,7 +276,13 @@ export async function setStockHold(tx: Tx, checkoutId: string, reservedAt: Date 
 export async function completeCheckout(tx: Tx, checkout: Checkout, paymentRef: string | null, at: Date): Promise<void> {
   const updated = await tx
     .update(checkouts)
-    .set({ status: "completed", stockReservedAt: null, paymentRef: paymentRef ?? checkout.paymentRef, failureReason: null, updatedAt: at })
+    .set({
+      status: "completed",
+      stockReservedAt: null,
+      paymentRef: paymentRef ?? checkout.paymentRef,
+      failureReason: null,
+      updatedAt: at,
+    })
     .where(and(eq(checkouts.id, checkout.id), inArray(checkouts.status, checkoutStatusesBefore("completed"))))
     .returning({ id: checkouts.id });
   if (!updated.length) throw new Error(`Checkout ${checkout.id} cannot be completed from ${checkout.status}`);

@@ -27,11 +27,22 @@ const ADMIN = "boss@example.com";
 const STRONG = "Velvet-Harbor-42";
 
 function environment(dataDir: string): NodeJS.ProcessEnv {
-  return { NODE_ENV: "test", DATA_DIR: dataDir, DEMO_DATA: "0", PUBLIC_URL: "http://store.test", ADMIN_EMAIL: ADMIN, LOG_LEVEL: "silent" };
+  return {
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    DEMO_DATA: "0",
+    PUBLIC_URL: "http://store.test",
+    ADMIN_EMAIL: ADMIN,
+    LOG_LEVEL: "silent",
+  };
 }
 
 /** Runs one command line in this process, as `npm run store -- …` would. */
-async function run(dataDir: string, argv: string[], options: { stdin?: string; cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
+async function run(
+  dataDir: string,
+  argv: string[],
+  options: { stdin?: string; cwd?: string; env?: NodeJS.ProcessEnv } = {},
+) {
   const out: string[] = [];
   const err: string[] = [];
   const io: CliIo = {
@@ -59,7 +70,12 @@ async function withStoreDatabase<T>(dataDir: string, work: (database: DatabaseHa
 function authOf(database: DatabaseHandle, dataDir: string) {
   const config = loadConfig(environment(dataDir));
   const logger = createLogger("silent");
-  return createAuthService({ db: database.db, config, logger, mail: createMailService({ db: database.db, config, logger }) });
+  return createAuthService({
+    db: database.db,
+    config,
+    logger,
+    mail: createMailService({ db: database.db, config, logger }),
+  });
 }
 
 const page = () => new Request("http://store.test/login");
@@ -79,14 +95,27 @@ describe("npm run store: usage", () => {
   it("help prints every command on standard output", async () => {
     const result = await run(newDataDir(), ["help"]);
     expect(result.code).toBe(0);
-    for (const name of ["migrate", "create-admin", "reset-password EMAIL", "backup FILE", "restore FILE", "import-products FILE.csv", "export-orders FILE.csv"]) {
+    for (const name of [
+      "migrate",
+      "create-admin",
+      "reset-password EMAIL",
+      "backup FILE",
+      "restore FILE",
+      "import-products FILE.csv",
+      "export-orders FILE.csv",
+    ]) {
       expect(result.out).toContain(name);
     }
   });
 
   it("a bad setting is named, exit 2", async () => {
     const out: string[] = [];
-    const io: CliIo = { out: (l) => out.push(l), err: (l) => out.push(l), readStdin: async () => undefined, cwd: os.tmpdir() };
+    const io: CliIo = {
+      out: (l) => out.push(l),
+      err: (l) => out.push(l),
+      readStdin: async () => undefined,
+      cwd: os.tmpdir(),
+    };
     const code = await runCli(["migrate"], io, { ...environment(newDataDir()), ADMIN_EMAIL: "not-an-address" });
     expect(code).toBe(2);
     expect(out.join("\n")).toContain("ADMIN_EMAIL must be an e-mail address");
@@ -136,7 +165,11 @@ describe("create-admin and reset-password", () => {
       const auth = authOf(database, dataDir);
       const signIn = await auth.signIn(page(), { email: ADMIN, password: STRONG });
       expect(signIn.ok).toBe(true);
-      const viewer = await auth.viewer(new Request("http://store.test/", { headers: { cookie: signIn.cookies.map((c) => c.split(";")[0]).join("; ") } }));
+      const viewer = await auth.viewer(
+        new Request("http://store.test/", {
+          headers: { cookie: signIn.cookies.map((c) => c.split(";")[0]).join("; ") },
+        }),
+      );
       expect(viewer?.isAdmin).toBe(true);
     });
   }, 60_000);
@@ -300,7 +333,13 @@ describe("export-orders", () => {
       const placed = await insertOrder(database.db, userId, [product.id]);
       const shipped = await insertOrder(database.db, userId, [product.id, product.id], "shipped");
       // A return that went through counts; one the provider refused does not.
-      const refund = { orderId: shipped, kind: "return" as const, lines: [{ index: 0, quantity: 1 }], restocked: false, actor: "admin" as const };
+      const refund = {
+        orderId: shipped,
+        kind: "return" as const,
+        lines: [{ index: 0, quantity: 1 }],
+        restocked: false,
+        actor: "admin" as const,
+      };
       await database.db.insert(orderRefunds).values([
         { ...refund, sequence: 1, amountCents: 1105, status: "succeeded", idempotencyKey: `refund-${shipped}-1` },
         { ...refund, sequence: 2, amountCents: 999, status: "failed", idempotencyKey: `refund-${shipped}-2` },
@@ -311,10 +350,37 @@ describe("export-orders", () => {
     const result = await run(dataDir, ["export-orders", "orders.csv"]);
     expect(result).toMatchObject({ code: 0, out: `Exported 2 order(s) to ${file}.` });
     const [header, ...rows] = parse(readFileSync(file, "utf8")) as string[][];
-    expect(header).toEqual(["id", "date", "customer email", "customer name", "status", "items", "subtotal", "tax", "shipping", "total", "payment method", "payment id", "sandbox", "discount code", "discount", "refunded"]);
+    expect(header).toEqual([
+      "id",
+      "date",
+      "customer email",
+      "customer name",
+      "status",
+      "items",
+      "subtotal",
+      "tax",
+      "shipping",
+      "total",
+      "payment method",
+      "payment id",
+      "sandbox",
+      "discount code",
+      "discount",
+      "refunded",
+    ]);
     expect(rows.map((r) => r[0]).sort()).toEqual([...ids].sort());
     const shipped = rows.find((r) => r[4] === "shipped")!;
-    expect(shipped.slice(2, 11)).toEqual(["buyer@example.com", "Buyer", "shipped", "1 × Bought item @ 10.00; 1 × Bought item @ 10.00", "20.00", "2.00", "0.10", "22.10", "paypal"]);
+    expect(shipped.slice(2, 11)).toEqual([
+      "buyer@example.com",
+      "Buyer",
+      "shipped",
+      "1 × Bought item @ 10.00; 1 × Bought item @ 10.00",
+      "20.00",
+      "2.00",
+      "0.10",
+      "22.10",
+      "paypal",
+    ]);
     expect(shipped.at(-1)).toBe("11.05");
     expect(rows.find((r) => r[4] !== "shipped")!.at(-1)).toBe("0.00");
   }, 60_000);
@@ -327,7 +393,9 @@ describe("backup and restore (store stopped)", () => {
     mkdirSync(path.join(dataDir, "media", "products"), { recursive: true });
     writeFileSync(path.join(dataDir, "media", "products", "kept-640.webp"), "picture bytes");
     await withStoreDatabase(dataDir, (database) =>
-      database.db.insert(products).values({ title: "Backed up", priceCents: 4200, category: "Dress", imageUrls: ["/media/products/kept"] }),
+      database.db
+        .insert(products)
+        .values({ title: "Backed up", priceCents: 4200, category: "Dress", imageUrls: ["/media/products/kept"] }),
     );
 
     const backup = await run(dataDir, ["backup", "store.tar.gz"]);
@@ -363,8 +431,16 @@ describe("backup and restore (store stopped)", () => {
 
   it("on PostgreSQL refuses with pg_dump guidance", async () => {
     const out: string[] = [];
-    const io: CliIo = { out: (l) => out.push(l), err: (l) => out.push(l), readStdin: async () => undefined, cwd: os.tmpdir() };
-    const code = await runCli(["backup", "x.tar.gz"], io, { ...environment(newDataDir()), DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" });
+    const io: CliIo = {
+      out: (l) => out.push(l),
+      err: (l) => out.push(l),
+      readStdin: async () => undefined,
+      cwd: os.tmpdir(),
+    };
+    const code = await runCli(["backup", "x.tar.gz"], io, {
+      ...environment(newDataDir()),
+      DATABASE_URL: "postgres://nobody@127.0.0.1:1/none",
+    });
     expect(code).toBe(1);
     expect(out.join("\n")).toContain("pg_dump --format=custom");
   });
@@ -372,66 +448,72 @@ describe("backup and restore (store stopped)", () => {
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 // With TEST_DATABASE_URL only, as tests/integration/process.test.ts does (no skipped test without it).
-if (pgUrl) describe("on PostgreSQL (DATABASE_URL)", () => {
-  it("migrates, creates the administrator and exports orders, the same commands on the other database", async () => {
-    const name = `store_cli_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    try {
-      const env = { DATABASE_URL: databaseUrlFor(pgUrl!, name) };
-      const dataDir = newDataDir();
-      expect((await run(dataDir, ["migrate"], { env })).out).toContain(`Applied ${readMigrations().length} migration(s)`);
-      expect((await run(dataDir, ["create-admin"], { env, stdin: STRONG })).out).toContain("was created");
-      const exported = await run(dataDir, ["export-orders", "orders.csv"], { env });
-      expect(exported).toMatchObject({ code: 0, out: `Exported 0 order(s) to ${path.join(dataDir, "orders.csv")}.` });
-      const store = new pg.Client({ connectionString: env.DATABASE_URL });
-      await store.connect();
-      const { rows } = await store.query("select email, email_verified from users");
-      await store.end();
-      expect(rows).toEqual([{ email: ADMIN, email_verified: true }]);
-      // No embedded database was made beside it.
-      expect(existsSync(path.join(dataDir, "pglite"))).toBe(false);
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  }, 120_000);
+if (pgUrl)
+  describe("on PostgreSQL (DATABASE_URL)", () => {
+    it("migrates, creates the administrator and exports orders, the same commands on the other database", async () => {
+      const name = `store_cli_${Date.now().toString(36)}`;
+      const admin = new pg.Client({ connectionString: pgUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      try {
+        const env = { DATABASE_URL: databaseUrlFor(pgUrl!, name) };
+        const dataDir = newDataDir();
+        expect((await run(dataDir, ["migrate"], { env })).out).toContain(
+          `Applied ${readMigrations().length} migration(s)`,
+        );
+        expect((await run(dataDir, ["create-admin"], { env, stdin: STRONG })).out).toContain("was created");
+        const exported = await run(dataDir, ["export-orders", "orders.csv"], { env });
+        expect(exported).toMatchObject({ code: 0, out: `Exported 0 order(s) to ${path.join(dataDir, "orders.csv")}.` });
+        const store = new pg.Client({ connectionString: env.DATABASE_URL });
+        await store.connect();
+        const { rows } = await store.query("select email, email_verified from users");
+        await store.end();
+        expect(rows).toEqual([{ email: ADMIN, email_verified: true }]);
+        // No embedded database was made beside it.
+        expect(existsSync(path.join(dataDir, "pglite"))).toBe(false);
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    }, 120_000);
 
-  it("import-products tells the running stores on that database of each new product (NOTIFY), so their caches empty", async () => {
-    const name = `store_cli_notify_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const env = { DATABASE_URL: databaseUrlFor(pgUrl!, name) };
-    const listener = new pg.Client({ connectionString: env.DATABASE_URL });
-    try {
-      const dataDir = newDataDir();
-      expect((await run(dataDir, ["migrate"], { env })).code).toBe(0);
-      await listener.connect();
-      const heard: { origin: string; event: { type: string; productId: string } }[] = [];
-      listener.on("notification", (message) => heard.push(JSON.parse(message.payload ?? "{}")));
-      await listener.query("listen store_events");
-      writeFileSync(path.join(dataDir, "front.png"), await png("#c2b280"));
-      writeFileSync(
-        path.join(dataDir, "two.csv"),
-        "title,category,price,description,sizes,colours,stock,images\nLinen Top,Dress,40,Linen.,S|M,,3,front.png\nWool Scarf,Accessories,20,Wool.,,,5,front.png\n",
-      );
-      expect(await run(dataDir, ["import-products", "two.csv"], { env })).toMatchObject({ code: 0, out: "Imported 2 product(s)." });
-      await expect.poll(() => heard.length).toBe(2);
-      const store = new pg.Client({ connectionString: env.DATABASE_URL });
-      await store.connect();
-      const { rows } = await store.query("select id from products order by created_at");
-      await store.end();
-      expect(heard.map((h) => h.event)).toEqual(rows.map((r) => ({ type: "product.added", productId: r.id })));
-      expect(heard.every((h) => h.origin === "command-line")).toBe(true);
-    } finally {
-      await listener.end().catch(() => {});
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  }, 120_000);
-});
+    it("import-products tells the running stores on that database of each new product (NOTIFY), so their caches empty", async () => {
+      const name = `store_cli_notify_${Date.now().toString(36)}`;
+      const admin = new pg.Client({ connectionString: pgUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      const env = { DATABASE_URL: databaseUrlFor(pgUrl!, name) };
+      const listener = new pg.Client({ connectionString: env.DATABASE_URL });
+      try {
+        const dataDir = newDataDir();
+        expect((await run(dataDir, ["migrate"], { env })).code).toBe(0);
+        await listener.connect();
+        const heard: { origin: string; event: { type: string; productId: string } }[] = [];
+        listener.on("notification", (message) => heard.push(JSON.parse(message.payload ?? "{}")));
+        await listener.query("listen store_events");
+        writeFileSync(path.join(dataDir, "front.png"), await png("#c2b280"));
+        writeFileSync(
+          path.join(dataDir, "two.csv"),
+          "title,category,price,description,sizes,colours,stock,images\nLinen Top,Dress,40,Linen.,S|M,,3,front.png\nWool Scarf,Accessories,20,Wool.,,,5,front.png\n",
+        );
+        expect(await run(dataDir, ["import-products", "two.csv"], { env })).toMatchObject({
+          code: 0,
+          out: "Imported 2 product(s).",
+        });
+        await expect.poll(() => heard.length).toBe(2);
+        const store = new pg.Client({ connectionString: env.DATABASE_URL });
+        await store.connect();
+        const { rows } = await store.query("select id from products order by created_at");
+        await store.end();
+        expect(heard.map((h) => h.event)).toEqual(rows.map((r) => ({ type: "product.added", productId: r.id })));
+        expect(heard.every((h) => h.origin === "command-line")).toBe(true);
+      } finally {
+        await listener.end().catch(() => {});
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    }, 120_000);
+  });
 
 describe("the built command line", () => {
   const exec = promisify(execFile);
@@ -451,7 +533,10 @@ describe("the built command line", () => {
       });
       child.on("close", (code) => resolve({ code, stdout }));
     });
-    expect(output).toEqual({ code: 0, stdout: `The administrator account ${ADMIN} was created.\nIts password is set; sign in at /login.\n` });
+    expect(output).toEqual({
+      code: 0,
+      stdout: `The administrator account ${ADMIN} was created.\nIts password is set; sign in at /login.\n`,
+    });
     const usage = await exec(process.execPath, [cli, "restore"], { env, cwd: ROOT }).catch((error) => error);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain("restore takes FILE");

@@ -69,7 +69,9 @@ function accountDesk(context: Context, database: DatabaseHandle) {
 const mediaDirOf = (config: Config) => (config.s3 ? undefined : path.join(config.dataDir, "media"));
 
 function pgDumpGuidance(config: Config): string {
-  const media = config.s3 ? "Images are in the S3 bucket: back it up with the bucket's own versioning or replication." : `Also keep a copy of the images: tar -czf media.tar.gz -C ${config.dataDir} media`;
+  const media = config.s3
+    ? "Images are in the S3 bucket: back it up with the bucket's own versioning or replication."
+    : `Also keep a copy of the images: tar -czf media.tar.gz -C ${config.dataDir} media`;
   return [
     "backup and restore copy the embedded database; this store runs on PostgreSQL (DATABASE_URL).",
     "Use PostgreSQL's own tools, which take a consistent copy while the store serves traffic:",
@@ -90,7 +92,11 @@ export const COMMANDS: Record<string, Command> = {
       const database = await openDatabase(context.config);
       try {
         const applied = await migrate(database);
-        context.io.out(applied.length ? `Applied ${applied.length} migration(s): ${applied.join(", ")}` : "The database is up to date.");
+        context.io.out(
+          applied.length
+            ? `Applied ${applied.length} migration(s): ${applied.join(", ")}`
+            : "The database is up to date.",
+        );
       } finally {
         await database.close();
       }
@@ -114,7 +120,11 @@ export const COMMANDS: Record<string, Command> = {
       if (problem) throw new InvalidInputError(problem);
       return withDatabase(context, async (database) => {
         const result = await accountDesk(context, database).createAdmin(email, password);
-        const what = result.created ? "created" : result.promoted ? "promoted (its e-mail is now verified)" : "already the administrator";
+        const what = result.created
+          ? "created"
+          : result.promoted
+            ? "promoted (its e-mail is now verified)"
+            : "already the administrator";
         context.io.out(`The administrator account ${email} was ${what}.`);
         if (result.link) {
           context.io.out("Open this link within an hour to choose its password (it works once):");
@@ -134,7 +144,9 @@ export const COMMANDS: Record<string, Command> = {
     async run(context, [email]) {
       return withDatabase(context, async (database) => {
         const link = await accountDesk(context, database).resetLink(email);
-        context.io.out(`Open this link within an hour to choose a new password for ${email.trim().toLowerCase()} (it works once):`);
+        context.io.out(
+          `Open this link within an hour to choose a new password for ${email.trim().toLowerCase()} (it works once):`,
+        );
         context.io.out(link);
         return EXIT.ok;
       });
@@ -180,7 +192,9 @@ export const COMMANDS: Record<string, Command> = {
       const summary = await restoreBackup(resolveArg(io, source), config.dataDir);
       const { counts, manifest } = summary;
       io.out(`Restored the backup of ${manifest.createdAt} into ${config.dataDir}:`);
-      io.out(`  ${counts.products} products, ${counts.users} accounts, ${counts.sessions} sessions, ${counts.orders} orders, ${counts.mediaFiles} image files`);
+      io.out(
+        `  ${counts.products} products, ${counts.users} accounts, ${counts.sessions} sessions, ${counts.orders} orders, ${counts.mediaFiles} image files`,
+      );
       return EXIT.ok;
     },
   },
@@ -194,13 +208,21 @@ export const COMMANDS: Record<string, Command> = {
       return withDatabase(context, async (database) => {
         const { storage } = createStorage(context.config);
         const added: LiveEvent[] = [];
-        const adminCatalog = createAdminCatalogService({ db: database.db, storage, logger: context.logger, publish: (event) => added.push(event) });
+        const adminCatalog = createAdminCatalogService({
+          db: database.db,
+          storage,
+          logger: context.logger,
+          publish: (event) => added.push(event),
+        });
         const { ids } = await importProductsCsv(adminCatalog, file);
         // Running stores on this PostgreSQL database hear of the new products as they hear of an
         // administrator's (server/events/pg-relay.ts): their live pages update and their page caches
         // empty (decision 024). An embedded store is stopped while this runs and starts with empty caches.
         if (database.kind === "postgres") {
-          for (const event of added) await database.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${notifyPayload("command-line", event)})`);
+          for (const event of added)
+            await database.db.execute(
+              sql`select pg_notify(${EVENTS_CHANNEL}, ${notifyPayload("command-line", event)})`,
+            );
         }
         context.io.out(`Imported ${ids.length} product(s).`);
         return EXIT.ok;
@@ -239,7 +261,11 @@ export function usage(): string {
 }
 
 /** Runs one command line; returns the exit code. Messages go to `io`, never a stack trace for a refusal. */
-export async function runCli(argv: readonly string[], io: CliIo, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function runCli(
+  argv: readonly string[],
+  io: CliIo,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   const [name, ...args] = argv;
   if (!name || name === "help" || name === "--help" || name === "-h") {
     (name ? io.out : io.err)(usage());

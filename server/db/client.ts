@@ -110,7 +110,12 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
 
 export async function openPostgres(connectionString: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
   // StoreClient: a database that cannot be reached is a ServiceUnavailableError (503), not a crash (docs/faults.md).
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, connectionTimeoutMillis: 10_000, Client: StoreClient });
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 10_000,
+    Client: StoreClient,
+  });
   pool.on("error", () => {
     // An idle client lost its connection; the pool replaces it. /readyz reports real outages.
   });
@@ -136,7 +141,11 @@ export async function openPostgres(connectionString: string, options: { max?: nu
 }
 
 /** The store's database: PostgreSQL with a pool of `databasePoolSize` connections (DATABASE_POOL_SIZE), or PGlite in DATA_DIR. */
-export function openDatabase(config: { databaseUrl?: string; dataDir: string; databasePoolSize?: number }): Promise<DatabaseHandle> {
+export function openDatabase(config: {
+  databaseUrl?: string;
+  dataDir: string;
+  databasePoolSize?: number;
+}): Promise<DatabaseHandle> {
   return config.databaseUrl
     ? openPostgres(config.databaseUrl, { max: config.databasePoolSize })
     : openPglite({ dataDir: path.join(config.dataDir, "pglite") });

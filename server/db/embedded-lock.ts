@@ -59,7 +59,11 @@ function isAlive(pid: number): boolean {
 }
 
 /** Whether the lock's owner may still be using the database. */
-export function ownerIsActive(owner: LockOwner, lockAgeMs: number, self = { pid: process.pid, host: os.hostname() }): boolean {
+export function ownerIsActive(
+  owner: LockOwner,
+  lockAgeMs: number,
+  self = { pid: process.pid, host: os.hostname() },
+): boolean {
   if (owner.host === self.host) {
     // Our own pid, yet not a lock this process holds: a previous process with the same pid
     // (a container restarted after a crash numbers its processes the same way again).
@@ -100,7 +104,12 @@ export function acquireEmbeddedLock(lockFile: string): EmbeddedLock {
   const file = path.resolve(lockFile);
   const mine = heldHere.get(file);
   if (mine) throw new DatabaseLockedError(file, mine);
-  const me: LockOwner = { pid: process.pid, host: os.hostname(), started: processStartTime(process.pid), since: new Date().toISOString() };
+  const me: LockOwner = {
+    pid: process.pid,
+    host: os.hostname(),
+    started: processStartTime(process.pid),
+    since: new Date().toISOString(),
+  };
   const content = `${JSON.stringify(me)}\n`;
   for (let attempt = 0; attempt < 40; attempt++) {
     try {

@@ -3,7 +3,14 @@ import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { acquireEmbeddedLock, DatabaseLockedError, type LockOwner, ownerIsActive, processStartTime, STALE_AFTER_MS } from "./embedded-lock";
+import {
+  acquireEmbeddedLock,
+  DatabaseLockedError,
+  type LockOwner,
+  ownerIsActive,
+  processStartTime,
+  STALE_AFTER_MS,
+} from "./embedded-lock";
 
 const lockFile = () => path.join(mkdtempSync(path.join(os.tmpdir(), "store-lock-")), "pglite.lock");
 const children: ChildProcess[] = [];
@@ -23,7 +30,13 @@ function deadPid(): number {
   return spawnSync(process.execPath, ["-e", "process.exit(0)"]).pid!;
 }
 
-const owner = (fields: Partial<LockOwner>): LockOwner => ({ pid: 1, host: os.hostname(), started: null, since: "2026-01-01T00:00:00.000Z", ...fields });
+const owner = (fields: Partial<LockOwner>): LockOwner => ({
+  pid: 1,
+  host: os.hostname(),
+  started: null,
+  since: "2026-01-01T00:00:00.000Z",
+  ...fields,
+});
 
 function writeLock(file: string, fields: Partial<LockOwner>, ageMs = 0) {
   writeFileSync(file, `${JSON.stringify(owner(fields))}\n`);
@@ -100,7 +113,12 @@ describe("ownerIsActive", () => {
   it.each<[string, Partial<LockOwner>, number, boolean]>([
     ["same host, this very pid", { host: "me", pid: 999_999 }, 0, false],
     ["same host, live pid, start unknown", { host: "me", pid: process.pid }, 10 * STALE_AFTER_MS, true],
-    ["same host, live pid, same start", { host: "me", pid: process.pid, started: processStartTime(process.pid) }, 0, true],
+    [
+      "same host, live pid, same start",
+      { host: "me", pid: process.pid, started: processStartTime(process.pid) },
+      0,
+      true,
+    ],
     ["other host, fresh", { host: "other" }, 1_000, true],
     ["other host, stale", { host: "other" }, STALE_AFTER_MS, false],
   ])("%s -> %s", (_label, fields, age, expected) => {

@@ -31,9 +31,7 @@ export async function migrate(handle: DatabaseHandle, migrations = readMigration
     await session.exec(
       "create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())",
     );
-    const done = new Set(
-      (await session.query("select name from schema_migrations")).rows.map((r) => String(r.name)),
-    );
+    const done = new Set((await session.query("select name from schema_migrations")).rows.map((r) => String(r.name)));
     for (const migration of migrations) {
       if (done.has(migration.name)) continue;
       const statements = migration.sql.split("--> statement-breakpoint").join("\n");

@@ -21,9 +21,7 @@ describe(NAME, () => {
 
     await migrate(handle, upTo);
 
-    const { rows } = await session.query(
-      "select subtotal_cents, tax_cents, shipping_cents from orders",
-    );
+    const { rows } = await session.query("select subtotal_cents, tax_cents, shipping_cents from orders");
     expect(rows).toEqual([{ subtotal_cents: 12000, tax_cents: 1200, shipping_cents: 10 }]);
     const columns = await session.query(
       "select column_name from information_schema.columns where table_name = 'orders' and column_name like '%total%'",

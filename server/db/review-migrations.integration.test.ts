@@ -14,7 +14,10 @@ const PRODUCT = "6f1f0a52-8f0e-4d63-9b5e-0a6f8d7f0001";
 const db = emptyDatabasePerTest("review_migrations");
 
 async function seedProduct() {
-  await db.session.query(`insert into products (id, title, price_cents, category) values ($1, 'Old dress', 1000, 'Dress')`, [PRODUCT]);
+  await db.session.query(
+    `insert into products (id, title, price_cents, category) values ($1, 'Old dress', 1000, 'Dress')`,
+    [PRODUCT],
+  );
 }
 
 async function seedUser(id: string, fields: { firstName?: string | null; name?: string | null }) {
@@ -27,13 +30,10 @@ async function seedUser(id: string, fields: { firstName?: string | null; name?: 
 }
 
 async function seedReview(userId: string, userName: string, createdAt = "2024-01-01T00:00:00Z", text = "Old review") {
-  await db.session.query(`insert into reviews (product_id, user_id, user_name, text, rating, created_at) values ($1, $2, $3, $4, 4, $5)`, [
-    PRODUCT,
-    userId,
-    userName,
-    text,
-    createdAt,
-  ]);
+  await db.session.query(
+    `insert into reviews (product_id, user_id, user_name, text, rating, created_at) values ($1, $2, $3, $4, 4, $5)`,
+    [PRODUCT, userId, userName, text, createdAt],
+  );
 }
 
 describe("0003_review_author_names", () => {
@@ -49,7 +49,8 @@ describe("0003_review_author_names", () => {
     await migrate(handle, migrationsAround("0003_review_author_names").upTo);
     const { rows } = await session.query("select user_id, user_name from reviews order by user_id");
     const byUser = new Map(rows.map((r) => [String(r.user_id), String(r.user_name)]));
-    for (const [i, [what, , expected]] of REVIEWER_NAME_CASES.entries()) expect(byUser.get(`user${i}`), what).toBe(expected);
+    for (const [i, [what, , expected]] of REVIEWER_NAME_CASES.entries())
+      expect(byUser.get(`user${i}`), what).toBe(expected);
   });
 
   it("keeps the first word of the name of an author whose account is gone, never an address", async () => {
@@ -81,6 +82,8 @@ describe("0004_one_review_per_product", () => {
     const { rows } = await session.query("select text, updated_at from reviews order by text");
     expect(rows.map((r) => r.text)).toEqual(["Ann newest", "Ben only"]);
     expect(rows.every((r) => r.updated_at === null)).toBe(true);
-    await expect(seedReview("ann", "Ann", "2024-04-01T00:00:00Z", "Ann again")).rejects.toThrow(/reviews_one_per_author_idx/);
+    await expect(seedReview("ann", "Ann", "2024-04-01T00:00:00Z", "Ann again")).rejects.toThrow(
+      /reviews_one_per_author_idx/,
+    );
   });
 });

@@ -114,7 +114,8 @@ describe("one module writes each table", () => {
 
   it("has no stale second writer on its allow-list", () => {
     for (const [table, extra] of Object.entries(ALSO_WRITTEN_BY)) {
-      for (const module of Object.keys(extra)) expect(found.get(table)?.has(module), `${module} no longer writes ${table}`).toBe(true);
+      for (const module of Object.keys(extra))
+        expect(found.get(table)?.has(module), `${module} no longer writes ${table}`).toBe(true);
     }
   });
 });

@@ -7,7 +7,16 @@ import { ServiceUnavailableError } from "../../domain/errors";
  * any connection exception (SQLSTATE class 08); the pool's timeout while connecting. A query
  * that fails for its own reasons (a constraint, a syntax error) is none of these.
  */
-const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
 const SERVER_GOING_CODES = new Set(["57P01", "57P02", "57P03"]);
 const DRIVER_MESSAGES = [
   /^Connection terminated/,
@@ -21,7 +30,11 @@ export function isConnectionFailure(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 8 && current instanceof Error; depth++) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && (NETWORK_CODES.has(code) || SERVER_GOING_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    if (
+      typeof code === "string" &&
+      (NETWORK_CODES.has(code) || SERVER_GOING_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))
+    )
+      return true;
     if (DRIVER_MESSAGES.some((m) => m.test(current instanceof Error ? current.message : ""))) return true;
     // A refused connection to "localhost" is reported as an AggregateError (one per address tried).
     if (current instanceof AggregateError && current.errors.some(isConnectionFailure)) return true;
@@ -56,7 +69,9 @@ export class StoreClient extends pg.Client {
   // biome-ignore lint/suspicious/noExplicitAny: pg's overloads (promise or callback) pass through unchanged
   override connect(callback?: any): any {
     if (typeof callback === "function") {
-      return super.connect((error: Error | undefined) => (callback as Callback)(error ? (asUnavailable(error) as Error) : error));
+      return super.connect((error: Error | undefined) =>
+        (callback as Callback)(error ? (asUnavailable(error) as Error) : error),
+      );
     }
     return super.connect().catch((error: unknown) => {
       throw asUnavailable(error);
@@ -68,7 +83,8 @@ export class StoreClient extends pg.Client {
     const last = args.length - 1;
     if (typeof args[last] === "function") {
       const callback = args[last] as Callback;
-      args[last] = (error: Error | null | undefined, ...rest: unknown[]) => callback(error ? (asUnavailable(error) as Error) : error, ...rest);
+      args[last] = (error: Error | null | undefined, ...rest: unknown[]) =>
+        callback(error ? (asUnavailable(error) as Error) : error, ...rest);
       // biome-ignore lint/suspicious/noExplicitAny: see above
       return (super.query as any)(...args);
     }

@@ -71,11 +71,17 @@ describe(NAME, () => {
   it("refuses a negative variant stock and a second row of one combination, nulls included", async () => {
     const { handle, session } = db;
     await migrate(handle, upTo);
-    const { rows } = await session.query("insert into products (title, price_cents, category) values ('Scarf', 100, 'Dress') returning id");
+    const { rows } = await session.query(
+      "insert into products (title, price_cents, category) values ('Scarf', 100, 'Dress') returning id",
+    );
     const id = (rows[0] as { id: string }).id;
-    await expect(session.query("insert into product_variants (product_id, stock) values ($1, -1)", [id])).rejects.toThrow(/product_variants_stock_nonnegative/);
+    await expect(
+      session.query("insert into product_variants (product_id, stock) values ($1, -1)", [id]),
+    ).rejects.toThrow(/product_variants_stock_nonnegative/);
     await session.query("insert into product_variants (product_id, stock) values ($1, 1)", [id]);
-    await expect(session.query("insert into product_variants (product_id, stock) values ($1, 1)", [id])).rejects.toThrow(/product_variants_choice_unique/);
+    await expect(
+      session.query("insert into product_variants (product_id, stock) values ($1, 1)", [id]),
+    ).rejects.toThrow(/product_variants_choice_unique/);
     await session.query("delete from products where id = $1", [id]);
     expect((await session.query("select count(*)::int as n from product_variants")).rows).toEqual([{ n: 0 }]);
   });

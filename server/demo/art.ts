@@ -2,7 +2,18 @@ import { loadSharp } from "../catalog/sharp";
 import { type Entry, GARMENTS, type GarmentKind } from "./art/garments";
 import { Pen } from "./art/geometry";
 import { Defs, type Fabric } from "./art/paint";
-import { type Backdrop, type Box, backdrop, contactShadow, fitInto, fitted, hanger, sprig, TONES, zoom } from "./art/scenes";
+import {
+  type Backdrop,
+  type Box,
+  backdrop,
+  contactShadow,
+  fitInto,
+  fitted,
+  hanger,
+  sprig,
+  TONES,
+  zoom,
+} from "./art/scenes";
 
 /**
  * Product "photographs" for the demo catalogue, drawn as SVG and rasterised with sharp, so
@@ -50,7 +61,14 @@ const COMPANIONS: Record<string, DemoArt[]> = {
 };
 
 function companionFor(garment: GarmentKind, seed: number): DemoArt {
-  const family = garment.startsWith("dress") || garment.startsWith("set") ? "dress" : garment.startsWith("kids") ? "kids" : garment.startsWith("jacket") ? "jacket" : "other";
+  const family =
+    garment.startsWith("dress") || garment.startsWith("set")
+      ? "dress"
+      : garment.startsWith("kids")
+        ? "kids"
+        : garment.startsWith("jacket")
+          ? "jacket"
+          : "other";
   const options = COMPANIONS[family].filter((c) => c.garment !== garment);
   return options[seed % options.length];
 }
@@ -62,7 +80,10 @@ function measure(key: string, markup: () => string): Promise<Box> {
   if (!found) {
     found = (async () => {
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="375" viewBox="-200 -250 1200 1500">${markup()}</svg>`;
-      const { data, info } = await loadSharp()(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      const { data, info } = await loadSharp()(Buffer.from(svg))
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       let x0 = info.width;
       let y0 = info.height;
       let x1 = -1;
@@ -124,32 +145,69 @@ export async function composeScene(art: DemoArt, shot: Shot, seed: number): Prom
     const single = await drawItem(defs, { art, view: "front", single: true });
     const target = { x: 60, y: 250, w: 680, h: 560 };
     const at = fitted(single.box, target, "bottom", 2);
-    return { defs, background: backdrop(defs, "studio", tone), under: contactShadow(defs, at), items: g(fitInto(single.box, target, { align: "bottom", maxScale: 2 }), single.svg) };
+    return {
+      defs,
+      background: backdrop(defs, "studio", tone),
+      under: contactShadow(defs, at),
+      items: g(fitInto(single.box, target, { align: "bottom", maxScale: 2 }), single.svg),
+    };
   }
   if (shot === "detail") {
     const k = staging === "standing" || staging === "flat" ? 1.9 : 2.3;
-    return { defs, background: backdrop(defs, flatBackdrop === "studio" ? "paper" : flatBackdrop, tone), under: "", items: g(zoom(main.focus, k), main.svg) };
+    return {
+      defs,
+      background: backdrop(defs, flatBackdrop === "studio" ? "paper" : flatBackdrop, tone),
+      under: "",
+      items: g(zoom(main.focus, k), main.svg),
+    };
   }
   if (shot === "hanger" && (staging === "garment" || staging === "set")) {
     const target = { x: 150, y: 210, w: 500, h: 740 };
     const at = fitted(main.box, target, "top");
     const rail = hanger([at.x + at.w / 2, at.y + 10], Math.min(at.w * 0.36, 170));
-    return { defs, background: backdrop(defs, "wall", tone), under: rail, items: g(fitInto(main.box, target, { align: "top" }), main.svg) };
+    return {
+      defs,
+      background: backdrop(defs, "wall", tone),
+      under: rail,
+      items: g(fitInto(main.box, target, { align: "top" }), main.svg),
+    };
   }
   if (shot === "styled") {
     const companion = await drawItem(defs, { art: companionFor(art.garment, seed), view: "front" });
-    const mainTarget = staging === "standing" || staging === "flat" ? { x: 70, y: 120, w: 500, h: 560 } : { x: 40, y: 50, w: 540, h: 860 };
+    const mainTarget =
+      staging === "standing" || staging === "flat"
+        ? { x: 70, y: 120, w: 500, h: 560 }
+        : { x: 40, y: 50, w: 540, h: 860 };
     const compTarget = { x: 470, y: 610, w: 290, h: 320 };
-    const items = [sprig([690, 380], 0.9, 24), g(fitInto(main.box, mainTarget, { rotate: -5 }), main.svg), g(fitInto(companion.box, compTarget, { rotate: 9 }), companion.svg)];
-    return { defs, background: backdrop(defs, seed % 2 === 0 ? "wood" : "linen", tone), under: "", items: items.join("") };
+    const items = [
+      sprig([690, 380], 0.9, 24),
+      g(fitInto(main.box, mainTarget, { rotate: -5 }), main.svg),
+      g(fitInto(companion.box, compTarget, { rotate: 9 }), companion.svg),
+    ];
+    return {
+      defs,
+      background: backdrop(defs, seed % 2 === 0 ? "wood" : "linen", tone),
+      under: "",
+      items: items.join(""),
+    };
   }
   if (staging === "standing") {
     const target = { x: 70, y: 220, w: 660, h: 580 };
     const at = fitted(main.box, target, "bottom", 1.6);
-    return { defs, background: backdrop(defs, "studio", tone), under: contactShadow(defs, at), items: g(fitInto(main.box, target, { align: "bottom", maxScale: 1.6 }), main.svg) };
+    return {
+      defs,
+      background: backdrop(defs, "studio", tone),
+      under: contactShadow(defs, at),
+      items: g(fitInto(main.box, target, { align: "bottom", maxScale: 1.6 }), main.svg),
+    };
   }
   const target = staging === "flat" ? { x: 110, y: 140, w: 580, h: 720 } : { x: 80, y: 70, w: 640, h: 860 };
-  return { defs, background: backdrop(defs, flatBackdrop, tone), under: "", items: g(fitInto(main.box, target, { maxScale: 1.5 }), main.svg) };
+  return {
+    defs,
+    background: backdrop(defs, flatBackdrop, tone),
+    under: "",
+    items: g(fitInto(main.box, target, { maxScale: 1.5 }), main.svg),
+  };
 }
 
 /** A soft shadow of the items, rendered at quarter size (a full-size blur costs ~4x more). */
@@ -165,7 +223,9 @@ export async function demoImageSvg(art: DemoArt, shot: Shot, seed: number): Prom
   const scene = await composeScene(art, shot, seed);
   const defsMarkup = scene.defs.markup();
   const standingFront = GARMENTS[art.garment].staging === "standing" && (shot === "front" || shot === "back");
-  const shadow = standingFront ? "" : await shadowImage(scene, defsMarkup, shot === "hanger" ? 0.6 : shot === "detail" ? 1.6 : 1);
+  const shadow = standingFront
+    ? ""
+    : await shadowImage(scene, defsMarkup, shot === "hanger" ? 0.6 : shot === "detail" ? 1.6 : 1);
   return `${SVG_OPEN}${defsMarkup}${scene.background}${shadow}${scene.under}${scene.items}</svg>`;
 }
 

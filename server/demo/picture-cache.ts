@@ -30,7 +30,17 @@ export interface DemoPicture {
 export async function pictureKey({ art, shot, seed }: DemoPicture): Promise<string> {
   const scene = await composeScene(art, shot, seed);
   return createHash("sha256")
-    .update(JSON.stringify([CACHE_VERSION, IMAGE_WIDTHS, shot, scene.defs.markup(), scene.background, scene.under, scene.items]))
+    .update(
+      JSON.stringify([
+        CACHE_VERSION,
+        IMAGE_WIDTHS,
+        shot,
+        scene.defs.markup(),
+        scene.background,
+        scene.under,
+        scene.items,
+      ]),
+    )
     .digest("hex")
     .slice(0, 24);
 }

@@ -19,7 +19,8 @@ describe("the demo picture cache", () => {
 
     const second = await demoPictureVariants(picture, dir);
     expect(second.cached).toBe(true);
-    for (const width of IMAGE_WIDTHS) expect(second.variants.get(width)?.equals(first.variants.get(width) as Buffer)).toBe(true);
+    for (const width of IMAGE_WIDTHS)
+      expect(second.variants.get(width)?.equals(first.variants.get(width) as Buffer)).toBe(true);
   });
 
   it("keys a picture by what it shows: another shot or seed is another picture", async () => {

@@ -20,7 +20,8 @@ let handle: DatabaseHandle;
 let mediaDir: string;
 const logger = createLogger("silent");
 const storage = () => createLocalStorage(mediaDir);
-const fileOf = (address: string, width: (typeof IMAGE_WIDTHS)[number]) => path.join(mediaDir, variantUrl(address, width).slice(MEDIA_PREFIX.length));
+const fileOf = (address: string, width: (typeof IMAGE_WIDTHS)[number]) =>
+  path.join(mediaDir, variantUrl(address, width).slice(MEDIA_PREFIX.length));
 const allRows = () => handle.db.select().from(products).orderBy(asc(products.title));
 
 beforeAll(async () => {
@@ -35,7 +36,10 @@ afterAll(async () => {
 // One seed for the whole file: drawing the catalogue takes several seconds.
 describe("seedDemoCatalog", () => {
   it("seeds exactly once when two starts race for an empty database", async () => {
-    const results = await Promise.all([seedDemoCatalog({ db: handle.db, storage: storage(), logger }), seedDemoCatalog({ db: handle.db, storage: storage(), logger })]);
+    const results = await Promise.all([
+      seedDemoCatalog({ db: handle.db, storage: storage(), logger }),
+      seedDemoCatalog({ db: handle.db, storage: storage(), logger }),
+    ]);
     expect(results.sort((a, b) => a - b)).toEqual([0, DEMO_PRODUCTS.length]);
     expect(await allRows()).toHaveLength(DEMO_PRODUCTS.length);
     // The loser drew nothing: every file on disk belongs to a stored product.
@@ -48,7 +52,8 @@ describe("seedDemoCatalog", () => {
     const rows = await allRows();
     expect(rows.length).toBeGreaterThanOrEqual(40);
     expect(new Set(rows.map((r) => r.category))).toEqual(new Set(CATEGORIES));
-    for (const category of CATEGORIES) expect(rows.filter((r) => r.category === category).length).toBeGreaterThanOrEqual(5);
+    for (const category of CATEGORIES)
+      expect(rows.filter((r) => r.category === category).length).toBeGreaterThanOrEqual(5);
     expect(new Set(rows.map((r) => r.title)).size).toBe(rows.length);
   });
 
@@ -58,7 +63,9 @@ describe("seedDemoCatalog", () => {
       expect(row.imageUrls.length, row.title).toBeGreaterThanOrEqual(1);
       expect(row.imageUrls.length, row.title).toBeLessThanOrEqual(5);
       expect(new Set(row.imageUrls).size, row.title).toBe(row.imageUrls.length);
-      for (const address of row.imageUrls) for (const width of IMAGE_WIDTHS) expect(existsSync(fileOf(address, width)), `${row.title} ${width}`).toBe(true);
+      for (const address of row.imageUrls)
+        for (const width of IMAGE_WIDTHS)
+          expect(existsSync(fileOf(address, width)), `${row.title} ${width}`).toBe(true);
     }
     const sample = await sharp(fileOf(rows[0].imageUrls[0], 640)).metadata();
     expect([sample.format, sample.width, sample.height]).toEqual(["webp", 640, imageHeightFor(640)]);
@@ -140,8 +147,12 @@ describe("demo catalogue data", () => {
 
   it("rejects a product that asks for a colourway it does not have", () => {
     const [first] = DEMO_PRODUCTS;
-    expect(() => demoImageJobs([{ ...first, colors: [], shots: ["front", "colour"] }])).toThrow(/more colour shots than it has colours/);
-    expect(() => demoImageJobs([{ ...first, colors: undefined, art: { ...first.art, base: undefined } }])).toThrow(/needs a base and a trim colour/);
+    expect(() => demoImageJobs([{ ...first, colors: [], shots: ["front", "colour"] }])).toThrow(
+      /more colour shots than it has colours/,
+    );
+    expect(() => demoImageJobs([{ ...first, colors: undefined, art: { ...first.art, base: undefined } }])).toThrow(
+      /needs a base and a trim colour/,
+    );
   });
 
   it("dates are distinct and newest-first follows the category round-robin", () => {
@@ -155,7 +166,11 @@ describe("demo catalogue data", () => {
     const shots: Shot[] = ["front", "back", "detail", "styled"];
     for (const garment of Object.keys(GARMENTS) as GarmentKind[]) {
       for (const shot of shots) {
-        const svg = await demoImageSvg({ garment, fabric: { pattern: "stripes", base: "#336699", accent: "#f0e0d0" }, trim: "#c9a75d" }, shot, 3);
+        const svg = await demoImageSvg(
+          { garment, fabric: { pattern: "stripes", base: "#336699", accent: "#f0e0d0" }, trim: "#c9a75d" },
+          shot,
+          3,
+        );
         // The embedded shadow is base64, where any three letters can occur by chance.
         const markup = svg.replace(/data:image\/png;base64,[^"]+/g, "");
         expect(markup.match(/NaN|undefined|Infinity/)?.[0], `${garment} ${shot}`).toBeUndefined();

@@ -37,8 +37,13 @@ export function demoImageJobs(list: readonly DemoProduct[] = DEMO_PRODUCTS): Ima
     const slot = p.art.colourOn ?? "base";
     const art = (hex: string | undefined): DemoArt => {
       const paint = { base: p.art.base, accent: p.art.accent, trim: p.art.trim, [slot]: hex ?? p.art[slot] };
-      if (!paint.base || !paint.trim) throw new Error(`Demo product "${p.title}" needs a base and a trim colour (from its art or its colours)`);
-      return { garment: p.art.garment, fabric: { pattern: p.art.pattern, base: paint.base, accent: paint.accent }, trim: paint.trim };
+      if (!paint.base || !paint.trim)
+        throw new Error(`Demo product "${p.title}" needs a base and a trim colour (from its art or its colours)`);
+      return {
+        garment: p.art.garment,
+        fabric: { pattern: p.art.pattern, base: paint.base, accent: paint.accent },
+        trim: paint.trim,
+      };
     };
     let nextColour = 1;
     const perColour = p.shots.includes("colour");
@@ -54,7 +59,13 @@ export function demoImageJobs(list: readonly DemoProduct[] = DEMO_PRODUCTS): Ima
       }
       const colour = colours[nextColour++];
       if (!colour) throw new Error(`Demo product "${p.title}" asks for more colour shots than it has colours`);
-      return { product: index, art: art(colour.hex), shot: "front", name: `${p.title} ${colour.name}`, colour: colour.name };
+      return {
+        product: index,
+        art: art(colour.hex),
+        shot: "front",
+        name: `${p.title} ${colour.name}`,
+        colour: colour.name,
+      };
     });
   });
 }
@@ -150,7 +161,10 @@ export async function seedDemoCatalog({
       let drawn = 0;
       const addresses = await runPool(
         flat.map((job) => async () => {
-          const { variants, cached } = await demoPictureVariants({ art: job.art, shot: job.shot, seed: job.product }, pictureDir);
+          const { variants, cached } = await demoPictureVariants(
+            { art: job.art, shot: job.shot, seed: job.product },
+            pictureDir,
+          );
           if (!cached) drawn++;
           const address = await storeImageVariants(storage, variants, job.name);
           written.push(address);
@@ -183,7 +197,10 @@ export async function seedDemoCatalog({
       const made = await tx.insert(products).values(rows).returning({ id: products.id });
       // writeVariants also sets each product's stock_count, the sum of its variants.
       for (const [i, row] of made.entries()) await writeVariants(tx, row.id, demoVariantStock(DEMO_PRODUCTS[i]));
-      logger.info({ products: rows.length, images: flat.length, drawn, ms: Math.round(performance.now() - started) }, "demo catalogue stored");
+      logger.info(
+        { products: rows.length, images: flat.length, drawn, ms: Math.round(performance.now() - started) },
+        "demo catalogue stored",
+      );
       return rows.length;
     });
   } catch (error) {

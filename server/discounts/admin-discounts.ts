@@ -75,7 +75,9 @@ export function createAdminDiscountsService(deps: { db: Database }) {
     async update(id: string, form: DiscountForm): Promise<DiscountView> {
       const current = await byId(id);
       if (form.totalLimit !== null && form.totalLimit < current.usedCount) {
-        throw new InvalidInputError(discountFormMessages.limitBelowUses, { totalLimit: discountFormMessages.limitBelowUses });
+        throw new InvalidInputError(discountFormMessages.limitBelowUses, {
+          totalLimit: discountFormMessages.limitBelowUses,
+        });
       }
       try {
         const [row] = await db
@@ -94,7 +96,11 @@ export function createAdminDiscountsService(deps: { db: Database }) {
     /** Switches a code on or off. */
     async setActive(id: string, active: boolean): Promise<DiscountView> {
       await byId(id);
-      const [row] = await db.update(discountCodes).set({ active, updatedAt: new Date() }).where(eq(discountCodes.id, id)).returning();
+      const [row] = await db
+        .update(discountCodes)
+        .set({ active, updatedAt: new Date() })
+        .where(eq(discountCodes.id, id))
+        .returning();
       return toDiscountView(row);
     },
   };

@@ -49,10 +49,15 @@ export function createDiscountPricing(deps: { db: Database; now?: () => Date }) 
      * The quote with the code's discount in its totals, or, when the code does not apply, the
      * quote as it was with the reason (the cart keeps working without the discount).
      */
-    async applyToQuote(quote: Quote, rawCode: string | null | undefined, userId: string): Promise<Quote & { priced?: PricedCode }> {
+    async applyToQuote(
+      quote: Quote,
+      rawCode: string | null | undefined,
+      userId: string,
+    ): Promise<Quote & { priced?: PricedCode }> {
       if (!rawCode) return quote;
       const priced = await price(rawCode, quote.subtotalCents, userId);
-      if (!priced.ok) return { ...quote, discountCents: 0, discountCode: null, discountMessage: priced.message, priced };
+      if (!priced.ok)
+        return { ...quote, discountCents: 0, discountCode: null, discountMessage: priced.message, priced };
       const totals = discountedTotals(quote.subtotalCents, priced.discountCents, quote.shippingCents);
       return { ...quote, ...totals, discountCode: priced.code, discountMessage: null, priced };
     },

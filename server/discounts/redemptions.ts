@@ -16,14 +16,18 @@ export async function holdDiscountUse(tx: Tx, discountId: string, userId: string
   if (!row) throw new DiscountUsedUpError(discountId);
   const rule = { ...ruleOf(row), active: true, startsAt: new Date(0), endsAt: null, minSubtotalCents: 0 };
   const uses = row.perCustomerLimit === null ? 0 : await customerUses(tx, discountId, userId);
-  if (discountRefusal(rule, { now: new Date(), subtotalCents: 0, customerUses: uses })) throw new DiscountUsedUpError(discountId);
+  if (discountRefusal(rule, { now: new Date(), subtotalCents: 0, customerUses: uses }))
+    throw new DiscountUsedUpError(discountId);
 }
 
 /**
  * Counts one use for an order, in the order's own transaction: after holdDiscountUse in the
  * same transaction (the row is locked), so two orders cannot both take the last use.
  */
-export async function redeemDiscount(tx: Tx, use: { discountId: string; userId: string; orderId: string }): Promise<void> {
+export async function redeemDiscount(
+  tx: Tx,
+  use: { discountId: string; userId: string; orderId: string },
+): Promise<void> {
   await tx.insert(discountRedemptions).values(use);
   const counted = await tx
     .update(discountCodes)

@@ -56,7 +56,9 @@ export function createNoticeCache<V>(options: NoticeCacheOptions<V>): NoticeCach
   const lru = new LRUCache<string, NonNullable<V>>({
     max: options.maxEntries,
     ttl: options.ttlMs,
-    ...(options.maxBytes && options.sizeOf ? { maxSize: options.maxBytes, sizeCalculation: (value) => Math.max(1, options.sizeOf?.(value) ?? 1) } : {}),
+    ...(options.maxBytes && options.sizeOf
+      ? { maxSize: options.maxBytes, sizeCalculation: (value) => Math.max(1, options.sizeOf?.(value) ?? 1) }
+      : {}),
   });
   let generation = 0;
   let closed = false;

@@ -79,7 +79,13 @@ describe("createNoticeCache", () => {
 
   it("holds at most maxEntries entries and at most maxBytes bytes, dropping the least recently used", async () => {
     const notices = fakeNotices();
-    const cache = createNoticeCache<string>({ notices, maxEntries: 3, maxBytes: 10, sizeOf: (v) => v.length, ttlMs: 60_000 });
+    const cache = createNoticeCache<string>({
+      notices,
+      maxEntries: 3,
+      maxBytes: 10,
+      sizeOf: (v) => v.length,
+      ttlMs: 60_000,
+    });
     for (const key of ["a", "b", "c", "d"]) await cache.remember(key, async () => "x");
     expect(cache.stats()).toEqual({ entries: 3, bytes: 3 });
     expect(cache.get("a")).toBeUndefined();

@@ -92,7 +92,11 @@ export function startPgRelay(options: {
 
   async function connect() {
     timer = undefined;
-    const c = new pg.Client({ connectionString: options.connectionString, keepAlive: true, connectionTimeoutMillis: 10_000 });
+    const c = new pg.Client({
+      connectionString: options.connectionString,
+      keepAlive: true,
+      connectionTimeoutMillis: 10_000,
+    });
     c.on("error", (err) => drop(c, err));
     c.on("end", () => drop(c, new Error("connection ended")));
     c.on("notification", onNotification);

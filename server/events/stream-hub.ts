@@ -107,7 +107,8 @@ export function createStreamHub(deps: { bus: EventBus; logger: Logger }, options
   }
 
   function open({ viewer, sessionId = null, address, signal }: OpenStream): Response {
-    if (closing) return Response.json({ message: streamMessages.closing }, { status: 503, headers: { "Retry-After": "5" } });
+    if (closing)
+      return Response.json({ message: streamMessages.closing }, { status: 503, headers: { "Retry-After": "5" } });
     const owner = viewer ? `user:${viewer.id}` : `address:${address}`;
     const refusal = limits.acquire(owner);
     if (refusal) {

@@ -54,7 +54,13 @@ const MAIL: MailFixture[] = [
   { what: "queued 40 days ago, retrying tomorrow", sentAt: null, nextAttemptAt: daysAgo(-1), createdAt: daysAgo(40) },
 ];
 
-type CheckoutFixture = { status: CheckoutStatus; createdAt: Date; updatedAt: Date; stockReservedAt: Date | null; withOrder?: boolean };
+type CheckoutFixture = {
+  status: CheckoutStatus;
+  createdAt: Date;
+  updatedAt: Date;
+  stockReservedAt: Date | null;
+  withOrder?: boolean;
+};
 const CHECKOUTS: CheckoutFixture[] = [
   ...(["pending", "completed", "failed", "refunded", "expired", "superseded"] as const).flatMap((status) => [
     { status, createdAt: daysAgo(45), updatedAt: daysAgo(31), stockReservedAt: null },
@@ -113,13 +119,20 @@ describe("housekeeping", () => {
     for (const fixture of MAIL) {
       const [row] = await handle.db
         .insert(outbox)
-        .values({ to: "a@example.com", subject: fixture.what, text: "https://store.test/reset?token=secret", ...fixture })
+        .values({
+          to: "a@example.com",
+          subject: fixture.what,
+          text: "https://store.test/reset?token=secret",
+          ...fixture,
+        })
         .returning({ id: outbox.id });
       ids.set(row.id, fixture);
     }
     const { deleted } = await housekeeping().runOnce(NOW);
     const left = (await handle.db.select({ subject: outbox.subject }).from(outbox)).map((r) => r.subject).sort();
-    const expected = MAIL.filter((m) => !isPurgeableMail(m, cutoffs)).map((m) => m.what).sort();
+    const expected = MAIL.filter((m) => !isPurgeableMail(m, cutoffs))
+      .map((m) => m.what)
+      .sort();
     expect(left).toEqual(expected);
     expect(left).toEqual([
       "given up, queued 29 days ago",
@@ -135,13 +148,19 @@ describe("housekeeping", () => {
     const expiries = [daysAgo(2), daysAgo(30), new Date(NOW.getTime() - 3600_000), daysAgo(-7)];
     for (const [i, expiresAt] of expiries.entries()) {
       await handle.db.insert(sessions).values({ id: `s${i}`, token: `t${i}`, userId: USER, expiresAt });
-      await handle.db.insert(verifications).values({ id: `v${i}`, identifier: `reset-password:${i}`, value: USER, expiresAt });
+      await handle.db
+        .insert(verifications)
+        .values({ id: `v${i}`, identifier: `reset-password:${i}`, value: USER, expiresAt });
     }
     const { deleted } = await housekeeping().runOnce(NOW);
     const kept = expiries.flatMap((expiresAt, i) => (isPurgeableAuthRow({ expiresAt }, cutoffs) ? [] : [i]));
     expect(kept).toEqual([2, 3]);
-    expect((await handle.db.select({ id: sessions.id }).from(sessions)).map((r) => r.id).sort()).toEqual(kept.map((i) => `s${i}`));
-    expect((await handle.db.select({ id: verifications.id }).from(verifications)).map((r) => r.id).sort()).toEqual(kept.map((i) => `v${i}`));
+    expect((await handle.db.select({ id: sessions.id }).from(sessions)).map((r) => r.id).sort()).toEqual(
+      kept.map((i) => `s${i}`),
+    );
+    expect((await handle.db.select({ id: verifications.id }).from(verifications)).map((r) => r.id).sort()).toEqual(
+      kept.map((i) => `v${i}`),
+    );
     expect(deleted).toMatchObject({ sessions: 2, verifications: 2 });
   });
 
@@ -158,22 +177,37 @@ describe("housekeeping", () => {
     }
     // ...which are these three.
     expect(gone.map((f) => f.status).sort()).toEqual(["expired", "failed", "superseded"]);
-    expect(gone.every((f) => f.updatedAt < daysAgo(30) && f.createdAt < daysAgo(30) && f.stockReservedAt === null)).toBe(true);
+    expect(
+      gone.every((f) => f.updatedAt < daysAgo(30) && f.createdAt < daysAgo(30) && f.stockReservedAt === null),
+    ).toBe(true);
     expect(deleted.abandonedCheckouts).toBe(3);
     expect(await handle.db.select({ id: orders.id }).from(orders)).toHaveLength(1);
   });
 
   it("goes in batches, says when more is waiting, logs its counts, and deletes nothing twice", async () => {
     for (let i = 0; i < 5; i++) {
-      await handle.db.insert(outbox).values({ to: "a@example.com", subject: `old ${i}`, text: "x", sentAt: daysAgo(10), nextAttemptAt: null });
+      await handle.db
+        .insert(outbox)
+        .values({ to: "a@example.com", subject: `old ${i}`, text: "x", sentAt: daysAgo(10), nextAttemptAt: null });
     }
     const lines: string[] = [];
     const logger = createLogger("info", { write: (line: string) => lines.push(line) });
     const task = housekeeping({ batchSize: 2, maxBatches: 2 }, logger);
-    expect(await task.runOnce(NOW)).toEqual({ deleted: { sentMail: 4, sessions: 0, verifications: 0, abandonedCheckouts: 0 }, more: true });
-    expect(await task.runOnce(NOW)).toEqual({ deleted: { sentMail: 1, sessions: 0, verifications: 0, abandonedCheckouts: 0 }, more: false });
-    expect(await task.runOnce(NOW)).toEqual({ deleted: { sentMail: 0, sessions: 0, verifications: 0, abandonedCheckouts: 0 }, more: false });
-    const logged = lines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === "housekeeping purged old rows");
+    expect(await task.runOnce(NOW)).toEqual({
+      deleted: { sentMail: 4, sessions: 0, verifications: 0, abandonedCheckouts: 0 },
+      more: true,
+    });
+    expect(await task.runOnce(NOW)).toEqual({
+      deleted: { sentMail: 1, sessions: 0, verifications: 0, abandonedCheckouts: 0 },
+      more: false,
+    });
+    expect(await task.runOnce(NOW)).toEqual({
+      deleted: { sentMail: 0, sessions: 0, verifications: 0, abandonedCheckouts: 0 },
+      more: false,
+    });
+    const logged = lines
+      .map((line) => JSON.parse(line))
+      .filter((entry) => entry.msg === "housekeeping purged old rows");
     // A pass that deletes nothing says nothing.
     expect(logged.map((entry) => entry.deleted.sentMail)).toEqual([4, 1]);
     expect(logged[0]).toMatchObject({ component: "housekeeping", more: true });
@@ -181,19 +215,28 @@ describe("housekeeping", () => {
 
   it("lets two instances purge at once without an error or a row left behind", async () => {
     for (let i = 0; i < 30; i++) {
-      await handle.db.insert(outbox).values({ to: "a@example.com", subject: `old ${i}`, text: "x", sentAt: daysAgo(10), nextAttemptAt: null });
+      await handle.db
+        .insert(outbox)
+        .values({ to: "a@example.com", subject: `old ${i}`, text: "x", sentAt: daysAgo(10), nextAttemptAt: null });
     }
-    const [a, b] = await Promise.all([housekeeping({ batchSize: 4 }).runOnce(NOW), housekeeping({ batchSize: 4 }).runOnce(NOW)]);
+    const [a, b] = await Promise.all([
+      housekeeping({ batchSize: 4 }).runOnce(NOW),
+      housekeeping({ batchSize: 4 }).runOnce(NOW),
+    ]);
     expect(a.deleted.sentMail + b.deleted.sentMail).toBe(30);
     expect(await handle.db.select({ id: outbox.id }).from(outbox)).toHaveLength(0);
   });
 
   it("runs by itself once started, and stops", async () => {
-    await handle.db.insert(outbox).values({ to: "a@example.com", subject: "old", text: "x", sentAt: daysAgo(10), nextAttemptAt: null });
+    await handle.db
+      .insert(outbox)
+      .values({ to: "a@example.com", subject: "old", text: "x", sentAt: daysAgo(10), nextAttemptAt: null });
     const task = housekeeping();
     task.start();
     try {
-      await expect.poll(async () => (await handle.db.select({ id: outbox.id }).from(outbox)).length, { timeout: 5000 }).toBe(0);
+      await expect
+        .poll(async () => (await handle.db.select({ id: outbox.id }).from(outbox)).length, { timeout: 5000 })
+        .toBe(0);
     } finally {
       await task.stop();
     }

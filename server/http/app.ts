@@ -115,7 +115,8 @@ export function createApp(deps: AppDeps) {
     // Files from public/ (favicon, placeholder image) keep their names across releases: cache briefly.
     for (const entry of readdirSync(deps.clientDir, { withFileTypes: true })) {
       // Their .br and .gz copies are answers to Accept-Encoding, not files of their own.
-      if (entry.isFile() && !/\.(br|gz)$/.test(entry.name)) app.get(`/${entry.name}`, cacheControl("public, max-age=3600"), serveStatic({ root, precompressed: true }));
+      if (entry.isFile() && !/\.(br|gz)$/.test(entry.name))
+        app.get(`/${entry.name}`, cacheControl("public, max-age=3600"), serveStatic({ root, precompressed: true }));
     }
   }
 

@@ -42,7 +42,12 @@ export const BODY_LIMIT_RULES: readonly BodyLimitRule[] = [
     streamed: true,
   },
   { name: "Stripe webhook", pattern: /^\/api\/stripe-webhook$/, maxSize: STRIPE_WEBHOOK_LIMIT, message: TOO_LARGE },
-  { name: "review", pattern: /^\/product\/[^/]+(?:\.data)?$/, maxSize: REVIEW_BODY_LIMIT, message: "The review is too long to send." },
+  {
+    name: "review",
+    pattern: /^\/product\/[^/]+(?:\.data)?$/,
+    maxSize: REVIEW_BODY_LIMIT,
+    message: "The review is too long to send.",
+  },
 ];
 
 const DEFAULT_RULE: BodyLimitRule = { name: "default", pattern: /^/, maxSize: DEFAULT_BODY_LIMIT, message: TOO_LARGE };
@@ -59,7 +64,9 @@ export function bodyLimitFor(path: string, rules: readonly BodyLimitRule[] = BOD
 }
 
 function tooLarge(c: Context, rule: BodyLimitRule): Response {
-  return normalisePath(c.req.path).startsWith("/api/") ? c.json({ message: "Request body too large" }, 413) : c.text(rule.message, 413);
+  return normalisePath(c.req.path).startsWith("/api/")
+    ? c.json({ message: "Request body too large" }, 413)
+    : c.text(rule.message, 413);
 }
 
 /** The body passes through as the handler reads it; past the limit the stream fails and the answer is 413. */
@@ -68,7 +75,8 @@ function streamedLimit(rule: BodyLimitRule): MiddlewareHandler {
     const raw = c.req.raw;
     if (!raw.body) return next();
     const declared = raw.headers.get("content-length");
-    if (declared !== null && !raw.headers.has("transfer-encoding")) return Number(declared) > rule.maxSize ? tooLarge(c, rule) : next();
+    if (declared !== null && !raw.headers.has("transfer-encoding"))
+      return Number(declared) > rule.maxSize ? tooLarge(c, rule) : next();
     let seen = 0;
     let exceeded = false;
     const counted = raw.body.pipeThrough(
@@ -106,7 +114,9 @@ export function bodyLimits(rules: readonly BodyLimitRule[] = BODY_LIMIT_RULES): 
   const limiterFor = (rule: BodyLimitRule) => {
     let limiter = limiters.get(rule);
     if (!limiter) {
-      limiter = rule.streamed ? streamedLimit(rule) : bodyLimit({ maxSize: rule.maxSize, onError: (c) => tooLarge(c, rule) });
+      limiter = rule.streamed
+        ? streamedLimit(rule)
+        : bodyLimit({ maxSize: rule.maxSize, onError: (c) => tooLarge(c, rule) });
       limiters.set(rule, limiter);
     }
     return limiter;

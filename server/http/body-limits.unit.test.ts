@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_UPLOAD_LIMIT, bodyLimitFor, DEFAULT_BODY_LIMIT, normalisePath, REVIEW_BODY_LIMIT, STRIPE_WEBHOOK_LIMIT } from "./body-limits";
+import {
+  ADMIN_UPLOAD_LIMIT,
+  bodyLimitFor,
+  DEFAULT_BODY_LIMIT,
+  normalisePath,
+  REVIEW_BODY_LIMIT,
+  STRIPE_WEBHOOK_LIMIT,
+} from "./body-limits";
 
 describe("bodyLimitFor", () => {
   it.each([
@@ -27,7 +34,16 @@ describe("bodyLimitFor", () => {
   });
 
   it("never gives more than the default outside the upload pages and the webhook", () => {
-    for (const path of ["/login", "/register", "/addresses", "/profile", "/checkout", "/admin", "/logout", "/x/admin/add-product"]) {
+    for (const path of [
+      "/login",
+      "/register",
+      "/addresses",
+      "/profile",
+      "/checkout",
+      "/admin",
+      "/logout",
+      "/x/admin/add-product",
+    ]) {
       expect(bodyLimitFor(path).maxSize).toBeLessThanOrEqual(DEFAULT_BODY_LIMIT);
     }
   });

@@ -46,7 +46,10 @@ export function publicOriginOf(input: {
   return new URL(input.requestUrl).origin;
 }
 
-export function resolveClient(c: Context, options: { trust: (address: string, hop: number) => boolean; publicUrl: string }): ClientInfo {
+export function resolveClient(
+  c: Context,
+  options: { trust: (address: string, hop: number) => boolean; publicUrl: string },
+): ClientInfo {
   let peer: string | undefined;
   try {
     peer = getConnInfo(c).remote.address;

@@ -12,7 +12,8 @@ import type { MiddlewareHandler } from "hono";
 export type Encoding = "br" | "gzip";
 
 /** Text types worth compressing; images, fonts and archives are compressed already. */
-const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/(json|xml|javascript|x-javascript|manifest\+json|ld\+json|rss\+xml|atom\+xml)|image\/svg\+xml)|[+/](json|xml)\b/i;
+const COMPRESSIBLE =
+  /^(text\/(?!event-stream)|application\/(json|xml|javascript|x-javascript|manifest\+json|ld\+json|rss\+xml|atom\+xml)|image\/svg\+xml)|[+/](json|xml)\b/i;
 
 /** Below this many bytes the headers and the work cost more than they save. */
 export const COMPRESSION_THRESHOLD = 1024;

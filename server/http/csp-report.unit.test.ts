@@ -25,11 +25,26 @@ describe("parseCspReports", () => {
 
   it("reads the Reporting API's list and skips other report types", () => {
     const violations = parseCspReports([
-      { type: "csp-violation", body: { documentURL: "https://shop.example/", effectiveDirective: "img-src", blockedURL: "data", disposition: "enforce" } },
+      {
+        type: "csp-violation",
+        body: {
+          documentURL: "https://shop.example/",
+          effectiveDirective: "img-src",
+          blockedURL: "data",
+          disposition: "enforce",
+        },
+      },
       { type: "deprecation", body: { id: "x" } },
     ]);
     expect(violations).toEqual([
-      { documentUrl: "https://shop.example/", directive: "img-src", blockedUrl: "data", sourceFile: null, line: null, disposition: "enforce" },
+      {
+        documentUrl: "https://shop.example/",
+        directive: "img-src",
+        blockedUrl: "data",
+        sourceFile: null,
+        line: null,
+        disposition: "enforce",
+      },
     ]);
   });
 

@@ -9,7 +9,11 @@ import type { LocalMailbox, StoredMail } from "../mail/mailbox";
  * proxy header refuses too: a reverse proxy on this host that nobody declared would
  * otherwise make every visitor look local. No address at all (no socket) is refused.
  */
-export function isDirectLoopback(clientAddress: string | null | undefined, headers: Headers, viaTrustedProxy = false): boolean {
+export function isDirectLoopback(
+  clientAddress: string | null | undefined,
+  headers: Headers,
+  viaTrustedProxy = false,
+): boolean {
   if (!isLoopbackAddress(clientAddress)) return false;
   if (viaTrustedProxy) return true;
   return !headers.has("x-forwarded-for") && !headers.has("forwarded") && !headers.has("x-real-ip");
@@ -43,7 +47,10 @@ function listPage(messages: StoredMail[]): string {
   const body = messages.length
     ? `<table><thead><tr><th>Date</th><th>To</th><th>Subject</th></tr></thead><tbody>${rows}</tbody></table>`
     : "<p>No e-mail yet.</p>";
-  return page("Local mailbox", `<h1>Local mailbox</h1><p>E-mail the store would have sent. Visible only from this machine.</p>${body}`);
+  return page(
+    "Local mailbox",
+    `<h1>Local mailbox</h1><p>E-mail the store would have sent. Visible only from this machine.</p>${body}`,
+  );
 }
 
 function messagePage(m: StoredMail): string {
@@ -63,7 +70,8 @@ export function devMailboxRoutes(mailbox: LocalMailbox | undefined) {
   const routes = new Hono<AppEnv>();
   routes.use("*", async (c, next) => {
     const client = c.var.client;
-    if (!mailbox || !isDirectLoopback(client.address, c.req.raw.headers, client.viaTrustedProxy)) return c.text("Not found", 404);
+    if (!mailbox || !isDirectLoopback(client.address, c.req.raw.headers, client.viaTrustedProxy))
+      return c.text("Not found", 404);
     c.header("Cache-Control", "no-store");
     c.header("X-Robots-Tag", "noindex");
     await next();

@@ -26,14 +26,20 @@ export function failureAnswer(error: TypedError): FailureAnswer {
     case "invalid_input":
       return {
         status,
-        body: Object.keys(error.fields).length ? { message: error.message, fields: error.fields } : { message: error.message },
+        body: Object.keys(error.fields).length
+          ? { message: error.message, fields: error.fields }
+          : { message: error.message },
         headers: {},
       };
     case "rate_limited":
     case "unavailable":
       return { status, body: { message: error.message }, headers: { "Retry-After": String(error.retryAfterSeconds) } };
     case "provider_unavailable":
-      return { status, body: { ...error.details, message: paymentMessages.providerUnavailable(PROVIDER_LABEL[error.provider]) }, headers: {} };
+      return {
+        status,
+        body: { ...error.details, message: paymentMessages.providerUnavailable(PROVIDER_LABEL[error.provider]) },
+        headers: {},
+      };
     default:
       return { status, body: { message: error.message }, headers: {} };
   }
@@ -51,9 +57,13 @@ export function typedFailureOf(error: unknown): TypedError | undefined {
 export function failureResponse(c: Context<AppEnv>, caught: unknown): Response {
   const error = typedFailureOf(caught);
   if (!error) throw caught;
-  if (error.kind === "unavailable") c.var.log?.warn({ reason: (error.cause as Error | undefined)?.message }, "database unavailable");
+  if (error.kind === "unavailable")
+    c.var.log?.warn({ reason: (error.cause as Error | undefined)?.message }, "database unavailable");
   if (error.kind === "provider_unavailable") {
-    c.var.log?.warn({ provider: error.provider, providerStatus: error.providerStatus, reason: error.message }, "payment provider failed");
+    c.var.log?.warn(
+      { provider: error.provider, providerStatus: error.providerStatus, reason: error.message },
+      "payment provider failed",
+    );
   }
   const answer = failureAnswer(error);
   for (const [name, value] of Object.entries(answer.headers)) c.header(name, value);

@@ -9,7 +9,7 @@ describe("a gzip template: compressed once, a fresh nonce put in per answer", ()
     ["no nonce at all", ["<html>just text</html>"]],
     ["a nonce in the middle", ['<script nonce="', '">go()</script>']],
     ["nonces at both ends and side by side", ["", " and ", "", ""]],
-    ["non-ASCII text", ['<p>“Café” – ', "</p>"]],
+    ["non-ASCII text", ["<p>“Café” – ", "</p>"]],
     ["a page-sized body", [`<html>${"<li>Linen dress 49.90</li>".repeat(3000)}<script nonce="`, '">x</script></html>']],
     ["empty", [""]],
   ])("%s: gunzip gives the parts joined by the nonce", (_name, parts) => {

@@ -30,7 +30,11 @@ export function pagePath(path: string): string {
  * or one that sets a cookie, is personal too; only a visitor's answer of a public page may
  * be kept by a shared cache.
  */
-export function pageCacheControl(input: { path: string; requestHasCookies: boolean; responseSetsCookies: boolean }): string | null {
+export function pageCacheControl(input: {
+  path: string;
+  requestHasCookies: boolean;
+  responseSetsCookies: boolean;
+}): string | null {
   if (input.requestHasCookies || input.responseSetsCookies) return PERSONAL;
   const page = pagePath(input.path);
   return PERSONAL_PATHS.some((pattern) => pattern.test(page)) ? PERSONAL : null;

@@ -38,7 +38,12 @@ function parametersOf(page: string): ReadonlySet<string> | null {
  * catalogue page (home with its listing parameters, a product, an information page) or its
  * `.data` request. The key is the public origin, the path and the query as sent.
  */
-export function pageStoreKey(input: { method: string; url: URL; hasCookie: boolean; publicOrigin: string }): string | null {
+export function pageStoreKey(input: {
+  method: string;
+  url: URL;
+  hasCookie: boolean;
+  publicOrigin: string;
+}): string | null {
   if (input.method !== "GET" || input.hasCookie) return null;
   const { pathname, searchParams } = input.url;
   const isData = pathname.endsWith(".data");
@@ -127,7 +132,10 @@ export function storedPageOf(response: Response, body: string, nonce: string): S
   const gzip = compressTemplate(parts);
   const headers = [...response.headers].filter(([name]) => name !== "content-length");
   const text = gzip.raw.reduce((sum, b) => sum + b.length, 0);
-  const brotli = parts.length === 1 && text >= COMPRESSION_THRESHOLD ? new Uint8Array(zlib.brotliCompressSync(gzip.raw[0], { params: BROTLI_PARAMS })) : null;
+  const brotli =
+    parts.length === 1 && text >= COMPRESSION_THRESHOLD
+      ? new Uint8Array(zlib.brotliCompressSync(gzip.raw[0], { params: BROTLI_PARAMS }))
+      : null;
   const bytes = text + gzip.pieces.reduce((sum, b) => sum + b.length, 0) + (brotli?.byteLength ?? 0);
   return { status: response.status, headers, parts, gzip, brotli, bytes };
 }
@@ -137,10 +145,16 @@ export function storedPageOf(response: Response, body: string, nonce: string): S
  * prefers brotli; else gzip (made from the kept pieces) when the client takes gzip; else plain
  * text, which compression.ts compresses as usual.
  */
-export function answerOf(page: StoredPage, nonce: string, acceptEncoding: string | undefined, state: "hit" | "miss"): Response {
+export function answerOf(
+  page: StoredPage,
+  nonce: string,
+  acceptEncoding: string | undefined,
+  state: "hit" | "miss",
+): Response {
   const headers = new Headers(page.headers);
   headers.set("X-Page-Cache", state);
-  const textLength = page.gzip.raw.reduce((sum, part) => sum + part.length, 0) + Buffer.byteLength(nonce) * (page.parts.length - 1);
+  const textLength =
+    page.gzip.raw.reduce((sum, part) => sum + part.length, 0) + Buffer.byteLength(nonce) * (page.parts.length - 1);
   const compressed = (encoding: "br" | "gzip", body: Uint8Array<ArrayBuffer>) => {
     headers.set("Content-Encoding", encoding);
     headers.set("Content-Length", String(body.byteLength));
@@ -148,14 +162,18 @@ export function answerOf(page: StoredPage, nonce: string, acceptEncoding: string
     return new Response(body, { status: page.status, headers });
   };
   if (page.brotli && chooseEncoding(acceptEncoding) === "br") return compressed("br", page.brotli);
-  if (textLength >= COMPRESSION_THRESHOLD && acceptsGzip(acceptEncoding)) return compressed("gzip", fillGzipTemplate(page.gzip, nonce));
+  if (textLength >= COMPRESSION_THRESHOLD && acceptsGzip(acceptEncoding))
+    return compressed("gzip", fillGzipTemplate(page.gzip, nonce));
   headers.set("Content-Length", String(textLength));
   return new Response(page.parts.join(nonce), { status: page.status, headers });
 }
 
 export type PageStore = ReturnType<typeof createPageStore>;
 
-export function createPageStore(notices: NoticeSource, limits: { maxEntries: number; maxBytes: number; ttlMs: number } = PAGE_STORE_LIMITS) {
+export function createPageStore(
+  notices: NoticeSource,
+  limits: { maxEntries: number; maxBytes: number; ttlMs: number } = PAGE_STORE_LIMITS,
+) {
   return createNoticeCache<StoredPage>({ notices, ...limits, sizeOf: (page) => page.bytes });
 }
 
@@ -172,7 +190,12 @@ export function pageStore(
   return async (c, next) => {
     const url = new URL(c.req.url);
     const cookie = c.req.header("cookie");
-    const visitorKey = pageStoreKey({ method: c.req.method, url, hasCookie: false, publicOrigin: c.var.client.publicOrigin });
+    const visitorKey = pageStoreKey({
+      method: c.req.method,
+      url,
+      hasCookie: false,
+      publicOrigin: c.var.client.publicOrigin,
+    });
     let key = cookie ? null : visitorKey;
     let owner: string | null = null;
     let renewal: string[] = [];

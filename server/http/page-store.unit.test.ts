@@ -4,7 +4,15 @@ import { describe, expect, it } from "vitest";
 import type { LiveNotice } from "../../domain/live-events";
 import { compression } from "./compression";
 import { cspNonce, securityHeaders } from "./csp";
-import { createPageStore, isShopperPage, onlySessionCookie, type PageViewer, pageStore, pageStoreKey, shopperPageKey } from "./page-store";
+import {
+  createPageStore,
+  isShopperPage,
+  onlySessionCookie,
+  type PageViewer,
+  pageStore,
+  pageStoreKey,
+  shopperPageKey,
+} from "./page-store";
 import type { AppEnv } from "./request-context";
 
 const PRODUCT = "11111111-1111-4111-8111-111111111111";
@@ -72,7 +80,13 @@ describe("onlySessionCookie", () => {
 });
 
 describe("a shopper's own page", () => {
-  const ada: PageViewer = { id: "u-ada", email: "ada@example.com", firstName: "Ada", emailVerified: true, isAdmin: false };
+  const ada: PageViewer = {
+    id: "u-ada",
+    email: "ada@example.com",
+    firstName: "Ada",
+    emailVerified: true,
+    isAdmin: false,
+  };
   it.each([
     ["/", true],
     ["/?q=linen", true],
@@ -115,13 +129,26 @@ function fakeNotices() {
 /** A page that shows its nonce like React Router's scripts, and how many times it was rendered. */
 type Session = (request: Request) => Promise<{ viewer: PageViewer | null; cookies: string[] }>;
 
-function storeApp(options: { maxBytes?: number; setCookie?: boolean; status?: number; pad?: number; data?: boolean; session?: Session } = {}) {
+function storeApp(
+  options: {
+    maxBytes?: number;
+    setCookie?: boolean;
+    status?: number;
+    pad?: number;
+    data?: boolean;
+    session?: Session;
+  } = {},
+) {
   const notices = fakeNotices();
   const store = createPageStore(notices, { maxEntries: 100, maxBytes: options.maxBytes ?? 1_000_000, ttlMs: 60_000 });
   let renders = 0;
   const app = new Hono<AppEnv>();
   app.use(async (c, next) => {
-    c.set("client", { address: "127.0.0.1", viaTrustedProxy: false, publicOrigin: ORIGIN } as AppEnv["Variables"]["client"]);
+    c.set("client", {
+      address: "127.0.0.1",
+      viaTrustedProxy: false,
+      publicOrigin: ORIGIN,
+    } as AppEnv["Variables"]["client"]);
     await next();
   });
   app.use(securityHeaders({}));
@@ -130,9 +157,17 @@ function storeApp(options: { maxBytes?: number; setCookie?: boolean; status?: nu
     renders += 1;
     const nonce = cspNonce(c);
     const viewer = options.session ? (await options.session(c.req.raw)).viewer : null;
-    if (viewer) return c.body(`<html><header>${viewer.id} ${viewer.email}</header><script nonce="${nonce}"></script> render ${renders}</html>`, 200, { "Content-Type": "text/html" });
+    if (viewer)
+      return c.body(
+        `<html><header>${viewer.id} ${viewer.email}</header><script nonce="${nonce}"></script> render ${renders}</html>`,
+        200,
+        { "Content-Type": "text/html" },
+      );
     const html = `<!DOCTYPE html><html><body><p>${"Linen dress ".repeat(options.pad ?? 200)} render ${renders}</p><script nonce="${nonce}">boot()</script><script type="module" nonce="${nonce}">go()</script></body></html>`;
-    if (options.data) return c.body(`[{"items":"${"Linen dress ".repeat(200)}"},"render ${renders}"]`, 200, { "Content-Type": "text/x-script" });
+    if (options.data)
+      return c.body(`[{"items":"${"Linen dress ".repeat(200)}"},"render ${renders}"]`, 200, {
+        "Content-Type": "text/x-script",
+      });
     const headers: Record<string, string> = { "Content-Type": "text/html" };
     if (options.setCookie) headers["Set-Cookie"] = "flash=; Max-Age=0";
     return c.body(html, (options.status ?? 200) as 200, headers);
@@ -147,7 +182,9 @@ async function visit(app: Hono<AppEnv>, path = "/", headers: Record<string, stri
   const res = await app.request(`${ORIGIN}${path}`, { headers });
   const bytes = Buffer.from(await res.arrayBuffer());
   const encoding = res.headers.get("content-encoding");
-  const html = (encoding === "gzip" ? gunzipSync(bytes) : encoding === "br" ? brotliDecompressSync(bytes) : bytes).toString("utf8");
+  const html = (
+    encoding === "gzip" ? gunzipSync(bytes) : encoding === "br" ? brotliDecompressSync(bytes) : bytes
+  ).toString("utf8");
   const headerNonce = NONCE_IN_HEADER.exec(res.headers.get("content-security-policy") ?? "")?.[1];
   return { res, html, headerNonce };
 }

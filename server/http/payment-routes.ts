@@ -75,14 +75,18 @@ export function paymentRoutes(services: Pick<Services, "auth" | "payments">) {
     "/capture-paypal-order",
     noStore,
     jsonLimit,
-    shopper(async (c, viewer) => c.json(await payments.wallet.capture(viewer, (await readJson(c, captureBodySchema)).orderId))),
+    shopper(async (c, viewer) =>
+      c.json(await payments.wallet.capture(viewer, (await readJson(c, captureBodySchema)).orderId)),
+    ),
   );
 
   app.post(
     "/verify-paypal-order",
     noStore,
     jsonLimit,
-    start(async (c, viewer) => c.json(await payments.wallet.verifyFallback(viewer, await readJson(c, walletFallbackBodySchema)))),
+    start(async (c, viewer) =>
+      c.json(await payments.wallet.verifyFallback(viewer, await readJson(c, walletFallbackBodySchema))),
+    ),
   );
 
   app.post(

@@ -24,7 +24,11 @@ const TITLES: Record<Phase, string> = { starting: "Starting", stopping: "Restart
  * every other request gets a clean 503 with `Retry-After` (JSON under `/api/`, a short page
  * elsewhere). Nothing is read or written.
  */
-export function unavailableApp(deps: { phase: Phase; config: Pick<Config, "paypal" | "s3" | "google">; logger: Logger }) {
+export function unavailableApp(deps: {
+  phase: Phase;
+  config: Pick<Config, "paypal" | "s3" | "google">;
+  logger: Logger;
+}) {
   const message = UNAVAILABLE_MESSAGES[deps.phase];
   const app = new Hono<AppEnv>();
   app.use(requestContext(deps.logger));

@@ -49,7 +49,9 @@ describe("fixed-window counters", () => {
   it("resetPrefix forgets the keys under a prefix, taking % and _ literally", async () => {
     for (const key of ["p:x_1", "p:x_2", "p:xa", "p:y"]) await throttle.hit(key, rule, at(0));
     await throttle.resetPrefix("p:x_");
-    const counts = await Promise.all(["p:x_1", "p:x_2", "p:xa", "p:y"].map(async (k) => (await throttle.peek(k, rule, at(1))).count));
+    const counts = await Promise.all(
+      ["p:x_1", "p:x_2", "p:xa", "p:y"].map(async (k) => (await throttle.peek(k, rule, at(1))).count),
+    );
     expect(counts).toEqual([0, 0, 1, 1]);
   });
 });

@@ -25,7 +25,12 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * across every instance of the store.
  */
 export function createThrottle(db: Database) {
-  function verdict(row: { count: number; windowStartedAt: Date } | undefined, rule: ThrottleRule, now: Date, allowed: (count: number) => boolean) {
+  function verdict(
+    row: { count: number; windowStartedAt: Date } | undefined,
+    rule: ThrottleRule,
+    now: Date,
+    allowed: (count: number) => boolean,
+  ) {
     const live = row && row.windowStartedAt.getTime() > now.getTime() - rule.windowMs ? row : undefined;
     const count = live?.count ?? 0;
     const ok = allowed(count);

@@ -51,7 +51,12 @@ function mailService(transport?: MailTransport) {
 /** An e-mail the worker tried twice and gave up on. */
 async function givenUp(to: string, subject = "Reset your password") {
   const mail = mailService(refusing);
-  const id = await mail.enqueue({ to, subject, text: "https://store.test/reset-password?token=secret-token", html: "<a>secret-token</a>" });
+  const id = await mail.enqueue({
+    to,
+    subject,
+    text: "https://store.test/reset-password?token=secret-token",
+    html: "<a>secret-token</a>",
+  });
   await mail.worker.runOnce();
   await mail.worker.runOnce(new Date(Date.now() + 60_000));
   return id;
@@ -64,7 +69,11 @@ describe("the administrator's failed mail", () => {
     let woken = 0;
     const admin = createAdminMailService({ db: handle.db, logger, wakeMail: () => woken++ });
     const first = await givenUp("ada@example.com");
-    const retrying = await mailService(refusing).enqueue({ to: "grace@example.com", subject: "Verify your email", text: "secret-token" });
+    const retrying = await mailService(refusing).enqueue({
+      to: "grace@example.com",
+      subject: "Verify your email",
+      text: "secret-token",
+    });
     await mailService(refusing).worker.runOnce();
     await mailService().enqueue({ to: "fine@example.com", subject: "Not failed", text: "x" });
 

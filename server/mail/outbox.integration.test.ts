@@ -41,7 +41,11 @@ const row = async (id: string) => (await handle.db.select().from(outbox).where(e
 describe("outbox over SMTP", () => {
   it("sends a due message once and marks it sent", async () => {
     const mail = smtpMail();
-    const id = await mail.enqueue({ to: "ada@example.com", subject: "Hello", text: "Hi Ada, https://store.test/x?a=1&b=2" });
+    const id = await mail.enqueue({
+      to: "ada@example.com",
+      subject: "Hello",
+      text: "Hi Ada, https://store.test/x?a=1&b=2",
+    });
     expect(await mail.worker.runOnce()).toBe(1);
     const caught = await smtp.waitFor("ada@example.com");
     expect(caught.subject).toBe("Hello");
@@ -142,9 +146,19 @@ describe("local mailbox", () => {
     const lines: string[] = [];
     const log = createLogger("info", { write: (line: string) => lines.push(line) });
     const transport = createMailboxTransport(mailbox, "shop@example.com", log);
-    await transport.send({ id: "00000000-0000-4000-8000-000000000001", to: "a@example.com", subject: "First", text: "one" });
+    await transport.send({
+      id: "00000000-0000-4000-8000-000000000001",
+      to: "a@example.com",
+      subject: "First",
+      text: "one",
+    });
     await new Promise((r) => setTimeout(r, 5));
-    await transport.send({ id: "00000000-0000-4000-8000-000000000002", to: "b@example.com", subject: "Second", text: "two" });
+    await transport.send({
+      id: "00000000-0000-4000-8000-000000000002",
+      to: "b@example.com",
+      subject: "Second",
+      text: "two",
+    });
     const list = await mailbox.list();
     expect(list.map((m) => m.subject)).toEqual(["Second", "First"]);
     expect((await mailbox.read(list[1].id))?.text).toBe("one");

@@ -23,7 +23,13 @@ export async function enqueueMail(executor: Executor, message: MailMessage): Pro
     .insert(outbox)
     // Due now by the worker's own clock: the database's now() has microseconds, the worker's Date
     // only milliseconds, so a default of now() could look "not yet due" to a pass in the same millisecond.
-    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, nextAttemptAt: new Date() })
+    .values({
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? null,
+      nextAttemptAt: new Date(),
+    })
     .returning({ id: outbox.id });
   return row.id;
 }
@@ -33,7 +39,10 @@ export async function enqueueMail(executor: Executor, message: MailMessage): Pro
  * so a second worker (or a second instance of the store) skips them while they are being
  * sent, and a worker that dies mid-send lets them come due again after the lease.
  */
-export async function claimDueMail(db: Database, options: { now: Date; limit: number; leaseMs: number }): Promise<OutboxRow[]> {
+export async function claimDueMail(
+  db: Database,
+  options: { now: Date; limit: number; leaseMs: number },
+): Promise<OutboxRow[]> {
   const due = db
     .select({ id: outbox.id })
     .from(outbox)
@@ -131,10 +140,7 @@ export async function listFailedMail(db: Database, limit: number): Promise<{ row
 }
 
 export async function failedMailById(db: Database, id: string): Promise<FailedMailRow | undefined> {
-  const [row] = await db
-    .select(failedMailColumns)
-    .from(outbox)
-    .where(eq(outbox.id, id));
+  const [row] = await db.select(failedMailColumns).from(outbox).where(eq(outbox.id, id));
   return row;
 }
 

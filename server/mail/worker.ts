@@ -21,7 +21,10 @@ export interface MailWorkerOptions {
  * A failure is recorded on the message and retried with exponential backoff, so a mail
  * server that is down loses nothing.
  */
-export function createMailWorker(deps: { db: Database; transport: MailTransport; logger: Logger }, options: MailWorkerOptions = {}) {
+export function createMailWorker(
+  deps: { db: Database; transport: MailTransport; logger: Logger },
+  options: MailWorkerOptions = {},
+) {
   const pollMs = options.pollMs ?? 5_000;
   const batchSize = options.batchSize ?? 20;
   const leaseMs = options.leaseMs ?? 120_000;
@@ -44,7 +47,8 @@ export function createMailWorker(deps: { db: Database; transport: MailTransport;
         const delay = nextRetryDelayMs(attempts, retry);
         const reason = error instanceof Error ? error.message : String(error);
         await markMailFailed(deps.db, message.id, reason, delay === null ? null : new Date(Date.now() + delay));
-        if (delay === null) log.error({ mailId: message.id, attempts, reason }, "e-mail given up after the last attempt");
+        if (delay === null)
+          log.error({ mailId: message.id, attempts, reason }, "e-mail given up after the last attempt");
         else log.warn({ mailId: message.id, attempts, retryInMs: delay, reason }, "e-mail not sent; will retry");
         continue;
       }
@@ -55,7 +59,10 @@ export function createMailWorker(deps: { db: Database; transport: MailTransport;
         // Sent, but not recorded (the database went away): not a failed attempt. When the claim's
         // lease runs out it goes out again under the same Message-ID, which mail systems treat
         // as the same message (at least once, docs/decisions/030-faults-survived.md).
-        log.warn({ mailId: message.id, err: error }, "e-mail sent but not recorded as sent; it will be sent again with the same Message-ID");
+        log.warn(
+          { mailId: message.id, err: error },
+          "e-mail sent but not recorded as sent; it will be sent again with the same Message-ID",
+        );
       }
     }
     return sent;

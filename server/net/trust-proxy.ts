@@ -68,7 +68,10 @@ export function resolveForwarded(peer: string | undefined, headers: Headers, tru
   const socket = normalizeAddress(peer);
   if (!socket || !trust(socket, 0)) return { client: socket, viaTrustedProxy: false, forwardedProto: null };
 
-  const request = { headers: { "x-forwarded-for": headers.get("x-forwarded-for") ?? undefined }, socket: { remoteAddress: socket } };
+  const request = {
+    headers: { "x-forwarded-for": headers.get("x-forwarded-for") ?? undefined },
+    socket: { remoteAddress: socket },
+  };
   const chain = proxyaddr.all(request as never, trust);
   // A trusted proxy that passed on a value that is not an address: keep the last real one.
   let client: string | null = null;

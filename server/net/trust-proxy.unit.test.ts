@@ -38,17 +38,81 @@ const trust = (value: string) => compileTrust(parseTrustProxy(value) as TrustPro
 describe("resolveForwarded", () => {
   it.each<[string, string, string | undefined, Record<string, string>, string | null, boolean, string | null]>([
     // setting, peer, forwarded headers -> client, via trusted proxy, proto
-    ["trust nobody: spoofed headers are ignored", "", "203.0.113.9", { "x-forwarded-for": "1.2.3.4", "x-forwarded-proto": "https" }, "203.0.113.9", false, null],
-    ["trust nobody: a loopback peer stays itself", "", "127.0.0.1", { "x-forwarded-for": "1.2.3.4" }, "127.0.0.1", false, null],
-    ["one hop: the proxy's own entry is the client", "1", "10.0.0.2", { "x-forwarded-for": "6.6.6.6, 198.51.100.4", "x-forwarded-proto": "https" }, "198.51.100.4", true, "https"],
+    [
+      "trust nobody: spoofed headers are ignored",
+      "",
+      "203.0.113.9",
+      { "x-forwarded-for": "1.2.3.4", "x-forwarded-proto": "https" },
+      "203.0.113.9",
+      false,
+      null,
+    ],
+    [
+      "trust nobody: a loopback peer stays itself",
+      "",
+      "127.0.0.1",
+      { "x-forwarded-for": "1.2.3.4" },
+      "127.0.0.1",
+      false,
+      null,
+    ],
+    [
+      "one hop: the proxy's own entry is the client",
+      "1",
+      "10.0.0.2",
+      { "x-forwarded-for": "6.6.6.6, 198.51.100.4", "x-forwarded-proto": "https" },
+      "198.51.100.4",
+      true,
+      "https",
+    ],
     ["one hop without X-Forwarded-For: the proxy itself", "1", "10.0.0.2", {}, "10.0.0.2", true, null],
     ["two hops", "2", "10.0.0.2", { "x-forwarded-for": "6.6.6.6, 198.51.100.4, 10.0.0.9" }, "198.51.100.4", true, null],
     ["a listed proxy", "10.0.0.0/8", "10.0.0.2", { "x-forwarded-for": "198.51.100.4" }, "198.51.100.4", true, null],
-    ["a peer not on the list", "10.0.0.0/8", "203.0.113.9", { "x-forwarded-for": "198.51.100.4", "x-forwarded-proto": "https" }, "203.0.113.9", false, null],
-    ["listed proxies in a chain stop at the first stranger", "10.0.0.0/8", "10.0.0.2", { "x-forwarded-for": "6.6.6.6, 198.51.100.4, 10.0.0.7" }, "198.51.100.4", true, null],
-    ["IPv4-mapped peer on a listed range", "loopback", "::ffff:127.0.0.1", { "x-forwarded-for": "198.51.100.4" }, "198.51.100.4", true, null],
-    ["garbage from a trusted proxy falls back to the last real address", "loopback", "127.0.0.1", { "x-forwarded-for": "not-an-ip" }, "127.0.0.1", true, null],
-    ["a port after the forwarded address", "1", "10.0.0.2", { "x-forwarded-for": "198.51.100.4:5555" }, "198.51.100.4", true, null],
+    [
+      "a peer not on the list",
+      "10.0.0.0/8",
+      "203.0.113.9",
+      { "x-forwarded-for": "198.51.100.4", "x-forwarded-proto": "https" },
+      "203.0.113.9",
+      false,
+      null,
+    ],
+    [
+      "listed proxies in a chain stop at the first stranger",
+      "10.0.0.0/8",
+      "10.0.0.2",
+      { "x-forwarded-for": "6.6.6.6, 198.51.100.4, 10.0.0.7" },
+      "198.51.100.4",
+      true,
+      null,
+    ],
+    [
+      "IPv4-mapped peer on a listed range",
+      "loopback",
+      "::ffff:127.0.0.1",
+      { "x-forwarded-for": "198.51.100.4" },
+      "198.51.100.4",
+      true,
+      null,
+    ],
+    [
+      "garbage from a trusted proxy falls back to the last real address",
+      "loopback",
+      "127.0.0.1",
+      { "x-forwarded-for": "not-an-ip" },
+      "127.0.0.1",
+      true,
+      null,
+    ],
+    [
+      "a port after the forwarded address",
+      "1",
+      "10.0.0.2",
+      { "x-forwarded-for": "198.51.100.4:5555" },
+      "198.51.100.4",
+      true,
+      null,
+    ],
     ["no socket", "1", undefined, { "x-forwarded-for": "198.51.100.4" }, null, false, null],
   ])("%s", (_label, setting, peer, forwarded, client, via, proto) => {
     const result = resolveForwarded(peer, headers(forwarded), trust(setting));
@@ -61,7 +125,11 @@ describe("resolveForwarded", () => {
     ["a value that is not a scheme", "javascript", null],
     ["upper case", "HTTPS", "https"],
   ])("X-Forwarded-Proto from one trusted proxy: %s", (_label, value, expected) => {
-    const result = resolveForwarded("10.0.0.2", headers({ "x-forwarded-proto": value, "x-forwarded-for": "198.51.100.4" }), trust("1"));
+    const result = resolveForwarded(
+      "10.0.0.2",
+      headers({ "x-forwarded-proto": value, "x-forwarded-for": "198.51.100.4" }),
+      trust("1"),
+    );
     expect(result.forwardedProto).toBe(expected);
   });
 

@@ -5,7 +5,7 @@ import { containsPattern, type OrderCursor, orderSearchTerms } from "../../domai
 import type { Database } from "../db/client";
 import { orders } from "../db/schema";
 import { orderViews } from "./service";
-import type { AdminOrderPage, } from "../../domain/views";
+import type { AdminOrderPage } from "../../domain/views";
 
 export interface AdminOrderListQuery {
   filter: OrderFilter;
@@ -56,7 +56,8 @@ export async function listAdminOrders(db: Database, query: AdminOrderListQuery):
       for (const { status, n } of grouped) countsByStatus[status] = Number(n);
       const total = filter === "all" ? grouped.reduce((sum, g) => sum + Number(g.n), 0) : (countsByStatus[filter] ?? 0);
 
-      const page = (condition: SQL | undefined, order: SQL) => tx.select().from(orders).where(and(where, condition)).orderBy(order).limit(pageSize);
+      const page = (condition: SQL | undefined, order: SQL) =>
+        tx.select().from(orders).where(and(where, condition)).orderBy(order).limit(pageSize);
       const newest = () => page(undefined, NEWEST_FIRST);
       let rows: (typeof orders.$inferSelect)[];
       if (cursor.kind === "after") {

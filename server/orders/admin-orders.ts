@@ -67,7 +67,12 @@ export function createAdminOrdersService(deps: OrdersDeps & { refunds: Pick<Refu
      * is the refunds service's: the money goes back through the provider and the pieces back
      * into stock (decision records 013 and 033).
      */
-    async changeStatus(input: { orderId: string; from: OrderStatus; to: OrderStatus; note: string }): Promise<OrderView> {
+    async changeStatus(input: {
+      orderId: string;
+      from: OrderStatus;
+      to: OrderStatus;
+      note: string;
+    }): Promise<OrderView> {
       const { orderId, from, to, note } = input;
       if (!isUuid(orderId)) throw new NotFoundError("Order not found");
       if (!canTransition(from, to)) {
@@ -82,7 +87,11 @@ export function createAdminOrdersService(deps: OrdersDeps & { refunds: Pick<Refu
         // committed before the lock was granted. (Checks inside one UPDATE's WHERE would read
         // the refunds table as it was when the UPDATE began, and miss a cancellation whose
         // refund began while the UPDATE waited for the lock: both changes won, once, on PostgreSQL.)
-        const [current] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for("update");
+        const [current] = await tx
+          .select({ status: orders.status })
+          .from(orders)
+          .where(eq(orders.id, orderId))
+          .for("update");
         if (!current) throw new NotFoundError("Order not found");
         if (current.status !== from) {
           throw new ConflictError(
@@ -93,7 +102,13 @@ export function createAdminOrdersService(deps: OrdersDeps & { refunds: Pick<Refu
         const [busy] = await tx
           .select({ id: orderRefunds.id })
           .from(orderRefunds)
-          .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, "pending"), eq(orderRefunds.kind, "cancellation")))
+          .where(
+            and(
+              eq(orderRefunds.orderId, orderId),
+              eq(orderRefunds.status, "pending"),
+              eq(orderRefunds.kind, "cancellation"),
+            ),
+          )
           .limit(1);
         if (busy) throw new ConflictError("This order is being cancelled and refunded right now. Nothing was changed.");
         const [row] = await tx

@@ -13,7 +13,9 @@ const escapeHtml = (text: string) =>
 const dollars = (cents: number) => `$${centsToDecimalString(cents)}`;
 
 function itemLine(item: OrderItem): string {
-  const choice = [item.selectedSize && `Size: ${item.selectedSize}`, item.color && `Color: ${item.color}`].filter(Boolean).join(", ");
+  const choice = [item.selectedSize && `Size: ${item.selectedSize}`, item.color && `Color: ${item.color}`]
+    .filter(Boolean)
+    .join(", ");
   return `${item.quantity} × ${item.title}${choice ? ` (${choice})` : ""} — ${dollars(item.priceCents * item.quantity)}`;
 }
 
@@ -43,13 +45,28 @@ function addressLines(address: AddressSnapshot): string[] {
 
 /** The order confirmation sent through the outbox in the same transaction that creates the order. */
 export function orderConfirmationEmail(
-  order: Pick<OrderView, "id" | "userEmail" | "userName" | "items" | "subtotalCents" | "discountCents" | "discountCode" | "taxCents" | "shippingCents" | "shippingAddress" | "sandbox">,
+  order: Pick<
+    OrderView,
+    | "id"
+    | "userEmail"
+    | "userName"
+    | "items"
+    | "subtotalCents"
+    | "discountCents"
+    | "discountCode"
+    | "taxCents"
+    | "shippingCents"
+    | "shippingAddress"
+    | "sandbox"
+  >,
   publicUrl: string,
 ): MailMessage {
   const number = orderNumber(order.id);
   const totals = [
     `Subtotal: ${dollars(order.subtotalCents)}`,
-    ...(order.discountCents ? [`${discountLineLabel(order.discountCode)}: ${discountAmountLabel(order.discountCents)}`] : []),
+    ...(order.discountCents
+      ? [`${discountLineLabel(order.discountCode)}: ${discountAmountLabel(order.discountCents)}`]
+      : []),
     `Shipping: ${dollars(order.shippingCents)}`,
     `Tax (10%): ${dollars(order.taxCents)}`,
     `Total: ${dollars(grandTotal(order))}`,

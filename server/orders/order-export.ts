@@ -25,16 +25,31 @@ export async function exportOrdersCsv(db: Database, file: string): Promise<numbe
     await db.transaction(
       async (tx) => {
         for (let offset = 0; ; offset += PAGE) {
-          const rows = await tx.select().from(orders).orderBy(asc(orders.createdAt), asc(orders.id)).limit(PAGE).offset(offset);
+          const rows = await tx
+            .select()
+            .from(orders)
+            .orderBy(asc(orders.createdAt), asc(orders.id))
+            .limit(PAGE)
+            .offset(offset);
           const refunded = new Map<string, number>();
           if (rows.length) {
             const sums = await tx
               .select({ orderId: orderRefunds.orderId, cents: sql<number>`sum(${orderRefunds.amountCents})::int` })
               .from(orderRefunds)
-              .where(and(inArray(orderRefunds.orderId, rows.map((row) => row.id)), eq(orderRefunds.status, "succeeded")))
+              .where(
+                and(
+                  inArray(
+                    orderRefunds.orderId,
+                    rows.map((row) => row.id),
+                  ),
+                  eq(orderRefunds.status, "succeeded"),
+                ),
+              )
               .groupBy(orderRefunds.orderId);
             for (const sum of sums) refunded.set(sum.orderId, Number(sum.cents));
-            await write(stringify(rows.map((row) => orderExportRecord({ ...row, refundedCents: refunded.get(row.id) ?? 0 }))));
+            await write(
+              stringify(rows.map((row) => orderExportRecord({ ...row, refundedCents: refunded.get(row.id) ?? 0 }))),
+            );
           }
           count += rows.length;
           if (rows.length < PAGE) break;

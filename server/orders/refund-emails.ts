@@ -39,6 +39,8 @@ export function refundEmail(
   ].join("\n");
   const suffix = order.sandbox ? sandboxOrderMessages.subjectSuffix : "";
   const subject =
-    refund.kind === "cancellation" ? `Your Threadline order ${number} is ${statusWord("cancelled")}${suffix}` : `Refund for your Threadline order ${number}${suffix}`;
+    refund.kind === "cancellation"
+      ? `Your Threadline order ${number} is ${statusWord("cancelled")}${suffix}`
+      : `Refund for your Threadline order ${number}${suffix}`;
   return { to: order.userEmail, subject, text, html };
 }

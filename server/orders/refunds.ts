@@ -1,6 +1,13 @@
 import { and, asc, eq, lt, sql } from "drizzle-orm";
 import { statusWord } from "../../domain/admin-dashboard";
-import { ConflictError, InvalidInputError, isErrorOfKind, NotFoundError, PaymentRefusedError, ProviderUnavailableError } from "../../domain/errors";
+import {
+  ConflictError,
+  InvalidInputError,
+  isErrorOfKind,
+  NotFoundError,
+  PaymentRefusedError,
+  ProviderUnavailableError,
+} from "../../domain/errors";
 import { isUuid } from "../../domain/ids";
 import { canTransition, type OrderStatus } from "../../domain/order-status";
 import {
@@ -79,7 +86,8 @@ interface RefundRequest {
 }
 
 const PROVIDER_NAMES = { paypal: "PayPal", stripe: "Stripe" } as const;
-const providerName = (order: Pick<OrderRow, "paymentMethod" | "sandbox">) => (order.sandbox ? "The sandbox" : PROVIDER_NAMES[order.paymentMethod]);
+const providerName = (order: Pick<OrderRow, "paymentMethod" | "sandbox">) =>
+  order.sandbox ? "The sandbox" : PROVIDER_NAMES[order.paymentMethod];
 
 /** A provider's 4xx with a reason is a refusal; a timeout, a 5xx, a busy key or a network error leaves the outcome unknown. */
 function isRefusal(error: unknown): boolean {
@@ -92,7 +100,8 @@ const sameRequest = (refund: RefundRow, request: RefundRequest) =>
   refund.kind === request.kind &&
   (request.kind === "cancellation" ||
     (refund.restocked === Boolean(request.restock) &&
-      JSON.stringify(refund.lines) === JSON.stringify([...(request.lines ?? [])].filter((l) => l.quantity > 0).sort((a, b) => a.index - b.index))));
+      JSON.stringify(refund.lines) ===
+        JSON.stringify([...(request.lines ?? [])].filter((l) => l.quantity > 0).sort((a, b) => a.index - b.index))));
 
 export function createRefundsService(deps: RefundsDeps, sweep: RefundSweepOptions = {}) {
   const { db } = deps;
@@ -108,27 +117,36 @@ export function createRefundsService(deps: RefundsDeps, sweep: RefundSweepOption
   async function begin(request: RefundRequest): Promise<{ refund: RefundRow; resumed: boolean }> {
     return db.transaction(async (tx) => {
       const order = await lockOrder(tx, request.orderId, request.ownerId);
-      const all = await tx.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id)).orderBy(asc(orderRefunds.sequence));
+      const all = await tx
+        .select()
+        .from(orderRefunds)
+        .where(eq(orderRefunds.orderId, order.id))
+        .orderBy(asc(orderRefunds.sequence));
       const pending = all.find((refund) => refund.status === "pending");
       if (pending) return { refund: pending, resumed: true };
       const done = all.filter((refund) => refund.status === "succeeded");
       let check: ReturnType<typeof quoteReturn>;
       if (request.kind === "cancellation") {
         if (order.status === "cancelled") throw new ConflictError(refundMessages.cancelled);
-        if (request.actor.kind === "customer" && !customerMayCancel(order.status)) throw new ConflictError(refundMessages.customerTooLate);
+        if (request.actor.kind === "customer" && !customerMayCancel(order.status))
+          throw new ConflictError(refundMessages.customerTooLate);
         if (request.from !== undefined && request.from !== order.status) {
           throw new ConflictError(
             `This order is already ${statusWord(order.status)}, not ${statusWord(request.from)}: someone changed it meanwhile. Nothing was changed.`,
           );
         }
         if (!canTransition(order.status, "cancelled")) {
-          throw new InvalidInputError(`An order that is ${statusWord(order.status)} cannot be changed to ${statusWord("cancelled")}.`);
+          throw new InvalidInputError(
+            `An order that is ${statusWord(order.status)} cannot be changed to ${statusWord("cancelled")}.`,
+          );
         }
         check = quoteCancellation(order, done);
       } else {
         if (order.status === "cancelled") throw new ConflictError(refundMessages.cancelled);
         if (request.seenRefunds !== undefined && request.seenRefunds !== done.length) {
-          throw new ConflictError("This order was refunded meanwhile by someone else. Look at it again: nothing was refunded now.");
+          throw new ConflictError(
+            "This order was refunded meanwhile by someone else. Look at it again: nothing was refunded now.",
+          );
         }
         check = quoteReturn(order, done, request.lines ?? []);
       }
@@ -164,11 +182,17 @@ export function createRefundsService(deps: RefundsDeps, sweep: RefundSweepOption
   /** Step 2: the provider, with the refund's own key. Throws (after marking a refusal failed) when no money moved. */
   async function pay(refund: RefundRow, order: OrderRow): Promise<string | null> {
     if (refund.amountCents === 0) return null;
-    const [checkout] = await db.select({ paymentRef: checkouts.paymentRef }).from(checkouts).where(eq(checkouts.id, order.checkoutId));
+    const [checkout] = await db
+      .select({ paymentRef: checkouts.paymentRef })
+      .from(checkouts)
+      .where(eq(checkouts.id, order.checkoutId));
     const name = providerName(order);
     if (!checkout?.paymentRef) {
       await fail(refund, "no payment reference");
-      throw new PaymentRefusedError(`${name} payment of this order is not known to the store, so it cannot be refunded here. Nothing was changed.`, "refund_refused");
+      throw new PaymentRefusedError(
+        `${name} payment of this order is not known to the store, so it cannot be refunded here. Nothing was changed.`,
+        "refund_refused",
+      );
     }
     try {
       const answer = await deps.refundPayment({
@@ -209,17 +233,29 @@ export function createRefundsService(deps: RefundsDeps, sweep: RefundSweepOption
       const restocked = refund.restocked ? await returnStock(tx, back) : [];
       const pieces = back.reduce((sum, line) => sum + line.quantity, 0);
       const summary = refundSummary(refund.kind, refund.amountCents, order.items, refund.lines);
-      const stock = refund.restocked && pieces ? `; ${pieces === 1 ? "1 piece" : `${pieces} pieces`} back in stock` : "";
+      const stock =
+        refund.restocked && pieces ? `; ${pieces === 1 ? "1 piece" : `${pieces} pieces`} back in stock` : "";
       const status: OrderStatus = refund.kind === "cancellation" ? "cancelled" : order.status;
       const note = [refund.note, `${summary}${stock}.`].filter(Boolean).join(" — ");
       const entry: StatusHistoryEntry = { status, timestamp: now.toISOString(), note };
       const [updated] = await tx
         .update(orders)
-        .set({ status, statusHistory: sql`${orders.statusHistory} || ${JSON.stringify([entry])}::jsonb`, updatedAt: now })
+        .set({
+          status,
+          statusHistory: sql`${orders.statusHistory} || ${JSON.stringify([entry])}::jsonb`,
+          updatedAt: now,
+        })
         .where(eq(orders.id, order.id))
         .returning();
       const names = refund.lines.map((line) => `${line.quantity} × ${order.items[line.index]?.title}`).join(", ");
-      await enqueueMail(tx, refundEmail(updated, { kind: refund.kind, amountCents: refund.amountCents, pieces: names, note: refund.note }, deps.publicUrl));
+      await enqueueMail(
+        tx,
+        refundEmail(
+          updated,
+          { kind: refund.kind, amountCents: refund.amountCents, pieces: names, note: refund.note },
+          deps.publicUrl,
+        ),
+      );
       return { order: updated, restocked, recorded: true };
     });
   }
@@ -230,7 +266,16 @@ export function createRefundsService(deps: RefundsDeps, sweep: RefundSweepOption
     const providerRefundId = await pay(refund, order);
     const result = await record(refund, providerRefundId);
     if (result.recorded) {
-      log.info({ orderId: order.id, refundId: refund.id, kind: refund.kind, amountCents: refund.amountCents, restocked: result.restocked.length }, "order refunded");
+      log.info(
+        {
+          orderId: order.id,
+          refundId: refund.id,
+          kind: refund.kind,
+          amountCents: refund.amountCents,
+          restocked: result.restocked.length,
+        },
+        "order refunded",
+      );
       deps.wakeMail?.();
       deps.publish?.({ type: "order.status", orderId: order.id, userId: order.userId });
       for (const productId of result.restocked) deps.publish?.({ type: "product.updated", productId });
@@ -243,7 +288,9 @@ export function createRefundsService(deps: RefundsDeps, sweep: RefundSweepOption
     const { refund, resumed } = await begin(request);
     const order = await finish(refund);
     if (resumed && !sameRequest(refund, request)) {
-      throw new ConflictError("An earlier refund of this order had not finished: it is done now. Look at the order again; nothing else was refunded.");
+      throw new ConflictError(
+        "An earlier refund of this order had not finished: it is done now. Look at the order again; nothing else was refunded.",
+      );
     }
     return (await orderViews(db, [order]))[0];
   }
@@ -269,7 +316,11 @@ export function createRefundsService(deps: RefundsDeps, sweep: RefundSweepOption
         await finish(refund);
       } catch (error) {
         result = isErrorOfKind(error, "payment_refused") ? "failed" : "pending";
-        if (result === "pending") log.warn({ err: error, orderId: refund.orderId, refundId: refund.id }, "a pending refund is still unanswered; will try again");
+        if (result === "pending")
+          log.warn(
+            { err: error, orderId: refund.orderId, refundId: refund.id },
+            "a pending refund is still unanswered; will try again",
+          );
       }
       log.info({ orderId: refund.orderId, refundId: refund.id, kind: refund.kind, result }, "pending refund swept");
       swept.push({ refundId: refund.id, orderId: refund.orderId, result });
@@ -292,17 +343,41 @@ export function createRefundsService(deps: RefundsDeps, sweep: RefundSweepOption
     sweeper: { start: sweeper.start, stop: sweeper.stop },
 
     /** The administrator cancels: the whole amount not refunded yet goes back, every piece left back in stock. */
-    cancelByAdmin(input: { orderId: string; from: OrderStatus; note: string; adminId?: string | null }): Promise<OrderView> {
-      return run({ orderId: input.orderId, kind: "cancellation", from: input.from, note: input.note, actor: { kind: "admin", userId: input.adminId ?? null } });
+    cancelByAdmin(input: {
+      orderId: string;
+      from: OrderStatus;
+      note: string;
+      adminId?: string | null;
+    }): Promise<OrderView> {
+      return run({
+        orderId: input.orderId,
+        kind: "cancellation",
+        from: input.from,
+        note: input.note,
+        actor: { kind: "admin", userId: input.adminId ?? null },
+      });
     },
 
     /** The customer cancels their own Placed or Confirmed order, with the same refund and restock. */
     cancelByCustomer(input: { orderId: string; userId: string }): Promise<OrderView> {
-      return run({ orderId: input.orderId, kind: "cancellation", ownerId: input.userId, note: "Cancelled by the customer", actor: { kind: "customer", userId: input.userId } });
+      return run({
+        orderId: input.orderId,
+        kind: "cancellation",
+        ownerId: input.userId,
+        note: "Cancelled by the customer",
+        actor: { kind: "customer", userId: input.userId },
+      });
     },
 
     /** The administrator refunds some pieces (a return), optionally putting them back in stock. */
-    refundItems(input: { orderId: string; lines: readonly RefundLine[]; restock: boolean; seenRefunds?: number; note?: string; adminId?: string | null }): Promise<OrderView> {
+    refundItems(input: {
+      orderId: string;
+      lines: readonly RefundLine[];
+      restock: boolean;
+      seenRefunds?: number;
+      note?: string;
+      adminId?: string | null;
+    }): Promise<OrderView> {
       return run({
         orderId: input.orderId,
         kind: "return",

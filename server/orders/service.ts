@@ -2,15 +2,9 @@ import { and, desc, eq } from "drizzle-orm";
 import { grandTotal, orderItemOf } from "../../domain/checkout-line";
 import { isUuid, orderNumber } from "../../domain/ids";
 import type { LiveEvent } from "../../domain/live-events";
-import { INITIAL_ORDER_NOTE, INITIAL_ORDER_STATUS, } from "../../domain/order-status";
+import { INITIAL_ORDER_NOTE, INITIAL_ORDER_STATUS } from "../../domain/order-status";
 import type { Database, Tx } from "../db/client";
-import {
-  type CheckoutLine,
-  type CheckoutStatus,
-  type OrderItem,
-  orders,
-  users,
-} from "../db/schema";
+import { type CheckoutLine, type CheckoutStatus, type OrderItem, orders, users } from "../db/schema";
 import type { Logger } from "../logger";
 import { enqueueMail } from "../mail/outbox";
 import { returnVariantStock, type StockLine, takeVariantStock } from "../catalog/variant-stock";
@@ -57,7 +51,10 @@ export function toOrderView(row: OrderRow, refunds: readonly OrderRefundView[] =
 
 /** Order rows with their refunds, as views (one query for the refunds of all of them). */
 export async function orderViews(db: Pick<Database | Tx, "select">, rows: readonly OrderRow[]): Promise<OrderView[]> {
-  const refunds = await refundsByOrder(db, rows.map((row) => row.id));
+  const refunds = await refundsByOrder(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => toOrderView(row, refunds.get(row.id)?.done, refunds.get(row.id)?.pending));
 }
 
@@ -96,7 +93,8 @@ export function createOrdersService(deps: OrdersDeps) {
   const log = deps.logger.child({ component: "orders" });
   /** Stock moved: pages showing these products ('Out of Stock', the cache of visitor pages) must read them again. */
   const productsChanged = (lines: readonly { productId: string }[]) => {
-    for (const productId of new Set(lines.map((line) => line.productId))) deps.publish?.({ type: "product.updated", productId });
+    for (const productId of new Set(lines.map((line) => line.productId)))
+      deps.publish?.({ type: "product.updated", productId });
   };
 
   return {
@@ -126,7 +124,8 @@ export function createOrdersService(deps: OrdersDeps) {
     async releaseStock(checkoutId: string, reservedAt: Date): Promise<boolean> {
       const returned = await db.transaction(async (tx) => {
         const checkout = await lockCheckout(tx, checkoutId);
-        if (checkout.status === "completed" || checkout.stockReservedAt?.getTime() !== reservedAt.getTime()) return null;
+        if (checkout.status === "completed" || checkout.stockReservedAt?.getTime() !== reservedAt.getTime())
+          return null;
         await returnStock(tx, checkout.lines);
         await setStockHold(tx, checkoutId, null);
         return checkout.lines;
@@ -151,7 +150,8 @@ export function createOrdersService(deps: OrdersDeps) {
         if (existing) return { order: (await orderViews(tx, [existing]))[0], created: false };
         if (checkout.status === "refunded") throw new PaymentRefusedError("This payment was refunded.", "refunded");
         // A newer checkout of the same cart replaced this one: its money goes back rather than make a second order.
-        if (checkout.status === "superseded") throw new PaymentRefusedError("This checkout was replaced by a newer one.", "superseded");
+        if (checkout.status === "superseded")
+          throw new PaymentRefusedError("This checkout was replaced by a newer one.", "superseded");
         // The code's row is locked until the order is written: the last use goes to one order only.
         if (checkout.discountId) await holdDiscountUse(tx, checkout.discountId, checkout.userId);
         // A hold taken for this payment already holds the pieces; otherwise take them now.
@@ -161,7 +161,8 @@ export function createOrdersService(deps: OrdersDeps) {
           .from(users)
           .where(eq(users.id, checkout.userId));
         if (!user) throw new NotFoundError("User not found");
-        const userName = [user.firstName, user.lastName].filter(Boolean).join(" ").trim() || user.name.trim() || user.email;
+        const userName =
+          [user.firstName, user.lastName].filter(Boolean).join(" ").trim() || user.name.trim() || user.email;
         const now = new Date();
         const items: OrderItem[] = checkout.lines.map(orderItemOf);
         const [row] = await tx
@@ -188,13 +189,22 @@ export function createOrdersService(deps: OrdersDeps) {
             updatedAt: now,
           })
           .returning();
-        if (checkout.discountId) await redeemDiscount(tx, { discountId: checkout.discountId, userId: checkout.userId, orderId: row.id });
+        if (checkout.discountId)
+          await redeemDiscount(tx, { discountId: checkout.discountId, userId: checkout.userId, orderId: row.id });
         await completeCheckout(tx, checkout, payment.paymentRef, now);
         await enqueueMail(tx, orderConfirmationEmail(row, deps.publicUrl));
         return { order: toOrderView(row), created: true };
       });
       if (result.created) {
-        log.info({ orderId: result.order.id, checkoutId, paymentMethod: result.order.paymentMethod, sandbox: result.order.sandbox }, "order placed");
+        log.info(
+          {
+            orderId: result.order.id,
+            checkoutId,
+            paymentMethod: result.order.paymentMethod,
+            sandbox: result.order.sandbox,
+          },
+          "order placed",
+        );
         deps.wakeMail?.();
         deps.publish?.({ type: "order.created", orderId: result.order.id, userId: result.order.userId });
         // Stock went down (here or at the hold), and the buyer's reviews of these products are now verified purchases.
@@ -211,14 +221,21 @@ export function createOrdersService(deps: OrdersDeps) {
 
     /** The shopper's orders, newest first (My Orders). */
     async listOrdersForUser(userId: string): Promise<OrderView[]> {
-      const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id));
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .orderBy(desc(orders.createdAt), desc(orders.id));
       return orderViews(db, rows);
     },
 
     /** One of the shopper's orders; someone else's is simply not found. */
     async orderForUser(userId: string, orderId: string): Promise<OrderView> {
       if (!isUuid(orderId)) throw new NotFoundError("Order not found");
-      const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
       if (!row) throw new NotFoundError("Order not found");
       return (await orderViews(db, [row]))[0];
     },

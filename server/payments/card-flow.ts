@@ -54,7 +54,13 @@ export function createCardFlow(deps: {
   /** Acts on the provider's view of a session: record the order, refund, expire, or wait. */
   async function settle(checkout: Checkout, session: CardSession): Promise<CardOutcome> {
     const sessionId = session.id;
-    if (isPaidCardSession(session, { checkoutId: checkout.id, totalCents: checkout.totalCents, currency: checkout.currency })) {
+    if (
+      isPaidCardSession(session, {
+        checkoutId: checkout.id,
+        totalCents: checkout.totalCents,
+        currency: checkout.currency,
+      })
+    ) {
       // Paid at Stripe, no order yet: a crash here is what reconciliation repairs (docs/faults.md).
       deps.fault?.("after-capture");
       try {
@@ -80,7 +86,10 @@ export function createCardFlow(deps: {
       }
     }
     if (session.paid) {
-      log.error({ checkoutId: checkout.id, sessionId, paid: session.amountTotalCents, expected: checkout.totalCents }, "Stripe session paid for something other than its checkout");
+      log.error(
+        { checkoutId: checkout.id, sessionId, paid: session.amountTotalCents, expected: checkout.totalCents },
+        "Stripe session paid for something other than its checkout",
+      );
       await refundAndClose(checkout, session, "paid amount did not match the checkout");
       return { status: "refunded", sessionId, message: paymentMessages.amountMismatchRefunded };
     }
@@ -110,8 +119,12 @@ export function createCardFlow(deps: {
   }
 
   /** The shopper's own sandbox session, with the sandbox provider narrowed by its mode; 404 otherwise. */
-  async function ownSandboxSession(viewer: Viewer, sessionId: string): Promise<{ checkout: Checkout; sandbox: SandboxCardProvider }> {
-    if (card.mode !== "sandbox" || !CARD_SESSION_ID.test(sessionId)) throw new NotFoundError(paymentMessages.sessionNotFound);
+  async function ownSandboxSession(
+    viewer: Viewer,
+    sessionId: string,
+  ): Promise<{ checkout: Checkout; sandbox: SandboxCardProvider }> {
+    if (card.mode !== "sandbox" || !CARD_SESSION_ID.test(sessionId))
+      throw new NotFoundError(paymentMessages.sessionNotFound);
     const checkout = await store.byRef("stripe", sessionId);
     if (!checkout || checkout.userId !== viewer.id) throw new NotFoundError(paymentMessages.sessionNotFound);
     return { checkout, sandbox: card };
@@ -175,7 +188,13 @@ export function createCardFlow(deps: {
     async sandboxSession(viewer: Viewer, sessionId: string) {
       const { checkout } = await ownSandboxSession(viewer, sessionId);
       const session = await card.retrieveSession(sessionId);
-      return { id: sessionId, status: session?.status ?? "expired", mode: "sandbox" as const, checkoutStatus: checkout.status, ...quoteView(checkout) };
+      return {
+        id: sessionId,
+        status: session?.status ?? "expired",
+        mode: "sandbox" as const,
+        checkoutStatus: checkout.status,
+        ...quoteView(checkout),
+      };
     },
 
     /** The sandbox page's Pay button: the session is paid, then the same confirm() as Stripe's webhook runs. */

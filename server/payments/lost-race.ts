@@ -17,11 +17,22 @@ export interface LostRace {
 
 /** A race lost for `what` (the reasons read "<what> before capture", "<what> before the order was recorded"). */
 function race(code: LostRace["code"], what: string, refunded: string, notCharged: string): LostRace {
-  return { code, refundReason: `${what} before the order was recorded`, holdReason: `${what} before capture`, refunded, notCharged };
+  return {
+    code,
+    refundReason: `${what} before the order was recorded`,
+    holdReason: `${what} before capture`,
+    refunded,
+    notCharged,
+  };
 }
 
 const SOLD_OUT = race("out_of_stock", "sold out", paymentMessages.soldOutRefunded, paymentMessages.soldOutNotCharged);
-const CODE_USED_UP = race("discount_used_up", "discount code used up", discountMessages.usedUpRefunded, discountMessages.usedUpNotCharged);
+const CODE_USED_UP = race(
+  "discount_used_up",
+  "discount code used up",
+  discountMessages.usedUpRefunded,
+  discountMessages.usedUpNotCharged,
+);
 
 /**
  * The fulfilment transaction's signals that another order took what this one needed: the last

@@ -72,7 +72,8 @@ export function createCheckoutOpener(deps: {
   /** Takes an open checkout of this cart out of the way of a new one. */
   async function replace(checkout: Checkout): Promise<void> {
     // A PayPal capture holds the stock while it runs (or while PayPal keeps it PENDING): let it finish.
-    if (checkout.stockReservedAt) throw new PaymentRefusedError(paymentMessages.paymentInProgress, "payment_in_progress");
+    if (checkout.stockReservedAt)
+      throw new PaymentRefusedError(paymentMessages.paymentInProgress, "payment_in_progress");
     // A provider that does not answer does not keep the shopper from paying another way: the
     // checkout is superseded all the same, and money that still arrives for it goes back.
     const current = await standing(checkout).catch((error: unknown): Standing => {
@@ -82,7 +83,10 @@ export function createCheckoutOpener(deps: {
     if (current.state === "paid") throw new PaymentRefusedError(paymentMessages.cartAlreadyPaid, "already_paid");
     if (current.state === "closed") return;
     if (!(await store.supersede(checkout.id))) return;
-    log.info({ checkoutId: checkout.id, provider: checkout.provider }, "open checkout replaced by a newer one of the same cart");
+    log.info(
+      { checkoutId: checkout.id, provider: checkout.provider },
+      "open checkout replaced by a newer one of the same cart",
+    );
     if (checkout.provider === "stripe" && checkout.providerRef) {
       // Best effort: a session paid anyway is refunded when Stripe reports it (webhook, success page, reconciliation).
       await deps.card.expireSession(checkout.providerRef).catch((err) => {
@@ -120,7 +124,8 @@ export function createCheckoutOpener(deps: {
         if (existing.offerKey === offerKey && now() - existing.createdAt.getTime() < REUSE_MAX_AGE_MS) {
           if (existing.stockReservedAt) return { checkout: existing, reused: true };
           const current = await standing(existing);
-          if (current.state === "open") return { checkout: existing, reused: true, providerStatus: current.providerStatus };
+          if (current.state === "open")
+            return { checkout: existing, reused: true, providerStatus: current.providerStatus };
           if (current.state === "paid") throw new PaymentRefusedError(paymentMessages.cartAlreadyPaid, "already_paid");
           continue;
         }

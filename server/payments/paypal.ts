@@ -62,7 +62,9 @@ export function paypalOrderBody(request: PaymentRequest, publicUrl: string, bran
           sku: line.productId,
           category: "PHYSICAL_GOODS",
           description: clip(
-            [line.selectedSize && `Size: ${line.selectedSize}`, line.color && `Color: ${line.color}`].filter(Boolean).join(", "),
+            [line.selectedSize && `Size: ${line.selectedSize}`, line.color && `Color: ${line.color}`]
+              .filter(Boolean)
+              .join(", "),
             NAME_MAX,
           ),
         })),
@@ -90,7 +92,14 @@ export function readPaypalOrder(body: unknown): WalletOrder {
     status?: unknown;
     purchase_units?: {
       custom_id?: unknown;
-      payments?: { captures?: { id?: unknown; status?: unknown; custom_id?: unknown; amount?: { value?: unknown; currency_code?: unknown } }[] };
+      payments?: {
+        captures?: {
+          id?: unknown;
+          status?: unknown;
+          custom_id?: unknown;
+          amount?: { value?: unknown; currency_code?: unknown };
+        }[];
+      };
     }[];
   };
   if (typeof order.id !== "string" || typeof order.status !== "string") {
@@ -144,7 +153,11 @@ export function createPaypalProvider(options: PaypalOptions): PaypalWalletProvid
     });
     const body = (await response.json().catch(() => ({}))) as { access_token?: unknown; expires_in?: unknown };
     if (!response.ok || typeof body.access_token !== "string") {
-      throw new ProviderUnavailableError("paypal", `PayPal refused the credentials (${response.status})`, response.status);
+      throw new ProviderUnavailableError(
+        "paypal",
+        `PayPal refused the credentials (${response.status})`,
+        response.status,
+      );
     }
     const lifetimeMs = (typeof body.expires_in === "number" ? body.expires_in : 0) * 1000;
     token = { value: body.access_token, expiresAt: now() + lifetimeMs - TOKEN_MARGIN_MS };
@@ -187,7 +200,11 @@ export function createPaypalProvider(options: PaypalOptions): PaypalWalletProvid
   function failure(what: string, result: { status: number; body: unknown }): ProviderUnavailableError {
     const body = (result.body ?? {}) as PaypalErrorBody;
     const issue = body.details?.[0]?.issue ?? body.name ?? "UNKNOWN";
-    return new ProviderUnavailableError("paypal", `PayPal ${what} failed: ${result.status} ${issue}${body.debug_id ? ` (debug id ${body.debug_id})` : ""}`, result.status);
+    return new ProviderUnavailableError(
+      "paypal",
+      `PayPal ${what} failed: ${result.status} ${issue}${body.debug_id ? ` (debug id ${body.debug_id})` : ""}`,
+      result.status,
+    );
   }
 
   return {
@@ -208,7 +225,10 @@ export function createPaypalProvider(options: PaypalOptions): PaypalWalletProvid
     },
 
     async captureOrder(orderId, requestId): Promise<WalletOrder | WalletRefusal> {
-      const result = await call("POST", `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, { body: {}, requestId });
+      const result = await call("POST", `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, {
+        body: {},
+        requestId,
+      });
       if (result.ok) return readPaypalOrder(result.body);
       // 422 is PayPal's "no" for business reasons (not approved, declined, already captured); 404 an unknown order.
       if (result.status === 422 || result.status === 404) {
@@ -228,7 +248,10 @@ export function createPaypalProvider(options: PaypalOptions): PaypalWalletProvid
     async refundCapture(captureId, requestId, amountCents) {
       // No amount: PayPal refunds what is left of the capture, i.e. all of it.
       const body = amountCents === undefined ? {} : { amount: money(amountCents) };
-      const result = await call("POST", `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, { body, requestId });
+      const result = await call("POST", `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {
+        body,
+        requestId,
+      });
       if (!result.ok) throw failure("refund", result);
       const refund = (result.body ?? {}) as { id?: unknown; status?: unknown };
       return { id: String(refund.id ?? ""), status: String(refund.status ?? "") };

@@ -7,14 +7,31 @@ import { ProviderUnavailableError } from "../../domain/errors";
 const request: PaymentRequest = {
   checkoutId: "7d1f3b8e-2c4a-4f6e-9b1d-3e5f7a9c1b2d",
   lines: [
-    { productId: "p1", title: "T".repeat(200), imageUrls: ["/media/x.webp"], selectedSize: "S", color: null, quantity: 3, unitPriceCents: 1999, lineTotalCents: 5997 },
+    {
+      productId: "p1",
+      title: "T".repeat(200),
+      imageUrls: ["/media/x.webp"],
+      selectedSize: "S",
+      color: null,
+      quantity: 3,
+      unitPriceCents: 1999,
+      lineTotalCents: 5997,
+    },
   ],
   subtotalCents: 5997,
   taxCents: 600,
   shippingCents: 10,
   totalCents: 6607,
   currency: "USD",
-  shippingAddress: { name: "A", street: "S", city: "C", state: "ST", zipCode: "Z", country: "United States", phone: "1" },
+  shippingAddress: {
+    name: "A",
+    street: "S",
+    city: "C",
+    state: "ST",
+    zipCode: "Z",
+    country: "United States",
+    phone: "1",
+  },
   customerEmail: "a@example.com",
   createdAt: new Date("2026-01-01T00:00:00Z"),
 };
@@ -44,32 +61,68 @@ describe("readPaypalOrder", () => {
     const order = readPaypalOrder({
       id: "ABC",
       status: "COMPLETED",
-      purchase_units: [{ payments: { captures: [{ id: "CAP", status: "COMPLETED", amount: { value: "66.07", currency_code: "USD" } }] } }],
+      purchase_units: [
+        {
+          payments: {
+            captures: [{ id: "CAP", status: "COMPLETED", amount: { value: "66.07", currency_code: "USD" } }],
+          },
+        },
+      ],
     });
-    expect(order).toEqual({ id: "ABC", status: "COMPLETED", customId: null, capture: { id: "CAP", status: "COMPLETED", amountCents: 6607, currency: "USD" } });
+    expect(order).toEqual({
+      id: "ABC",
+      status: "COMPLETED",
+      customId: null,
+      capture: { id: "CAP", status: "COMPLETED", amountCents: 6607, currency: "USD" },
+    });
   });
 
   it.each([
-    ["on the purchase unit", [{ custom_id: "checkout-1", payments: { captures: [{ id: "C", status: "COMPLETED", custom_id: "checkout-2" }] } }], "checkout-1"],
-    ["on the capture only", [{ payments: { captures: [{ id: "C", status: "COMPLETED", custom_id: "checkout-2" }] } }], "checkout-2"],
+    [
+      "on the purchase unit",
+      [
+        {
+          custom_id: "checkout-1",
+          payments: { captures: [{ id: "C", status: "COMPLETED", custom_id: "checkout-2" }] },
+        },
+      ],
+      "checkout-1",
+    ],
+    [
+      "on the capture only",
+      [{ payments: { captures: [{ id: "C", status: "COMPLETED", custom_id: "checkout-2" }] } }],
+      "checkout-2",
+    ],
     ["nowhere", [{}], null],
     ["not a string", [{ custom_id: 42 }], null],
   ])("reads the checkout reference (custom_id) %s", (_where, units, expected) => {
     expect(readPaypalOrder({ id: "A", status: "COMPLETED", purchase_units: units }).customId).toBe(expected);
   });
 
-  it.each([{}, null, { id: 1, status: "COMPLETED" }, { id: "A" }])("refuses a reply without id or status: %j", (reply) => {
-    expect(() => readPaypalOrder(reply)).toThrow(ProviderUnavailableError);
-  });
+  it.each([{}, null, { id: 1, status: "COMPLETED" }, { id: "A" }])(
+    "refuses a reply without id or status: %j",
+    (reply) => {
+      expect(() => readPaypalOrder(reply)).toThrow(ProviderUnavailableError);
+    },
+  );
 
   it("treats an unreadable amount as no amount", () => {
-    const order = readPaypalOrder({ id: "A", status: "COMPLETED", purchase_units: [{ payments: { captures: [{ id: "C", status: "COMPLETED", amount: { value: "1e3" } }] } }] });
+    const order = readPaypalOrder({
+      id: "A",
+      status: "COMPLETED",
+      purchase_units: [{ payments: { captures: [{ id: "C", status: "COMPLETED", amount: { value: "1e3" } }] } }],
+    });
     expect(order.capture?.amountCents).toBeNull();
   });
 });
 
 describe("isCompletedWalletPayment", () => {
-  const completed: WalletOrder = { id: "A", status: "COMPLETED", customId: null, capture: { id: "C", status: "COMPLETED", amountCents: 6607, currency: "USD" } };
+  const completed: WalletOrder = {
+    id: "A",
+    status: "COMPLETED",
+    customId: null,
+    capture: { id: "C", status: "COMPLETED", amountCents: 6607, currency: "USD" },
+  };
   const expected = { totalCents: 6607, currency: "USD" };
   it.each([
     ["completed order and capture, right amount", completed, true],
@@ -109,7 +162,13 @@ describe("stripeSessionParams", () => {
 
 describe("a request with a discount code (docs/decisions/034-discount-codes.md)", () => {
   // 15 % of $59.97 is $9.00 (899.55 rounded half up); tax 10 % of $50.97 is $5.10; total $56.17.
-  const discounted: PaymentRequest = { ...request, discountCents: 900, discountCode: "SAVE15", taxCents: 510, totalCents: 5617 };
+  const discounted: PaymentRequest = {
+    ...request,
+    discountCents: 900,
+    discountCode: "SAVE15",
+    taxCents: 510,
+    totalCents: 5617,
+  };
 
   it("tells PayPal the discount in the breakdown: items − discount + tax + shipping is the total", () => {
     const unit = paypalOrderBody(discounted, "https://shop.example", "Threadline").purchase_units[0];
@@ -131,6 +190,8 @@ describe("a request with a discount code (docs/decisions/034-discount-codes.md)"
   });
 
   it("leaves a request without a discount as it was", () => {
-    expect(paypalOrderBody(request, "https://shop.example", "Threadline").purchase_units[0].amount.breakdown).not.toHaveProperty("discount");
+    expect(
+      paypalOrderBody(request, "https://shop.example", "Threadline").purchase_units[0].amount.breakdown,
+    ).not.toHaveProperty("discount");
   });
 });

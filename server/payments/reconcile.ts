@@ -55,7 +55,11 @@ export function createReconciler(
     // Not captured (yet): a hold older than any capture in flight is given back.
     if (hold && now - hold.getTime() >= minAgeMs) await deps.orders.releaseStock(checkout.id, hold);
     if (!order || order.status === "VOIDED" || now - checkout.createdAt.getTime() >= walletExpiryMs) {
-      await deps.store.mark(checkout.id, "expired", order ? `PayPal order ${order.status}, never captured` : "unknown to PayPal");
+      await deps.store.mark(
+        checkout.id,
+        "expired",
+        order ? `PayPal order ${order.status}, never captured` : "unknown to PayPal",
+      );
       return "expired";
     }
     return order.status;
@@ -82,7 +86,11 @@ export function createReconciler(
 
   /** One pass; returns what happened to each checkout looked at. */
   async function runOnce(now = new Date()): Promise<{ checkoutId: string; result: string }[]> {
-    const stale = await deps.store.stale(new Date(now.getTime() - minAgeMs), new Date(now.getTime() - walletExpiryMs), batchSize);
+    const stale = await deps.store.stale(
+      new Date(now.getTime() - minAgeMs),
+      new Date(now.getTime() - walletExpiryMs),
+      batchSize,
+    );
     const results: { checkoutId: string; result: string }[] = [];
     for (const checkout of stale) {
       let result: string;
@@ -94,7 +102,8 @@ export function createReconciler(
       }
       // Still pending: to the back of the queue, so one stuck checkout cannot starve the others.
       await deps.store.touch(checkout.id);
-      if (result !== "open" && result !== "PENDING") log.info({ checkoutId: checkout.id, provider: checkout.provider, result }, "pending checkout settled");
+      if (result !== "open" && result !== "PENDING")
+        log.info({ checkoutId: checkout.id, provider: checkout.provider, result }, "pending checkout settled");
       results.push({ checkoutId: checkout.id, result });
     }
     return results;

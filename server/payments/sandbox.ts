@@ -45,7 +45,10 @@ function walletOrder(row: Row): WalletOrder {
   };
 }
 
-export function createSandboxProviders(db: Database, publicUrl: string): { wallet: SandboxWalletProvider; card: SandboxCardProvider } {
+export function createSandboxProviders(
+  db: Database,
+  publicUrl: string,
+): { wallet: SandboxWalletProvider; card: SandboxCardProvider } {
   async function find(id: string, kind: Row["kind"]): Promise<Row | undefined> {
     const [row] = await db
       .select()
@@ -69,7 +72,11 @@ export function createSandboxProviders(db: Database, publicUrl: string): { walle
    */
   async function refund(captureId: string, key: string, amountCents?: number): Promise<{ id: string; status: string }> {
     return db.transaction(async (tx) => {
-      const [row] = await tx.select().from(sandboxPayments).where(eq(sandboxPayments.captureId, captureId)).for("update");
+      const [row] = await tx
+        .select()
+        .from(sandboxPayments)
+        .where(eq(sandboxPayments.captureId, captureId))
+        .for("update");
       if (!row) throw new ProviderUnavailableError("sandbox", `Sandbox: no payment ${captureId} to refund`, 404);
       const earlier = row.refunds.find((r) => r.key === key);
       if (earlier) return { id: earlier.id, status: "COMPLETED" };
@@ -77,13 +84,21 @@ export function createSandboxProviders(db: Database, publicUrl: string): { walle
       const left = row.refundedAt ? 0 : row.amountCents - refunded;
       const amount = amountCents ?? left;
       if (left <= 0 || amount > left || amount <= 0) {
-        throw new ProviderUnavailableError("sandbox", `Sandbox: the refund is more than what remains of payment ${captureId}`, 422);
+        throw new ProviderUnavailableError(
+          "sandbox",
+          `Sandbox: the refund is more than what remains of payment ${captureId}`,
+          422,
+        );
       }
       const id = `SANDBOXREFUND${randomId(UPPER, 10)}`;
       const full = amount === left;
       await tx
         .update(sandboxPayments)
-        .set({ refunds: [...row.refunds, { key, id, amountCents: amount }], ...(full ? { refundedAt: new Date() } : {}), updatedAt: new Date() })
+        .set({
+          refunds: [...row.refunds, { key, id, amountCents: amount }],
+          ...(full ? { refundedAt: new Date() } : {}),
+          updatedAt: new Date(),
+        })
         .where(eq(sandboxPayments.id, row.id));
       return { id, status: "COMPLETED" };
     });
@@ -116,7 +131,13 @@ export function createSandboxProviders(db: Database, publicUrl: string): { walle
       const updated = await db
         .update(sandboxPayments)
         .set({ status: "APPROVED", updatedAt: new Date() })
-        .where(and(eq(sandboxPayments.id, orderId), eq(sandboxPayments.kind, "wallet"), eq(sandboxPayments.status, "CREATED")))
+        .where(
+          and(
+            eq(sandboxPayments.id, orderId),
+            eq(sandboxPayments.kind, "wallet"),
+            eq(sandboxPayments.status, "CREATED"),
+          ),
+        )
         .returning({ id: sandboxPayments.id });
       if (updated.length) return true;
       return (await find(orderId, "wallet"))?.status === "APPROVED";
@@ -127,7 +148,13 @@ export function createSandboxProviders(db: Database, publicUrl: string): { walle
       const [captured] = await db
         .update(sandboxPayments)
         .set({ status: "COMPLETED", captureId: `SANDBOXCAP${randomId(UPPER, 10)}`, updatedAt: new Date() })
-        .where(and(eq(sandboxPayments.id, orderId), eq(sandboxPayments.kind, "wallet"), eq(sandboxPayments.status, "APPROVED")))
+        .where(
+          and(
+            eq(sandboxPayments.id, orderId),
+            eq(sandboxPayments.kind, "wallet"),
+            eq(sandboxPayments.status, "APPROVED"),
+          ),
+        )
         .returning();
       if (captured) return walletOrder(captured);
       const row = await find(orderId, "wallet");
@@ -187,7 +214,14 @@ export function createSandboxProviders(db: Database, publicUrl: string): { walle
       const updated = await db
         .update(sandboxPayments)
         .set({ status: "complete", captureId: `pi_sandbox_${randomId(MIXED, 24)}`, updatedAt: new Date() })
-        .where(and(eq(sandboxPayments.id, sessionId), eq(sandboxPayments.kind, "card"), eq(sandboxPayments.status, "open"), sessionOpen()))
+        .where(
+          and(
+            eq(sandboxPayments.id, sessionId),
+            eq(sandboxPayments.kind, "card"),
+            eq(sandboxPayments.status, "open"),
+            sessionOpen(),
+          ),
+        )
         .returning({ id: sandboxPayments.id });
       return updated.length > 0;
     },
@@ -196,7 +230,9 @@ export function createSandboxProviders(db: Database, publicUrl: string): { walle
       const updated = await db
         .update(sandboxPayments)
         .set({ status: "expired", updatedAt: new Date() })
-        .where(and(eq(sandboxPayments.id, sessionId), eq(sandboxPayments.kind, "card"), eq(sandboxPayments.status, "open")))
+        .where(
+          and(eq(sandboxPayments.id, sessionId), eq(sandboxPayments.kind, "card"), eq(sandboxPayments.status, "open")),
+        )
         .returning({ id: sandboxPayments.id });
       return updated.length > 0;
     },

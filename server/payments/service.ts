@@ -35,7 +35,9 @@ const START_WINDOW_MS = 60_000;
 /** PayPal and Stripe when their keys are set; otherwise the built-in sandbox for that method. */
 export function choosePaymentProviders(db: Database, config: Pick<Config, "publicUrl" | "paypal" | "stripe">) {
   const sandbox = createSandboxProviders(db, config.publicUrl);
-  const wallet: WalletProvider = config.paypal ? createPaypalProvider({ ...config.paypal, publicUrl: config.publicUrl }) : sandbox.wallet;
+  const wallet: WalletProvider = config.paypal
+    ? createPaypalProvider({ ...config.paypal, publicUrl: config.publicUrl })
+    : sandbox.wallet;
   const card: CardProvider = config.stripe
     ? createStripeProvider({
         secretKey: config.stripe.secretKey,
@@ -63,7 +65,12 @@ export function createPaymentsService(
   const chosen = choosePaymentProviders(deps.db, deps.config);
   const wallet = options.wallet ?? chosen.wallet;
   const card = options.card ?? chosen.card;
-  const store = createCheckoutStore({ db: deps.db, pricing: deps.pricing, discounts: deps.discounts, accounts: deps.accounts });
+  const store = createCheckoutStore({
+    db: deps.db,
+    pricing: deps.pricing,
+    discounts: deps.discounts,
+    accounts: deps.accounts,
+  });
   // The opener settles what it finds through the flows, which open checkouts through it: bound late.
   const opener = createCheckoutOpener({
     store,
@@ -93,7 +100,8 @@ export function createPaymentsService(
      */
     async admitStart(viewer: Viewer): Promise<void> {
       const verdict = await throttle.hit(`checkout-start:${viewer.id}`, startLimit);
-      if (!verdict.allowed) throw new RateLimitedError(paymentMessages.tooManyStarts, Math.ceil(verdict.retryAfterMs / 1000));
+      if (!verdict.allowed)
+        throw new RateLimitedError(paymentMessages.tooManyStarts, Math.ceil(verdict.retryAfterMs / 1000));
     },
     wallet: walletFlow,
     card: cardFlow,
@@ -103,10 +111,18 @@ export function createPaymentsService(
      * for a sandbox order, else PayPal (the capture) or Stripe (the PaymentIntent). `key` makes
      * a repeat answer the first refund (docs/decisions/033-refunds-returns-and-customer-cancel.md).
      */
-    refundPayment(payment: { method: "paypal" | "stripe"; sandbox: boolean; paymentRef: string; amountCents: number; key: string }) {
+    refundPayment(payment: {
+      method: "paypal" | "stripe";
+      sandbox: boolean;
+      paymentRef: string;
+      amountCents: number;
+      key: string;
+    }) {
       const { method, paymentRef, amountCents, key } = payment;
       const providers = payment.sandbox ? chosen.sandbox : { wallet, card };
-      return method === "paypal" ? providers.wallet.refundCapture(paymentRef, key, amountCents) : providers.card.refund(paymentRef, key, amountCents);
+      return method === "paypal"
+        ? providers.wallet.refundCapture(paymentRef, key, amountCents)
+        : providers.card.refund(paymentRef, key, amountCents);
     },
   };
 }

@@ -96,7 +96,9 @@ function discountedItems(request: PaymentRequest): Stripe.Checkout.SessionCreate
 function itemLines(request: PaymentRequest, publicUrl: string): Stripe.Checkout.SessionCreateParams.LineItem[] {
   return request.lines.map((line) => {
     const image = line.imageUrls[0] ? absolute(line.imageUrls[0], publicUrl) : undefined;
-    const choice = [line.selectedSize && `Size: ${line.selectedSize}`, line.color && `Color: ${line.color}`].filter(Boolean).join(", ");
+    const choice = [line.selectedSize && `Size: ${line.selectedSize}`, line.color && `Color: ${line.color}`]
+      .filter(Boolean)
+      .join(", ");
     return {
       quantity: line.quantity,
       price_data: {
@@ -156,7 +158,8 @@ export function createStripeProvider(options: StripeOptions): StripeCardProvider
       } catch (error) {
         throw wrap("session creation", error);
       }
-      if (!session.id || !session.url) throw new ProviderUnavailableError("stripe", "Stripe created a session without id or url");
+      if (!session.id || !session.url)
+        throw new ProviderUnavailableError("stripe", "Stripe created a session without id or url");
       return { id: session.id, url: session.url };
     },
 
@@ -172,7 +175,11 @@ export function createStripeProvider(options: StripeOptions): StripeCardProvider
     async refund(paymentRef, idempotencyKey, amountCents) {
       try {
         // No amount: Stripe refunds the whole payment.
-        const params = { payment_intent: paymentRef, reason: "requested_by_customer" as const, ...(amountCents === undefined ? {} : { amount: amountCents }) };
+        const params = {
+          payment_intent: paymentRef,
+          reason: "requested_by_customer" as const,
+          ...(amountCents === undefined ? {} : { amount: amountCents }),
+        };
         const refund = await stripe.refunds.create(params, { idempotencyKey });
         return { id: refund.id, status: refund.status ?? "pending" };
       } catch (error) {

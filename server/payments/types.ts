@@ -120,7 +120,10 @@ export type CardProvider = StripeCardProvider | SandboxCardProvider;
  * The one test a PayPal payment must pass before an order exists: the order and its capture
  * both COMPLETED, for exactly the checkout's amount in its currency.
  */
-export function isCompletedWalletPayment(order: WalletOrder, expected: { totalCents: number; currency: string }): boolean {
+export function isCompletedWalletPayment(
+  order: WalletOrder,
+  expected: { totalCents: number; currency: string },
+): boolean {
   const capture = order.capture;
   return (
     order.status === "COMPLETED" &&

@@ -39,7 +39,11 @@ export function createWalletFlow(deps: {
   const { wallet, store, orders } = deps;
   const log = deps.logger.child({ component: "payments", provider: "paypal", mode: wallet.mode });
 
-  const notCompleted = (id: string, status: string): WalletOutcome => ({ status, id, message: messages.wallet.notCompleted });
+  const notCompleted = (id: string, status: string): WalletOutcome => ({
+    status,
+    id,
+    message: messages.wallet.notCompleted,
+  });
 
   async function completed(checkout: Checkout): Promise<WalletOutcome> {
     const order = await orders.orderForCheckout(checkout.id);
@@ -94,7 +98,15 @@ export function createWalletFlow(deps: {
     if (capture?.status === "PENDING") return notCompleted(ref, "PENDING");
     if (hold) await orders.releaseStock(checkout.id, hold);
     if (capture?.status === "COMPLETED") {
-      log.error({ checkoutId: checkout.id, captured: capture.amountCents, currency: capture.currency, expected: checkout.totalCents }, "PayPal captured an amount that is not the checkout's");
+      log.error(
+        {
+          checkoutId: checkout.id,
+          captured: capture.amountCents,
+          currency: capture.currency,
+          expected: checkout.totalCents,
+        },
+        "PayPal captured an amount that is not the checkout's",
+      );
       await refundAndClose(checkout, capture.id, "captured amount did not match the checkout");
       throw new PaymentRefusedError(paymentMessages.amountMismatchRefunded, "amount_mismatch");
     }
@@ -141,7 +153,8 @@ export function createWalletFlow(deps: {
         throw error;
       }
       checkout = (await store.bindProviderRef(checkout.id, created.id)) ?? checkout;
-      if (checkout.status !== "pending") throw new PaymentRefusedError(paymentMessages.checkoutReplaced, "checkout_replaced");
+      if (checkout.status !== "pending")
+        throw new PaymentRefusedError(paymentMessages.checkoutReplaced, "checkout_replaced");
       // Bound meanwhile to the order the browser made for it (the fallback): that one is the checkout's.
       if (checkout.providerRef !== created.id) return answer(checkout.providerRef!, "CREATED");
       return { ...answer(created.id, created.status), approveUrl: created.approveUrl ?? null };
@@ -191,7 +204,10 @@ export function createWalletFlow(deps: {
       const ref = order.customId;
       let checkout = ref && isUuid(ref) ? await store.byId(ref) : undefined;
       if (checkout?.provider !== "paypal" || checkout.userId !== viewer.id) {
-        log.warn({ orderId: body.orderId, checkoutFound: Boolean(checkout) }, "PayPal order without this shopper's checkout reference refused");
+        log.warn(
+          { orderId: body.orderId, checkoutFound: Boolean(checkout) },
+          "PayPal order without this shopper's checkout reference refused",
+        );
         throw new NotFoundError(paymentMessages.walletOrderNotFound);
       }
       if (!checkout.providerRef) checkout = (await store.bindProviderRef(checkout.id, body.orderId)) ?? checkout;
@@ -200,7 +216,10 @@ export function createWalletFlow(deps: {
         // payment. Money taken by this one is the shopper's and goes back, all of it.
         if (order.capture?.status === "COMPLETED") {
           await wallet.refundCapture(order.capture.id, `refund-${order.capture.id}`);
-          log.warn({ checkoutId: checkout.id, orderId: body.orderId }, "second PayPal payment for one checkout refunded");
+          log.warn(
+            { checkoutId: checkout.id, orderId: body.orderId },
+            "second PayPal payment for one checkout refunded",
+          );
           throw new PaymentRefusedError(paymentMessages.duplicateRefunded, "duplicate_refunded");
         }
         return notCompleted(body.orderId, order.status);

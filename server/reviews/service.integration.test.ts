@@ -11,7 +11,14 @@ import type { DatabaseHandle } from "../db/client";
 import { authThrottles, checkouts, orders, products, reviews, users } from "../db/schema";
 import { createLogger } from "../logger";
 import { createReviewsService, type ReviewsService } from "./service";
-import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, RateLimitedError, statusOf } from "../../domain/errors";
+import {
+  ConflictError,
+  ForbiddenError,
+  InvalidInputError,
+  NotFoundError,
+  RateLimitedError,
+  statusOf,
+} from "../../domain/errors";
 
 let handle: DatabaseHandle;
 let service: ReviewsService;
@@ -40,7 +47,10 @@ beforeEach(async () => {
   await handle.db.delete(authThrottles);
   published.length = 0;
   [{ id: productId }] = await insertProducts(handle.db, [{ title: "Reviewed dress" }]);
-  alice = { id: await insertUser(handle.db, { email: "alice@example.com", firstName: "Alice", lastName: "Liddell" }), isAdmin: false };
+  alice = {
+    id: await insertUser(handle.db, { email: "alice@example.com", firstName: "Alice", lastName: "Liddell" }),
+    isAdmin: false,
+  };
   bob = { id: await insertUser(handle.db, { email: "bob@example.com" }), isAdmin: false };
 });
 
@@ -49,12 +59,25 @@ describe("create", () => {
     const result = await service.create(alice, productId, { rating: "4", text: "  Lovely fit  " });
     expect(result.status).toBe("created");
     const [row] = await handle.db.select().from(reviews);
-    expect(row).toMatchObject({ productId, userId: alice.id, userName: "Alice", text: "Lovely fit", rating: 4, updatedAt: null });
+    expect(row).toMatchObject({
+      productId,
+      userId: alice.id,
+      userName: "Alice",
+      text: "Lovely fit",
+      rating: 4,
+      updatedAt: null,
+    });
     expect(published).toEqual([{ type: "review.added", productId }]);
   });
 
   it("ignores forged author fields in the input", async () => {
-    await service.create(bob, productId, { rating: 5, text: "Great", userId: alice.id, userName: "The Administrator", createdAt: "2000-01-01" });
+    await service.create(bob, productId, {
+      rating: 5,
+      text: "Great",
+      userId: alice.id,
+      userName: "The Administrator",
+      createdAt: "2000-01-01",
+    });
     const [row] = await handle.db.select().from(reviews);
     expect(row.userId).toBe(bob.id);
     // Bob has no name: his review is by 'Customer', never by his e-mail address.
@@ -64,9 +87,21 @@ describe("create", () => {
 
   it.each([
     ["the first name, not the last", { firstName: "Cleo", lastName: "Patra", name: "" }, "Cleo"],
-    ["the first word of the account's display name when no first name", { firstName: null, lastName: null, name: "Dee Google" }, "Dee"],
-    ["'Customer', not the e-mail, when there is no name at all", { firstName: " ", lastName: null, name: " " }, "Customer"],
-    ["'Customer' when the display name is the e-mail", { firstName: null, lastName: null, name: "erin@example.com" }, "Customer"],
+    [
+      "the first word of the account's display name when no first name",
+      { firstName: null, lastName: null, name: "Dee Google" },
+      "Dee",
+    ],
+    [
+      "'Customer', not the e-mail, when there is no name at all",
+      { firstName: " ", lastName: null, name: " " },
+      "Customer",
+    ],
+    [
+      "'Customer' when the display name is the e-mail",
+      { firstName: null, lastName: null, name: "erin@example.com" },
+      "Customer",
+    ],
   ])("names the author by %s", async (_name, fields, expected) => {
     const id = await insertUser(handle.db, { email: "erin@example.com", ...fields });
     await service.create({ id, isAdmin: false }, productId, { rating: 3, text: "ok" });
@@ -90,7 +125,9 @@ describe("create", () => {
   });
 
   it("refuses text over the maximum with a clear message", async () => {
-    const error = await service.create(alice, productId, { rating: 5, text: "a".repeat(REVIEW_MAX_LENGTH + 1) }).catch((e) => e);
+    const error = await service
+      .create(alice, productId, { rating: 5, text: "a".repeat(REVIEW_MAX_LENGTH + 1) })
+      .catch((e) => e);
     expect(error).toBeInstanceOf(InvalidInputError);
     expect(error.message).toBe("Reviews can be at most 2000 characters long");
   });
@@ -102,34 +139,61 @@ describe("create", () => {
   });
 
   it("answers 404 for an unknown or malformed product", async () => {
-    await expect(service.create(alice, "00000000-0000-4000-8000-000000000000", { rating: 5, text: "x" })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(
+      service.create(alice, "00000000-0000-4000-8000-000000000000", { rating: 5, text: "x" }),
+    ).rejects.toBeInstanceOf(NotFoundError);
     await expect(service.create(alice, "nope", { rating: 5, text: "x" })).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it("limits each shopper to 5 reviews in 10 minutes, without limiting others", async () => {
-    const others = await insertProducts(handle.db, Array.from({ length: 6 }, (_, i) => ({ title: `Rated ${i}` })));
+    const others = await insertProducts(
+      handle.db,
+      Array.from({ length: 6 }, (_, i) => ({ title: `Rated ${i}` })),
+    );
     for (let i = 0; i < 5; i++) await service.create(alice, others[i].id, { rating: 5, text: `Review ${i}` });
     const error = await service.create(alice, productId, { rating: 5, text: "One too many" }).catch((e) => e);
     expect(error).toBeInstanceOf(RateLimitedError);
     expect(statusOf(error)).toBe(429);
-    expect(error.message).toMatch(/^You can post at most 5 reviews in 10 minutes\. Please try again in (9|10) minutes\.$/);
+    expect(error.message).toMatch(
+      /^You can post at most 5 reviews in 10 minutes\. Please try again in (9|10) minutes\.$/,
+    );
     expect(await service.create(bob, productId, { rating: 5, text: "Mine" })).toMatchObject({ status: "created" });
     // Reviews older than the window no longer count.
-    await handle.db.update(reviews).set({ createdAt: new Date(Date.now() - 11 * 60_000) }).where(eq(reviews.userId, alice.id));
+    await handle.db
+      .update(reviews)
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(reviews.userId, alice.id));
     expect(await service.create(alice, productId, { rating: 5, text: "Later" })).toMatchObject({ status: "created" });
   });
 
   it("holds the limit when a shopper posts many at once", async () => {
-    const others = await insertProducts(handle.db, Array.from({ length: 8 }, (_, i) => ({ title: `Burst ${i}` })));
-    const results = await Promise.allSettled(others.map((p, i) => service.create(alice, p.id, { rating: 5, text: `Burst ${i}` })));
+    const others = await insertProducts(
+      handle.db,
+      Array.from({ length: 8 }, (_, i) => ({ title: `Burst ${i}` })),
+    );
+    const results = await Promise.allSettled(
+      others.map((p, i) => service.create(alice, p.id, { rating: 5, text: `Burst ${i}` })),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(5);
     expect(await handle.db.select().from(reviews).where(eq(reviews.userId, alice.id))).toHaveLength(5);
   });
 
   it("counts posts the database dated later than this one's start (they took the shopper's lock first)", async () => {
-    const others = await insertProducts(handle.db, Array.from({ length: 5 }, (_, i) => ({ title: `Ahead ${i}` })));
+    const others = await insertProducts(
+      handle.db,
+      Array.from({ length: 5 }, (_, i) => ({ title: `Ahead ${i}` })),
+    );
     const ahead = new Date(Date.now() + 2_000);
-    await handle.db.insert(reviews).values(others.map((p, i) => ({ productId: p.id, userId: alice.id, userName: "Alice", text: `Ahead ${i}`, rating: 5, createdAt: ahead })));
+    await handle.db.insert(reviews).values(
+      others.map((p, i) => ({
+        productId: p.id,
+        userId: alice.id,
+        userName: "Alice",
+        text: `Ahead ${i}`,
+        rating: 5,
+        createdAt: ahead,
+      })),
+    );
     const error = await service.create(alice, productId, { rating: 5, text: "Sixth" }).catch((e) => e);
     expect(error).toBeInstanceOf(RateLimitedError);
     expect(await handle.db.select().from(reviews).where(eq(reviews.userId, alice.id))).toHaveLength(5);
@@ -146,12 +210,18 @@ describe("create", () => {
     expect(published).toEqual([]);
     // Another shopper, or the same shopper on another product, is not affected.
     const [{ id: other }] = await insertProducts(handle.db, [{ title: "Other" }]);
-    expect(await service.create(alice, other, { rating: 5, text: "Different item" })).toMatchObject({ status: "created" });
-    expect(await service.create(bob, productId, { rating: 5, text: "Bob's view" })).toMatchObject({ status: "created" });
+    expect(await service.create(alice, other, { rating: 5, text: "Different item" })).toMatchObject({
+      status: "created",
+    });
+    expect(await service.create(bob, productId, { rating: 5, text: "Bob's view" })).toMatchObject({
+      status: "created",
+    });
   });
 
   it("writes one review when the same shopper posts twice at once", async () => {
-    const results = await Promise.allSettled([1, 2, 3].map((i) => service.create(alice, productId, { rating: 5, text: `Twice ${i}` })));
+    const results = await Promise.allSettled(
+      [1, 2, 3].map((i) => service.create(alice, productId, { rating: 5, text: `Twice ${i}` })),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     for (const r of results) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(ConflictError);
     expect(await handle.db.select().from(reviews)).toHaveLength(1);
@@ -165,7 +235,10 @@ describe("list", () => {
     await insertOrder(handle.db, bob.id, [otherProduct]);
     await service.create(alice, productId, { rating: 5, text: "First" });
     await service.create(bob, productId, { rating: 2, text: "Second" });
-    await handle.db.update(reviews).set({ createdAt: new Date(Date.now() - 60_000) }).where(eq(reviews.text, "First"));
+    await handle.db
+      .update(reviews)
+      .set({ createdAt: new Date(Date.now() - 60_000) })
+      .where(eq(reviews.text, "First"));
     const list = await service.list(productId);
     expect(list.map((r) => [r.text, r.userName, r.rating, r.verifiedPurchase, r.mine])).toEqual([
       ["Second", "Customer", 2, false, false],
@@ -199,7 +272,9 @@ describe("list", () => {
   });
 
   it("never hands out an e-mail address an older row stored as the name", async () => {
-    await handle.db.insert(reviews).values({ productId, userId: bob.id, userName: "bob@example.com", text: "Old", rating: 3 });
+    await handle.db
+      .insert(reviews)
+      .values({ productId, userId: bob.id, userName: "bob@example.com", text: "Old", rating: 3 });
     const [shown] = await service.list(productId);
     expect(shown.userName).toBe("Customer");
     expect(JSON.stringify(await service.list(productId))).not.toContain("@");
@@ -207,7 +282,12 @@ describe("list", () => {
 
   it("finds the viewer's own review, and nothing for someone who has not written one", async () => {
     await service.create(alice, productId, { rating: 4, text: "Mine" });
-    expect(await service.mine(productId, alice.id)).toMatchObject({ text: "Mine", rating: 4, mine: true, userName: "Alice" });
+    expect(await service.mine(productId, alice.id)).toMatchObject({
+      text: "Mine",
+      rating: 4,
+      mine: true,
+      userName: "Alice",
+    });
     expect(await service.mine(productId, bob.id)).toBeNull();
     expect(await service.mine("not-a-uuid", alice.id)).toBeNull();
   });
@@ -244,9 +324,19 @@ describe("update", () => {
   });
 
   it.each([
-    ["empty text", { rating: 5, text: "   " }, 400, "A review needs some text. To remove it, delete the review instead."],
+    [
+      "empty text",
+      { rating: 5, text: "   " },
+      400,
+      "A review needs some text. To remove it, delete the review instead.",
+    ],
     ["a bad rating", { rating: 9, text: "x" }, 400, "Rating must be a whole number from 1 to 5"],
-    ["too long a text", { rating: 5, text: "a".repeat(REVIEW_MAX_LENGTH + 1) }, 400, "Reviews can be at most 2000 characters long"],
+    [
+      "too long a text",
+      { rating: 5, text: "a".repeat(REVIEW_MAX_LENGTH + 1) },
+      400,
+      "Reviews can be at most 2000 characters long",
+    ],
   ])("refuses %s with a clear message and changes nothing", async (_what, input, status, message) => {
     const id = await aliceReview();
     const error = await service.update(alice, id, input).catch((e) => e);
@@ -255,7 +345,9 @@ describe("update", () => {
   });
 
   it("answers 404 for an unknown or malformed review", async () => {
-    await expect(service.update(alice, "00000000-0000-4000-8000-000000000000", { rating: 5, text: "x" })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(
+      service.update(alice, "00000000-0000-4000-8000-000000000000", { rating: 5, text: "x" }),
+    ).rejects.toBeInstanceOf(NotFoundError);
     await expect(service.update(alice, "nope", { rating: 5, text: "x" })).rejects.toBeInstanceOf(NotFoundError);
   });
 
@@ -286,7 +378,9 @@ describe("remove", () => {
     expect(await service.remove(alice, id)).toEqual({ productId });
     expect(await handle.db.select().from(reviews)).toHaveLength(0);
     expect(published).toEqual([{ type: "review.deleted", productId }]);
-    expect(await service.create(alice, productId, { rating: 3, text: "Second go" })).toMatchObject({ status: "created" });
+    expect(await service.create(alice, productId, { rating: 3, text: "Second go" })).toMatchObject({
+      status: "created",
+    });
   });
 
   it("lets the administrator delete any review and announces it", async () => {

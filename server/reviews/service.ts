@@ -148,47 +148,66 @@ export function createReviewsService(deps: {
       if (parsed.data.text === "") return { status: "ignored" };
       const { rating, text } = parsed.data;
 
-      const row = await db.transaction(async (tx) => {
-        // One shopper's posts queue here, so two at once cannot both slip under the limit.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`review:${actor.id}`}))`);
-        const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("key share");
-        if (!product) throw new NotFoundError("Product not found");
-        const [user] = await tx.select({ firstName: users.firstName, name: users.name }).from(users).where(eq(users.id, actor.id));
-        if (!user) throw new ForbiddenError("Please log in to leave a review.");
-        const [existing] = await tx
-          .select({ id: reviews.id })
-          .from(reviews)
-          .where(and(eq(reviews.productId, productId), eq(reviews.userId, actor.id)));
-        if (existing) throw new ConflictError(reviewMessages.alreadyReviewed);
+      const row = await db
+        .transaction(async (tx) => {
+          // One shopper's posts queue here, so two at once cannot both slip under the limit.
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`review:${actor.id}`}))`);
+          const [product] = await tx
+            .select({ id: products.id })
+            .from(products)
+            .where(eq(products.id, productId))
+            .for("key share");
+          if (!product) throw new NotFoundError("Product not found");
+          const [user] = await tx
+            .select({ firstName: users.firstName, name: users.name })
+            .from(users)
+            .where(eq(users.id, actor.id));
+          if (!user) throw new ForbiddenError("Please log in to leave a review.");
+          const [existing] = await tx
+            .select({ id: reviews.id })
+            .from(reviews)
+            .where(and(eq(reviews.productId, productId), eq(reviews.userId, actor.id)));
+          if (existing) throw new ConflictError(reviewMessages.alreadyReviewed);
 
-        // The database's clock for both the window and the new review's createdAt, read after the
-        // lock: now() is when this transaction began, which can be before a post that held the lock
-        // ahead of it, and the window would then leave that post out.
-        const clock = (await tx.execute(sql`select clock_timestamp() as now`)) as unknown as { rows: { now: Date | string }[] };
-        const nowDate = new Date(clock.rows[0].now);
-        const recent = await tx
-          .select({ createdAt: reviews.createdAt })
-          .from(reviews)
-          .where(and(eq(reviews.userId, actor.id), gt(reviews.createdAt, new Date(nowDate.getTime() - rateLimit.windowMs))));
-        const decision = reviewRateDecision(
-          recent.map((r) => r.createdAt),
-          nowDate,
-          rateLimit,
-        );
-        if (!decision.allowed) {
-          throw new RateLimitedError(reviewRateLimitMessage(decision.retryAfterSeconds, rateLimit), decision.retryAfterSeconds);
-        }
+          // The database's clock for both the window and the new review's createdAt, read after the
+          // lock: now() is when this transaction began, which can be before a post that held the lock
+          // ahead of it, and the window would then leave that post out.
+          const clock = (await tx.execute(sql`select clock_timestamp() as now`)) as unknown as {
+            rows: { now: Date | string }[];
+          };
+          const nowDate = new Date(clock.rows[0].now);
+          const recent = await tx
+            .select({ createdAt: reviews.createdAt })
+            .from(reviews)
+            .where(
+              and(
+                eq(reviews.userId, actor.id),
+                gt(reviews.createdAt, new Date(nowDate.getTime() - rateLimit.windowMs)),
+              ),
+            );
+          const decision = reviewRateDecision(
+            recent.map((r) => r.createdAt),
+            nowDate,
+            rateLimit,
+          );
+          if (!decision.allowed) {
+            throw new RateLimitedError(
+              reviewRateLimitMessage(decision.retryAfterSeconds, rateLimit),
+              decision.retryAfterSeconds,
+            );
+          }
 
-        const [inserted] = await tx
-          .insert(reviews)
-          .values({ productId, userId: actor.id, userName: reviewerName(user), text, rating, createdAt: nowDate })
-          .returning({ id: reviews.id });
-        return inserted;
-      }).catch((error) => {
-        // Two posts of one shopper queue on the advisory lock above, so this is a safety net.
-        if (isUniqueViolation(error)) throw new ConflictError(reviewMessages.alreadyReviewed);
-        throw error;
-      });
+          const [inserted] = await tx
+            .insert(reviews)
+            .values({ productId, userId: actor.id, userName: reviewerName(user), text, rating, createdAt: nowDate })
+            .returning({ id: reviews.id });
+          return inserted;
+        })
+        .catch((error) => {
+          // Two posts of one shopper queue on the advisory lock above, so this is a safety net.
+          if (isUniqueViolation(error)) throw new ConflictError(reviewMessages.alreadyReviewed);
+          throw error;
+        });
 
       log.info({ reviewId: row.id, productId }, "review posted");
       deps.publish({ type: "review.added", productId });
@@ -207,8 +226,12 @@ export function createReviewsService(deps: {
       if (parsed.data.text === "") throw new InvalidInputError(reviewMessages.emptyEdit);
       const owned = await ownedReview(actor, reviewId, false);
       const edits = await deps.throttle.hit(`review-edit:${actor.id}`, editLimit);
-      if (!edits.allowed) throw new RateLimitedError(reviewEditLimitMessage(editLimit), Math.ceil(edits.retryAfterMs / 1000));
-      const [user] = await db.select({ firstName: users.firstName, name: users.name }).from(users).where(eq(users.id, actor.id));
+      if (!edits.allowed)
+        throw new RateLimitedError(reviewEditLimitMessage(editLimit), Math.ceil(edits.retryAfterMs / 1000));
+      const [user] = await db
+        .select({ firstName: users.firstName, name: users.name })
+        .from(users)
+        .where(eq(users.id, actor.id));
       const [updated] = await db
         .update(reviews)
         .set({
@@ -231,7 +254,10 @@ export function createReviewsService(deps: {
     /** Deletes a review: its author, or the administrator whoever wrote it. */
     async remove(actor: ReviewActor, reviewId: unknown): Promise<{ productId: string }> {
       const owned = await ownedReview(actor, reviewId, true);
-      const [deleted] = await db.delete(reviews).where(eq(reviews.id, owned.id)).returning({ productId: reviews.productId });
+      const [deleted] = await db
+        .delete(reviews)
+        .where(eq(reviews.id, owned.id))
+        .returning({ productId: reviews.productId });
       if (!deleted) throw new NotFoundError(reviewMessages.notFound);
       const by = owned.userId === actor.id ? "its author" : "the administrator";
       log.info({ reviewId: owned.id, productId: deleted.productId }, `review deleted by ${by}`);

@@ -15,7 +15,9 @@ describe("the integration files the PostgreSQL run leaves out", () => {
     expect(existsSync(path.join(ROOT, file))).toBe(true);
     expect(testKindOf(file)).toBe("integration");
     const source = readFileSync(path.join(ROOT, file), "utf8");
-    expect(source).not.toMatch(/TEST_DATABASE_URL|helpers\/database|createTestDatabase|startAdminTest|createAccountsTestApp/);
+    expect(source).not.toMatch(
+      /TEST_DATABASE_URL|helpers\/database|createTestDatabase|startAdminTest|createAccountsTestApp/,
+    );
     // The store it starts is pointed away from any DATABASE_URL the test process has.
     expect(source).toMatch(/startStore|spawnStore/);
   });

@@ -32,6 +32,7 @@ export function testKindOf(file: string): TestKind | "no test" | null {
   if (file.startsWith("tests/integration/") || file.startsWith("tests/security/")) {
     return file.endsWith(".ts") ? "integration" : null;
   }
-  if (file.startsWith("tests/faults/") || file.startsWith("tests/system/")) return file.endsWith(".ts") ? "system" : null;
+  if (file.startsWith("tests/faults/") || file.startsWith("tests/system/"))
+    return file.endsWith(".ts") ? "system" : null;
   return null;
 }

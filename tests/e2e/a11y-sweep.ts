@@ -41,7 +41,10 @@ export class Sweep {
     if (process.env.A11Y_SCREENSHOTS) {
       // From the top, so the sticky header is not painted over the middle of a full-page shot.
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: path.join(SCREENS, `a11y-${this.info.project.name}-${this.role}-${name.replace(/\W+/g, "-")}.png`), fullPage: true });
+      await page.screenshot({
+        path: path.join(SCREENS, `a11y-${this.info.project.name}-${this.role}-${name.replace(/\W+/g, "-")}.png`),
+        fullPage: true,
+      });
     }
   }
 

@@ -48,7 +48,11 @@ const VISITOR: Step[] = [
       await expect(p.getByText("No products match your search.")).toBeVisible();
     },
   },
-  { name: "home, a category", route: "routes/home.tsx", go: async (p) => void (await p.goto("/?category=dress&sort=price-asc")) },
+  {
+    name: "home, a category",
+    route: "routes/home.tsx",
+    go: async (p) => void (await p.goto("/?category=dress&sort=price-asc")),
+  },
   { name: "product", route: "routes/product.tsx", go: async (p, c) => void (await p.goto(`/product/${c.galleryId}`)) },
   { name: "cart, signed out", route: "routes/cart.tsx", go: async (p) => void (await p.goto("/cart")) },
   {
@@ -81,11 +85,31 @@ const VISITOR: Step[] = [
       await expect(p.locator("[aria-invalid=true]").first()).toBeVisible();
     },
   },
-  { name: "forgot password", route: "routes/forgot-password.tsx", go: async (p) => void (await p.goto("/forgot-password")) },
-  { name: "reset password, bad link", route: "routes/reset-password.tsx", go: async (p) => void (await p.goto("/reset-password?error=INVALID_TOKEN")) },
-  { name: "reset password, form", route: "routes/reset-password.tsx", go: async (p) => void (await p.goto("/reset-password?token=sweep-token")) },
-  { name: "verify e-mail, bad link", route: "routes/verify-email.tsx", go: async (p) => void (await p.goto("/verify-email?error=INVALID_TOKEN")) },
-  { name: "verify e-mail, used link", route: "routes/verify-email.tsx", go: async (p) => void (await p.goto("/verify-email?error=LINK_USED")) },
+  {
+    name: "forgot password",
+    route: "routes/forgot-password.tsx",
+    go: async (p) => void (await p.goto("/forgot-password")),
+  },
+  {
+    name: "reset password, bad link",
+    route: "routes/reset-password.tsx",
+    go: async (p) => void (await p.goto("/reset-password?error=INVALID_TOKEN")),
+  },
+  {
+    name: "reset password, form",
+    route: "routes/reset-password.tsx",
+    go: async (p) => void (await p.goto("/reset-password?token=sweep-token")),
+  },
+  {
+    name: "verify e-mail, bad link",
+    route: "routes/verify-email.tsx",
+    go: async (p) => void (await p.goto("/verify-email?error=INVALID_TOKEN")),
+  },
+  {
+    name: "verify e-mail, used link",
+    route: "routes/verify-email.tsx",
+    go: async (p) => void (await p.goto("/verify-email?error=LINK_USED")),
+  },
   {
     name: "Google sign-in failed",
     route: "routes/auth-complete.tsx",
@@ -96,15 +120,35 @@ const VISITOR: Step[] = [
     },
   },
   { name: "about", route: "routes/info-page.tsx", go: async (p) => void (await p.goto("/about")) },
-  { name: "shipping and returns", route: "routes/info-page.tsx", go: async (p) => void (await p.goto("/shipping-returns")) },
+  {
+    name: "shipping and returns",
+    route: "routes/info-page.tsx",
+    go: async (p) => void (await p.goto("/shipping-returns")),
+  },
   { name: "privacy", route: "routes/info-page.tsx", go: async (p) => void (await p.goto("/privacy")) },
   { name: "terms", route: "routes/info-page.tsx", go: async (p) => void (await p.goto("/terms")) },
   { name: "unknown page", route: "routes/info-page.tsx", go: async (p) => void (await p.goto("/no-such-page")) },
   { name: "unknown address", route: "routes/not-found.tsx", go: async (p) => void (await p.goto("/no/such/address")) },
-  { name: "unknown product", route: "routes/product.tsx", go: async (p) => void (await p.goto("/product/00000000-0000-4000-8000-000000000000")) },
-  { name: "payment result, no session", route: "routes/payment-success.tsx", go: async (p) => void (await p.goto("/payment-success")) },
-  { name: "payment result, unknown session", route: "routes/payment-success.tsx", go: async (p) => void (await p.goto("/payment-success?session_id=cs_sandbox_nope")) },
-  { name: "payment cancelled", route: "routes/payment-cancelled.tsx", go: async (p) => void (await p.goto("/payment-cancelled")) },
+  {
+    name: "unknown product",
+    route: "routes/product.tsx",
+    go: async (p) => void (await p.goto("/product/00000000-0000-4000-8000-000000000000")),
+  },
+  {
+    name: "payment result, no session",
+    route: "routes/payment-success.tsx",
+    go: async (p) => void (await p.goto("/payment-success")),
+  },
+  {
+    name: "payment result, unknown session",
+    route: "routes/payment-success.tsx",
+    go: async (p) => void (await p.goto("/payment-success?session_id=cs_sandbox_nope")),
+  },
+  {
+    name: "payment cancelled",
+    route: "routes/payment-cancelled.tsx",
+    go: async (p) => void (await p.goto("/payment-cancelled")),
+  },
 ];
 
 const SHOPPER: Step[] = [
@@ -120,7 +164,11 @@ const SHOPPER: Step[] = [
   { name: "orders, none", route: "routes/orders.tsx", go: async (p) => void (await p.goto("/orders")) },
   { name: "profile", route: "routes/profile.tsx", go: async (p) => void (await p.goto("/profile")) },
   { name: "addresses, none", route: "routes/addresses.tsx", go: async (p) => void (await p.goto("/addresses")) },
-  { name: "product, signed in", route: "routes/product.tsx", go: async (p, c) => void (await p.goto(`/product/${c.galleryId}`)) },
+  {
+    name: "product, signed in",
+    route: "routes/product.tsx",
+    go: async (p, c) => void (await p.goto(`/product/${c.galleryId}`)),
+  },
   {
     // The order desk's tee, whose stock is there for tests that buy: other tests count the gallery dress's pieces.
     name: "product, size and colour chosen",
@@ -217,7 +265,11 @@ const SHOPPER: Step[] = [
     go: async (p, c) => void (await p.goto(`/sandbox/checkout/${c.sandboxSession}`)),
   },
   { name: "orders, one", route: "routes/orders.tsx", go: async (p) => void (await p.goto("/orders")) },
-  { name: "payment cancelled", route: "routes/payment-cancelled.tsx", go: async (p) => void (await p.goto("/payment-cancelled")) },
+  {
+    name: "payment cancelled",
+    route: "routes/payment-cancelled.tsx",
+    go: async (p) => void (await p.goto("/payment-cancelled")),
+  },
   {
     name: "signed out",
     route: "routes/logout.tsx",
@@ -234,26 +286,45 @@ const SHOPPER: Step[] = [
 const ADMIN_STEPS: Step[] = [
   { name: "home with edit links", route: "routes/home.tsx", go: async (p) => void (await p.goto("/")) },
   { name: "dashboard overview", route: "routes/admin.tsx", go: async (p) => void (await p.goto("/admin")) },
-  { name: "dashboard products", route: "routes/admin.tsx", go: async (p) => void (await p.goto("/admin?tab=products")) },
+  {
+    name: "dashboard products",
+    route: "routes/admin.tsx",
+    go: async (p) => void (await p.goto("/admin?tab=products")),
+  },
   { name: "dashboard orders", route: "routes/admin.tsx", go: async (p) => void (await p.goto("/admin?tab=orders")) },
   { name: "dashboard mail", route: "routes/admin.tsx", go: async (p) => void (await p.goto("/admin?tab=mail")) },
-  { name: "dashboard discounts", route: "routes/admin.tsx", go: async (p) => void (await p.goto("/admin?tab=discounts")) },
+  {
+    name: "dashboard discounts",
+    route: "routes/admin.tsx",
+    go: async (p) => void (await p.goto("/admin?tab=discounts")),
+  },
   {
     name: "dashboard orders, a search",
     route: "routes/admin.tsx",
     go: async (p, c) => void (await p.goto(`/admin?tab=orders&q=${encodeURIComponent(c.orderNumber ?? "")}`)),
   },
-  { name: "dashboard orders, nothing found", route: "routes/admin.tsx", go: async (p) => void (await p.goto("/admin?tab=orders&q=nobody-at-all")) },
+  {
+    name: "dashboard orders, nothing found",
+    route: "routes/admin.tsx",
+    go: async (p) => void (await p.goto("/admin?tab=orders&q=nobody-at-all")),
+  },
   {
     name: "cancel dialog open",
     route: "routes/admin.tsx",
     go: async (p, c) => {
       await p.goto(`/admin?tab=orders&q=${encodeURIComponent(c.orderNumber ?? "")}`);
-      await p.getByRole("article", { name: `Order #${c.orderNumber}` }).getByRole("button", { name: "Cancelled" }).click();
+      await p
+        .getByRole("article", { name: `Order #${c.orderNumber}` })
+        .getByRole("button", { name: "Cancelled" })
+        .click();
       await expect(p.getByRole("dialog")).toBeVisible();
     },
   },
-  { name: "add product", route: "routes/admin-add-product.tsx", go: async (p) => void (await p.goto("/admin/add-product")) },
+  {
+    name: "add product",
+    route: "routes/admin-add-product.tsx",
+    go: async (p) => void (await p.goto("/admin/add-product")),
+  },
   {
     name: "add product, errors",
     route: "routes/admin-add-product.tsx",
@@ -263,14 +334,26 @@ const ADMIN_STEPS: Step[] = [
       await p.getByLabel("Color 1 name").fill("Sand");
       await p.getByLabel("Choose images").setInputFiles([
         { name: "notes.png", mimeType: "image/png", buffer: Buffer.from("just some text") },
-        { name: "photo.png", mimeType: "image/png", buffer: await sharp({ create: { width: 80, height: 100, channels: 3, background: "#c2b280" } }).png().toBuffer() },
+        {
+          name: "photo.png",
+          mimeType: "image/png",
+          buffer: await sharp({ create: { width: 80, height: 100, channels: 3, background: "#c2b280" } })
+            .png()
+            .toBuffer(),
+        },
       ]);
-      await expect(p.getByRole("alert").filter({ hasText: "notes.png is not a PNG, JPEG or WebP image" })).toBeVisible();
+      await expect(
+        p.getByRole("alert").filter({ hasText: "notes.png is not a PNG, JPEG or WebP image" }),
+      ).toBeVisible();
       await p.getByRole("button", { name: "Add Product" }).click();
       await expect(p.getByText("Title and price required").first()).toBeVisible();
     },
   },
-  { name: "edit product", route: "routes/admin-edit-product.tsx", go: async (p, c) => void (await p.goto(`/admin/edit-product/${c.galleryId}`)) },
+  {
+    name: "edit product",
+    route: "routes/admin-edit-product.tsx",
+    go: async (p, c) => void (await p.goto(`/admin/edit-product/${c.galleryId}`)),
+  },
   {
     name: "edit product, unknown",
     route: "routes/admin-edit-product.tsx",
@@ -280,7 +363,11 @@ const ADMIN_STEPS: Step[] = [
       await expect(toast(p, "Product not found")).toBeVisible();
     },
   },
-  { name: "product as administrator", route: "routes/product.tsx", go: async (p, c) => void (await p.goto(`/product/${c.galleryId}`)) },
+  {
+    name: "product as administrator",
+    route: "routes/product.tsx",
+    go: async (p, c) => void (await p.goto(`/product/${c.galleryId}`)),
+  },
 ];
 
 /** The route module React Router would pick for a path, by the same ranking: static segments before dynamic ones before the splat. */
@@ -326,7 +413,9 @@ async function run(page: Page, sweep: Sweep, steps: Step[], ctx: Ctx) {
     await test.step(step.name, async () => {
       await step.go(page, ctx);
       // The scan is of the route it claims (or, for a route that only redirects, of where it leads).
-      expect(step.lands ?? [step.route], `${step.name}: ${page.url()}`).toContain(routeFor(new URL(page.url()).pathname));
+      expect(step.lands ?? [step.route], `${step.name}: ${page.url()}`).toContain(
+        routeFor(new URL(page.url()).pathname),
+      );
       await sweep.scan(page, step.route, step.name);
     });
   }

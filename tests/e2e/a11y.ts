@@ -15,7 +15,9 @@ export async function settleMotion(page: Page): Promise<void> {
     () =>
       document
         .getAnimations()
-        .every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY),
+        .every(
+          (a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+        ),
     undefined,
     { timeout: 5_000 },
   );
@@ -37,6 +39,8 @@ export async function axeViolations(page: Page): Promise<Violation[]> {
 
 /** axe over the page as it is now: no violation of any impact, each named with where it is. */
 export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
-  const found = (await axeViolations(page)).map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  const found = (await axeViolations(page)).map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
   expect(found, `axe on ${what}`).toEqual([]);
 }

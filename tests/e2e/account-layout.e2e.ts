@@ -27,7 +27,9 @@ const PAGES = [
   ["/addresses", "My Addresses"],
 ] as const;
 
-test("the three account pages have one layout: the heading, then the account navigation beside the content", async ({ page }, info) => {
+test("the three account pages have one layout: the heading, then the account navigation beside the content", async ({
+  page,
+}, info) => {
   const boxes: { heading: { x: number; y: number }; nav: { x: number; y: number; width: number } }[] = [];
   for (const [path, title] of PAGES) {
     await page.goto(path);

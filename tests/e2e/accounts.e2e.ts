@@ -13,13 +13,17 @@ async function openVerificationLink(page: Page, email: string) {
   // The worker sends within moments; the mailbox page is read again until the e-mail is there.
   await expect(async () => {
     await page.goto("/dev/mailbox");
-    await expect(page.getByRole("row", { name: new RegExp(email.replace(/[.+]/g, "\\$&")) })).toBeVisible({ timeout: 1000 });
+    await expect(page.getByRole("row", { name: new RegExp(email.replace(/[.+]/g, "\\$&")) })).toBeVisible({
+      timeout: 1000,
+    });
   }).toPass({ timeout: 15_000 });
-  await page.getByRole("row", { name: new RegExp(email.replace(/[.+]/g, "\\$&")) }).getByRole("link").click();
+  await page
+    .getByRole("row", { name: new RegExp(email.replace(/[.+]/g, "\\$&")) })
+    .getByRole("link")
+    .click();
   await expect(page.getByRole("heading", { name: "Verify your email for Threadline" })).toBeVisible();
   await page.getByRole("link", { name: /\/api\/auth\/verify-email\?token=/ }).click();
 }
-
 
 async function addAddress(page: Page, name: string, street: string, country?: string) {
   await page.getByRole("button", { name: "Add Address" }).click();
@@ -40,7 +44,9 @@ async function addAddress(page: Page, name: string, street: string, country?: st
 const card = (page: Page, name: string) => page.getByRole("article", { name });
 const isDefault = (page: Page, name: string) => card(page, name).getByText("Default", { exact: true });
 
-test("register, verify through the mailbox, sign in, profile, three addresses, sign out", async ({ page }, testInfo) => {
+test("register, verify through the mailbox, sign in, profile, three addresses, sign out", async ({
+  page,
+}, testInfo) => {
   // One long journey of some forty steps: three times the default time.
   test.slow();
   const email = `e2e-${testInfo.project.name}-${Date.now()}@example.com`;
@@ -69,7 +75,9 @@ test("register, verify through the mailbox, sign in, profile, three addresses, s
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Login" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Please verify your email before logging in." })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Please verify your email before logging in." }),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: "Resend verification email" })).toBeVisible();
 
   // The link from the caught e-mail verifies the address and leads to the login page.
@@ -149,9 +157,15 @@ test("register, verify through the mailbox, sign in, profile, three addresses, s
 test("the profile menu works with the keyboard", async ({ page, context, baseURL }, testInfo) => {
   const email = `e2e-keys-${testInfo.project.name}-${Date.now()}@example.com`;
   const headers = { origin: baseURL! };
-  expect((await context.request.post("/api/auth/sign-up/email", { data: { name: "", email, password: PASSWORD }, headers })).status()).toBe(200);
+  expect(
+    (
+      await context.request.post("/api/auth/sign-up/email", { data: { name: "", email, password: PASSWORD }, headers })
+    ).status(),
+  ).toBe(200);
   await openVerificationLink(page, email);
-  expect((await context.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers })).status()).toBe(200);
+  expect(
+    (await context.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers })).status(),
+  ).toBe(200);
   await page.goto("/");
   const button = page.getByRole("button", { name: /Account menu/ });
   await accountMenuReady(page);

@@ -46,7 +46,9 @@ test("the administrator sees an email that failed and retries it", async ({ brow
 
   // The worker was woken: the e-mail reaches the local mailbox and leaves the list.
   await expect
-    .poll(async () => (await (await context.request.get(`${baseURL}/dev/mailbox`)).text()).includes(recipient), { timeout: 20_000 })
+    .poll(async () => (await (await context.request.get(`${baseURL}/dev/mailbox`)).text()).includes(recipient), {
+      timeout: 20_000,
+    })
     .toBe(true);
   await expect(async () => {
     await page.reload();

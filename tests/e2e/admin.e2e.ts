@@ -25,7 +25,9 @@ async function shoot(page: Page, project: string, name: string) {
 }
 
 async function photo(background: string) {
-  const buffer = await sharp({ create: { width: 800, height: 1000, channels: 3, background } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 800, height: 1000, channels: 3, background } })
+    .png()
+    .toBuffer();
   return { name: `photo-${background.slice(1)}.png`, mimeType: "image/png", buffer };
 }
 
@@ -35,10 +37,16 @@ async function photo(background: string) {
  */
 async function signIn(context: BrowserContext, baseURL: string, email: string, register: "once" | "new") {
   const headers = { origin: baseURL };
-  const signUp = await context.request.post(`${baseURL}/api/auth/sign-up/email`, { data: { name: "", email, password: PASSWORD }, headers });
+  const signUp = await context.request.post(`${baseURL}/api/auth/sign-up/email`, {
+    data: { name: "", email, password: PASSWORD },
+    headers,
+  });
   if (register === "new") expect(signUp.status()).toBe(200);
   await context.request.get(await verificationLink(context.request, baseURL, email), { maxRedirects: 0 });
-  const res = await context.request.post(`${baseURL}/api/auth/sign-in/email`, { data: { email, password: PASSWORD }, headers });
+  const res = await context.request.post(`${baseURL}/api/auth/sign-in/email`, {
+    data: { email, password: PASSWORD },
+    headers,
+  });
   expect(res.status()).toBe(200);
 }
 
@@ -47,7 +55,17 @@ async function shopperBuys(page: Page, baseURL: string, title: string, project: 
   const email = `admin-e2e-buyer-${project}-${Date.now()}@example.com`;
   await signIn(page.context(), baseURL, email, "new");
   const saved = await page.context().request.post(`${baseURL}/addresses`, {
-    form: { intent: "create", name: "Olive Buyer", phone: "+1 555 0199", street: "7 Thread Lane", city: "Austin", state: "TX", zipCode: "73301", country: "United States", isDefault: "on" },
+    form: {
+      intent: "create",
+      name: "Olive Buyer",
+      phone: "+1 555 0199",
+      street: "7 Thread Lane",
+      city: "Austin",
+      state: "TX",
+      zipCode: "73301",
+      country: "United States",
+      isDefault: "on",
+    },
     headers: { origin: baseURL },
     maxRedirects: 0,
   });
@@ -78,7 +96,11 @@ test("the administrator manages a product and walks an order to delivered", asyn
   const category = CATEGORY[project] ?? "Jackets";
   const base = String(baseURL);
 
-  const adminContext = await browser.newContext({ viewport, isMobile: testInfo.project.use.isMobile, hasTouch: testInfo.project.use.hasTouch });
+  const adminContext = await browser.newContext({
+    viewport,
+    isMobile: testInfo.project.use.isMobile,
+    hasTouch: testInfo.project.use.hasTouch,
+  });
   await signIn(adminContext, base, ADMIN, "once");
   const admin = await adminContext.newPage();
 
@@ -87,11 +109,15 @@ test("the administrator manages a product and walks an order to delivered", asyn
   await admin.getByRole("link", { name: "Admin", exact: true }).click();
   await expect(admin.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
   await expect(admin.getByRole("tab", { name: "Overview" })).toHaveAttribute("aria-selected", "true");
-  for (const counter of ["Total Products", "Total Orders", "Total Revenue", "Pending Orders"]) await expect(admin.getByText(counter)).toBeVisible();
+  for (const counter of ["Total Products", "Total Orders", "Total Revenue", "Pending Orders"])
+    await expect(admin.getByText(counter)).toBeVisible();
   await shoot(admin, project, "overview");
 
   // Add a product with two photos: no image, no submit.
-  await admin.getByRole("link", { name: /^Add Product/ }).first().click();
+  await admin
+    .getByRole("link", { name: /^Add Product/ })
+    .first()
+    .click();
   await expect(admin.getByRole("heading", { level: 1, name: "Add Product" })).toBeVisible();
   const submit = admin.getByRole("button", { name: "Add Product" });
   await expect(submit).toBeDisabled();
@@ -133,9 +159,10 @@ test("the administrator manages a product and walks an order to delivered", asyn
   await admin.goto(`/?category=${category.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`);
   await expect(admin.getByRole("list", { name: "Products" }).getByRole("article").first()).toHaveAccessibleName(title);
   await admin.goto("/");
-  const titles = await admin.getByRole("list", { name: "Products" }).getByRole("article").evaluateAll((cards) =>
-    cards.map((c) => c.querySelector("h3")?.textContent?.trim() ?? ""),
-  );
+  const titles = await admin
+    .getByRole("list", { name: "Products" })
+    .getByRole("article")
+    .evaluateAll((cards) => cards.map((c) => c.querySelector("h3")?.textContent?.trim() ?? ""));
   // Newest first: ahead of the whole catalogue. Only products other e2e tests add at the same moment
   // (titles starting "E2E", e.g. the other project's run or the live-updates test) may stand before it.
   const position = titles.indexOf(title);
@@ -164,7 +191,11 @@ test("the administrator manages a product and walks an order to delivered", asyn
   await expect(admin.getByRole("img", { name: `${title}, image 1 of 2` })).toBeVisible();
 
   // A shopper buys it.
-  const shopperContext = await browser.newContext({ viewport, isMobile: testInfo.project.use.isMobile, hasTouch: testInfo.project.use.hasTouch });
+  const shopperContext = await browser.newContext({
+    viewport,
+    isMobile: testInfo.project.use.isMobile,
+    hasTouch: testInfo.project.use.hasTouch,
+  });
   const shopper = await shopperContext.newPage();
   const number = await shopperBuys(shopper, base, title, project);
   const myOrder = shopper.getByRole("article", { name: `Order #${number}` });
@@ -220,7 +251,12 @@ test("the administrator manages a product and walks an order to delivered", asyn
 });
 
 test("a shopper is sent from the admin pages to / and sees no Admin link", async ({ page, baseURL }, testInfo) => {
-  await signIn(page.context(), String(baseURL), `admin-e2e-nosy-${testInfo.project.name}-${Date.now()}@example.com`, "new");
+  await signIn(
+    page.context(),
+    String(baseURL),
+    `admin-e2e-nosy-${testInfo.project.name}-${Date.now()}@example.com`,
+    "new",
+  );
   await page.goto("/cart");
   await expect(page.getByRole("link", { name: "Admin", exact: true })).toHaveCount(0);
   for (const path of ["/admin", "/admin?tab=orders", "/admin/add-product"]) {

@@ -26,10 +26,16 @@ const test = base.extend<object, { shopperState: StorageState }>({
       const context = await browser.newContext();
       const email = `cart-${workerInfo.project.name}-${workerInfo.workerIndex}-${Date.now()}@example.com`;
       const headers = { origin: baseURL };
-      const signUp = await context.request.post(`${baseURL}/api/auth/sign-up/email`, { data: { name: "", email, password: PASSWORD }, headers });
+      const signUp = await context.request.post(`${baseURL}/api/auth/sign-up/email`, {
+        data: { name: "", email, password: PASSWORD },
+        headers,
+      });
       expect(signUp.status()).toBe(200);
       await context.request.get(await verificationLink(context.request, baseURL, email), { maxRedirects: 0 });
-      const signIn = await context.request.post(`${baseURL}/api/auth/sign-in/email`, { data: { email, password: PASSWORD }, headers });
+      const signIn = await context.request.post(`${baseURL}/api/auth/sign-in/email`, {
+        data: { email, password: PASSWORD },
+        headers,
+      });
       expect(signIn.status()).toBe(200);
       const state = await context.storageState();
       await context.close();
@@ -73,7 +79,9 @@ test("an empty cart says so and leads back to the shop", async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("the product page asks for size and colour, adds lines, and the cart changes and clears them", async ({ page }, testInfo) => {
+test("the product page asks for size and colour, adds lines, and the cart changes and clears them", async ({
+  page,
+}, testInfo) => {
   await page.goto("/");
   await page.getByRole("link", { name: `View ${DRESS}` }).click();
   await expect(page.getByRole("heading", { level: 1, name: DRESS })).toBeVisible();
@@ -103,11 +111,24 @@ test("the product page asks for size and colour, adds lines, and the cart change
   await expectSummary(page, "Subtotal (3 items)", "$267.00", "$26.70", "$293.80");
   await page.screenshot({ path: testInfo.outputPath("cart-lines.png"), fullPage: true });
 
-  await page.getByRole("button", { name: `Increase quantity of ${DRESS}` }).first().click();
-  await expect(items(page).first().getByRole("status", { name: `Quantity of ${DRESS}` })).toHaveText("3");
+  await page
+    .getByRole("button", { name: `Increase quantity of ${DRESS}` })
+    .first()
+    .click();
+  await expect(
+    items(page)
+      .first()
+      .getByRole("status", { name: `Quantity of ${DRESS}` }),
+  ).toHaveText("3");
   await expectSummary(page, "Subtotal (4 items)", "$356.00", "$35.60", "$391.70");
-  await page.getByRole("button", { name: `Decrease quantity of ${DRESS}` }).first().click();
-  await page.getByRole("button", { name: `Decrease quantity of ${DRESS}` }).first().click();
+  await page
+    .getByRole("button", { name: `Decrease quantity of ${DRESS}` })
+    .first()
+    .click();
+  await page
+    .getByRole("button", { name: `Decrease quantity of ${DRESS}` })
+    .first()
+    .click();
   await expect(page.getByRole("button", { name: `Decrease quantity of ${DRESS}` }).first()).toBeDisabled();
   await expectSummary(page, "Subtotal (2 items)", "$178.00", "$17.80", "$195.90");
 
@@ -138,7 +159,9 @@ test("a card adds a product without choices at once and sends one with sizes to 
   await expect(items(page).first()).toContainText(TEE);
 });
 
-test("the cart is checked with the server: gone products leave, prices update, sold-out items block checkout", async ({ page }, testInfo) => {
+test("the cart is checked with the server: gone products leave, prices update, sold-out items block checkout", async ({
+  page,
+}, testInfo) => {
   const teeId = await productId(page, TEE);
   const scarfId = await productId(page, SCARF);
   const line = (id: string, title: string, priceCents: number) => ({
@@ -157,7 +180,9 @@ test("the cart is checked with the server: gone products leave, prices update, s
 
   await page.goto("/cart");
   const notices = page.getByRole("status").filter({ hasText: "no longer available" });
-  await expect(notices).toContainText("“Vanished Velvet Blazer” is no longer available and was removed from your cart.");
+  await expect(notices).toContainText(
+    "“Vanished Velvet Blazer” is no longer available and was removed from your cart.",
+  );
   await expect(notices).toContainText(`The price of “${TEE}” changed from $9.99 to $12.00.`);
   await expect(items(page)).toHaveCount(2);
   await expect(items(page).filter({ hasText: TEE })).toContainText("$12.00");
@@ -203,7 +228,17 @@ test("two tabs stay in step", async ({ context, page }) => {
     (id) =>
       localStorage.setItem(
         "cart:v1",
-        JSON.stringify([{ productId: id, title: "E2E Imageless Tee", priceCents: 1200, quantity: 1, imageUrls: [], selectedSize: null, color: null }]),
+        JSON.stringify([
+          {
+            productId: id,
+            title: "E2E Imageless Tee",
+            priceCents: 1200,
+            quantity: 1,
+            imageUrls: [],
+            selectedSize: null,
+            color: null,
+          },
+        ]),
       ),
     teeId,
   );

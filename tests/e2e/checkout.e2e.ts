@@ -12,18 +12,36 @@ import { addFromProductPage, toast } from "./shop-steps";
 
 const PASSWORD = "Velvet-Harbor-42";
 const PRODUCT = "Cloud Lounge Sweat Set";
-const ADDRESS = { name: "Ada Shopper", phone: "+1 555 0100", street: "12 Loom Street", city: "Portland", state: "OR", zipCode: "97201" };
+const ADDRESS = {
+  name: "Ada Shopper",
+  phone: "+1 555 0100",
+  street: "12 Loom Street",
+  city: "Portland",
+  state: "OR",
+  zipCode: "97201",
+};
 
 type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
 /** A verified, signed-in shopper made through the store's own auth API; with `address`, one saved default address. */
-async function newShopper(context: BrowserContext, baseURL: string, label: string, address: boolean): Promise<StorageState> {
+async function newShopper(
+  context: BrowserContext,
+  baseURL: string,
+  label: string,
+  address: boolean,
+): Promise<StorageState> {
   const email = `checkout-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
   const headers = { origin: baseURL };
-  const signUp = await context.request.post(`${baseURL}/api/auth/sign-up/email`, { data: { name: "", email, password: PASSWORD }, headers });
+  const signUp = await context.request.post(`${baseURL}/api/auth/sign-up/email`, {
+    data: { name: "", email, password: PASSWORD },
+    headers,
+  });
   expect(signUp.status()).toBe(200);
   await context.request.get(await verificationLink(context.request, baseURL, email), { maxRedirects: 0 });
-  const signIn = await context.request.post(`${baseURL}/api/auth/sign-in/email`, { data: { email, password: PASSWORD }, headers });
+  const signIn = await context.request.post(`${baseURL}/api/auth/sign-in/email`, {
+    data: { email, password: PASSWORD },
+    headers,
+  });
   expect(signIn.status()).toBe(200);
   if (address) {
     const saved = await context.request.post(`${baseURL}/addresses`, {
@@ -40,7 +58,12 @@ const test = base.extend<object, { shopperState: StorageState }>({
   shopperState: [
     async ({ browser }, use, workerInfo) => {
       const context = await browser.newContext();
-      const state = await newShopper(context, String(workerInfo.project.use.baseURL), `${workerInfo.project.name}-${workerInfo.workerIndex}`, true);
+      const state = await newShopper(
+        context,
+        String(workerInfo.project.use.baseURL),
+        `${workerInfo.project.name}-${workerInfo.workerIndex}`,
+        true,
+      );
       await context.close();
       await use(state);
     },
@@ -77,7 +100,8 @@ async function expectOneSetSummary(page: Page, size: string, color: string) {
   await expect(box.getByTestId("summary-total")).toHaveText("$98.00");
   const shipTo = box.getByTestId("shipping-to");
   await expect(shipTo).toContainText("Shipping to:");
-  for (const part of [ADDRESS.name, ADDRESS.street, ADDRESS.city, ADDRESS.state, ADDRESS.zipCode]) await expect(shipTo).toContainText(part);
+  for (const part of [ADDRESS.name, ADDRESS.street, ADDRESS.city, ADDRESS.state, ADDRESS.zipCode])
+    await expect(shipTo).toContainText(part);
 }
 
 /** The number people see for an order: the last 8 characters of its id, in capitals (docs/product.md §9). */
@@ -85,7 +109,10 @@ const orderNumber = (orderId: string) => orderId.replace(/-/g, "").slice(-8).toU
 
 const cartLines = (page: Page) => page.evaluate(() => window.localStorage.getItem("cart:v1"));
 
-test("a visitor sees the login panel and a toast, and is sent to log in only after reading it", async ({ browser, baseURL }) => {
+test("a visitor sees the login panel and a toast, and is sent to log in only after reading it", async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
   // The panel is what the server sends (and what a browser without scripts keeps).
@@ -104,12 +131,18 @@ test("a visitor sees the login panel and a toast, and is sent to log in only aft
 });
 
 test("a visitor may stay on the checkout's login panel", async ({ browser }, info) => {
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, viewport: info.project.use.viewport ?? undefined });
+  const context = await browser.newContext({
+    storageState: { cookies: [], origins: [] },
+    viewport: info.project.use.viewport ?? undefined,
+  });
   const page = await context.newPage();
   await page.goto("/checkout");
   await page.getByRole("button", { name: "Stay on this page" }).click();
   await expect(page.getByText("Taking you to the login page")).toHaveCount(0);
-  await expect(page.getByRole("main").getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login?redirectTo=%2Fcheckout");
+  await expect(page.getByRole("main").getByRole("link", { name: "Login" })).toHaveAttribute(
+    "href",
+    "/login?redirectTo=%2Fcheckout",
+  );
   await expectNoAxeViolations(page, "the visitor's checkout panel");
   await page.screenshot({ path: info.outputPath("checkout-visitor.png") });
   await page.waitForTimeout(5500);
@@ -142,7 +175,9 @@ test("the checkout's choices: default address, billing, payment methods", async 
   await buyFromProductPage(page, "L", "Heather Grey");
   await expectOneSetSummary(page, "L", "Heather Grey");
   const shipping = page.getByRole("combobox", { name: "Shipping Address" });
-  await expect(shipping.locator("option:checked")).toHaveText(`${ADDRESS.name} - ${ADDRESS.street}, ${ADDRESS.city} (Default)`);
+  await expect(shipping.locator("option:checked")).toHaveText(
+    `${ADDRESS.name} - ${ADDRESS.street}, ${ADDRESS.city} (Default)`,
+  );
 
   const same = page.getByRole("checkbox", { name: "Same as shipping address" });
   await expect(same).toBeChecked();
@@ -333,7 +368,17 @@ test("cancelling on the sandbox card checkout leads to the cancelled notice", as
 test("a price the browser kept is not what is charged: the server's price and total win", async ({ page }) => {
   await page.goto(`/?q=${encodeURIComponent(PRODUCT)}`);
   const href = String(await page.getByRole("link", { name: `View ${PRODUCT}` }).getAttribute("href"));
-  const forged = [{ productId: href.split("/").pop(), title: PRODUCT, priceCents: 1, quantity: 1, imageUrls: [], selectedSize: "S", color: "Cloud Blue" }];
+  const forged = [
+    {
+      productId: href.split("/").pop(),
+      title: PRODUCT,
+      priceCents: 1,
+      quantity: 1,
+      imageUrls: [],
+      selectedSize: "S",
+      color: "Cloud Blue",
+    },
+  ];
   await page.evaluate((lines) => window.localStorage.setItem("cart:v1", JSON.stringify(lines)), forged);
   await page.goto("/checkout");
   await expect(page.getByRole("status").filter({ hasText: "changed from $0.01 to $89.00" })).toBeVisible();
@@ -380,7 +425,9 @@ test("a double click starts one payment, for either method", async ({ page }) =>
   expect(calls).toEqual(["create-paypal-order", "create-stripe-session"]);
 });
 
-test("paying again after the capture failed continues with the same, already approved PayPal order", async ({ page }) => {
+test("paying again after the capture failed continues with the same, already approved PayPal order", async ({
+  page,
+}) => {
   await buyFromProductPage(page, "M", "Heather Grey");
   const created: string[] = [];
   page.on("response", async (r) => {

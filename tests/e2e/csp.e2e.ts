@@ -6,7 +6,10 @@ import { expect, test } from "./fixtures";
  * blocks what an injection would try.
  */
 
-test("a page is served with the policy, hydrates, and blocks an injected inline script", async ({ page, cspViolations }) => {
+test("a page is served with the policy, hydrates, and blocks an injected inline script", async ({
+  page,
+  cspViolations,
+}) => {
   const response = await page.goto("/");
   const policy = response?.headers()["content-security-policy"] ?? "";
   expect(policy).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);

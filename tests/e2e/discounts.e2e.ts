@@ -17,7 +17,10 @@ const SCREENS = path.resolve(import.meta.dirname, "../../test-results/screens");
 const PRODUCT = "Cloud Lounge Sweat Set";
 const orderNumber = (orderId: string) => orderId.replace(/-/g, "").slice(-8).toUpperCase();
 
-test("a 15 % code made in the Discounts tab (a refused form outlives a live update), applied in the cart, paid with the sandbox, shown on the order", async ({ browser, baseURL }, info) => {
+test("a 15 % code made in the Discounts tab (a refused form outlives a live update), applied in the cart, paid with the sandbox, shown on the order", async ({
+  browser,
+  baseURL,
+}, info) => {
   test.setTimeout(120_000);
   const project = info.project.name;
   const code = `E2E15${project.toUpperCase()}${Date.now().toString(36).toUpperCase()}`;
@@ -44,19 +47,25 @@ test("a 15 % code made in the Discounts tab (a refused form outlives a live upda
   await admin.getByRole("textbox", { name: "Code" }).fill(`${code}X`);
   await admin.getByRole("textbox", { name: "Value" }).fill("150");
   await admin.getByRole("button", { name: "Create code" }).click();
-  await expect(admin.getByRole("tabpanel").getByText("The percentage must be a whole number from 1 to 100")).toBeVisible();
+  await expect(
+    admin.getByRole("tabpanel").getByText("The percentage must be a whole number from 1 to 100"),
+  ).toBeVisible();
   // A live update (another tab saves a product) reloads the tab's data; the refused form keeps
   // what was typed and its message.
   const other = await adminContext.newPage();
   await other.goto(`/?q=${encodeURIComponent(PRODUCT)}`);
   await other.getByRole("link", { name: `Edit ${PRODUCT}` }).click();
   await expect(other.getByRole("heading", { level: 1, name: "Edit Product" })).toBeVisible();
-  const reloaded = admin.waitForResponse((r) => new URL(r.url()).pathname === "/admin.data" && r.request().method() === "GET");
+  const reloaded = admin.waitForResponse(
+    (r) => new URL(r.url()).pathname === "/admin.data" && r.request().method() === "GET",
+  );
   await other.getByRole("button", { name: "Update Product" }).click();
   await expect(toast(other, "Product updated successfully!")).toBeVisible();
   await reloaded;
   await other.close();
-  await expect(admin.getByRole("tabpanel").getByText("The percentage must be a whole number from 1 to 100")).toBeVisible();
+  await expect(
+    admin.getByRole("tabpanel").getByText("The percentage must be a whole number from 1 to 100"),
+  ).toBeVisible();
   await expect(admin.getByRole("textbox", { name: "Value" })).toHaveValue("150");
   await expect(admin.getByRole("textbox", { name: "Code" })).toHaveValue(`${code}X`);
   await expectNoAxeViolations(admin, `the Discounts tab (${project})`);

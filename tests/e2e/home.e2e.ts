@@ -42,10 +42,9 @@ test.describe("home grid", () => {
     expect(count).toBeGreaterThan(0);
     for (const card of await cards(page).all()) await expect(card.getByText("Shoes", { exact: true })).toBeVisible();
     await page.reload();
-    await expect(page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Shoes" })).toHaveAttribute(
-      "aria-current",
-      "page",
-    );
+    await expect(
+      page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Shoes" }),
+    ).toHaveAttribute("aria-current", "page");
   });
 
   test("searches by text and sorts by price", async ({ page }) => {
@@ -67,10 +66,12 @@ test.describe("home grid", () => {
         .then((texts) => texts.map((t) => Number(t.replace(/[$,]/g, ""))));
     // The address changes before the new list is drawn: wait for the list in its new order.
     await expect.poll(async () => (await prices()).length).toBeGreaterThan(1);
-    await expect.poll(async () => {
-      const shown = await prices();
-      return [...shown].sort((a, b) => a - b).join() === shown.join();
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const shown = await prices();
+        return [...shown].sort((a, b) => a - b).join() === shown.join();
+      })
+      .toBe(true);
   });
 
   test("a search with no match says so, and SQL or HTML in it is only text", async ({ page }) => {
@@ -81,7 +82,10 @@ test.describe("home grid", () => {
 
   test("a visitor's Add to cart asks to log in and goes to /login", async ({ page }) => {
     await page.goto("/");
-    await cards(page).first().getByRole("button", { name: /^Add to cart/ }).click();
+    await cards(page)
+      .first()
+      .getByRole("button", { name: /^Add to cart/ })
+      .click();
     await expect(page.getByText("Please login to add items to cart")).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
   });

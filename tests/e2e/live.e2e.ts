@@ -23,11 +23,17 @@ async function signedInContext(browser: Browser, info: TestInfo, email: string):
   const context = await browser.newContext({ viewport, isMobile, hasTouch });
   const baseURL = String(info.project.use.baseURL);
   const headers = { origin: baseURL };
-  const signUp = await context.request.post(`${baseURL}/api/auth/sign-up/email`, { data: { name: "", email, password: PASSWORD }, headers });
+  const signUp = await context.request.post(`${baseURL}/api/auth/sign-up/email`, {
+    data: { name: "", email, password: PASSWORD },
+    headers,
+  });
   expect([200, 422]).toContain(signUp.status());
   // Also when the account exists: another test may have just registered it and not verified it yet.
   await context.request.get(await verificationLink(context.request, baseURL, email), { maxRedirects: 0 });
-  const signIn = await context.request.post(`${baseURL}/api/auth/sign-in/email`, { data: { email, password: PASSWORD }, headers });
+  const signIn = await context.request.post(`${baseURL}/api/auth/sign-in/email`, {
+    data: { email, password: PASSWORD },
+    headers,
+  });
   expect(signIn.status()).toBe(200);
   return context;
 }
@@ -40,7 +46,8 @@ async function mark(page: Page) {
     (window as unknown as { liveMarker: boolean }).liveMarker = true;
   });
 }
-const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { liveMarker?: boolean }).liveMarker === true);
+const stillSamePage = (page: Page) =>
+  page.evaluate(() => (window as unknown as { liveMarker?: boolean }).liveMarker === true);
 
 /** Waits until the page's live stream is open, so a change made next cannot be missed. */
 async function openProductBy(page: Page, title: string) {
@@ -49,7 +56,9 @@ async function openProductBy(page: Page, title: string) {
 }
 
 async function liveStreamOpen(page: Page) {
-  await page.waitForResponse((r) => r.url().endsWith("/api/events") && r.status() === 200, { timeout: 10_000 }).catch(() => {});
+  await page
+    .waitForResponse((r) => r.url().endsWith("/api/events") && r.status() === 200, { timeout: 10_000 })
+    .catch(() => {});
 }
 
 test("a review one shopper posts appears on another shopper's open product page", async ({ browser }, info) => {
@@ -117,8 +126,12 @@ test("a product the administrator adds appears on an open home page", async ({ b
   await admin.getByLabel("Price ($)").fill("19.90");
   await admin.getByLabel("Description").fill("Added while a shopper watches the home page.");
   await admin.getByLabel("Stock count").fill("4");
-  const photo = await sharp({ create: { width: 800, height: 1000, channels: 3, background: "#6c7f9d" } }).png().toBuffer();
-  await admin.getByLabel("Choose images").setInputFiles([{ name: "arrival.png", mimeType: "image/png", buffer: photo }]);
+  const photo = await sharp({ create: { width: 800, height: 1000, channels: 3, background: "#6c7f9d" } })
+    .png()
+    .toBuffer();
+  await admin
+    .getByLabel("Choose images")
+    .setInputFiles([{ name: "arrival.png", mimeType: "image/png", buffer: photo }]);
   await admin.getByRole("button", { name: "Add Product" }).click();
   await expect(toast(admin, "Product added")).toBeVisible();
 
@@ -140,7 +153,17 @@ test("a product the administrator adds appears on an open home page", async ({ b
 /** Buys one tote through the sandbox card checkout; returns the order number. */
 async function buyOne(page: Page, baseURL: string): Promise<string> {
   const saved = await page.context().request.post(`${baseURL}/addresses`, {
-    form: { intent: "create", name: "Lena Live", phone: "+1 555 0142", street: "4 Stream Road", city: "Portland", state: "OR", zipCode: "97201", country: "United States", isDefault: "on" },
+    form: {
+      intent: "create",
+      name: "Lena Live",
+      phone: "+1 555 0142",
+      street: "4 Stream Road",
+      city: "Portland",
+      state: "OR",
+      zipCode: "97201",
+      country: "United States",
+      isDefault: "on",
+    },
     headers: { origin: baseURL },
     maxRedirects: 0,
   });
@@ -196,7 +219,10 @@ test("the customer's open My Orders follows the administrator's status changes",
   await customerContext.close();
 });
 
-test("a notice that arrives during 'Load more' waits for it: the page keeps its place", async ({ page, browser }, info) => {
+test("a notice that arrives during 'Load more' waits for it: the page keeps its place", async ({
+  page,
+  browser,
+}, info) => {
   test.setTimeout(90_000);
   const cards = page.getByRole("list", { name: "Products" }).getByRole("article");
   const stream = liveStreamOpen(page);

@@ -8,7 +8,9 @@ import type { APIRequestContext } from "@playwright/test";
 export async function verificationLink(request: APIRequestContext, baseURL: string, email: string): Promise<string> {
   for (let attempt = 0; attempt < 80; attempt++) {
     const list = await (await request.get(`${baseURL}/dev/mailbox`)).text();
-    const row = [...list.matchAll(/<td>([^<]*)<\/td><td><a href="(\/dev\/mailbox\/[^"]+)"/g)].find((m) => m[1] === email);
+    const row = [...list.matchAll(/<td>([^<]*)<\/td><td><a href="(\/dev\/mailbox\/[^"]+)"/g)].find(
+      (m) => m[1] === email,
+    );
     if (row) {
       const message = await (await request.get(`${baseURL}${row[2]}`)).text();
       const link = /href="([^"]*\/api\/auth\/verify-email[^"]*)"/.exec(message)?.[1];

@@ -14,7 +14,8 @@ import { ADMIN, buyWithSandboxCard, productId, saveAddress, signedInContext, sig
 const DESK_TEE = "E2E Order Desk Tee";
 const SCREENS = path.resolve(import.meta.dirname, "../../test-results/screens");
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
-const shoot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: path.join(SCREENS, `order-desk-${info.project.name}-${name}.png`) });
+const shoot = (page: Page, info: TestInfo, name: string) =>
+  page.screenshot({ path: path.join(SCREENS, `order-desk-${info.project.name}-${name}.png`) });
 
 /** A shopper of its own, with an address; `buy` places one order of `quantity` pieces and returns its number. */
 async function newBuyer(browser: Browser, info: TestInfo, label: string, name: string) {
@@ -29,7 +30,10 @@ async function newBuyer(browser: Browser, info: TestInfo, label: string, name: s
     context,
     buy: async (title = DESK_TEE, quantity = 1) => {
       const id = await productId(request, base, title);
-      const line = title === DESK_TEE ? { productId: id, selectedSize: "M", color: "Sand", quantity } : { productId: id, selectedSize: null, color: null, quantity };
+      const line =
+        title === DESK_TEE
+          ? { productId: id, selectedSize: "M", color: "Sand", quantity }
+          : { productId: id, selectedSize: null, color: null, quantity };
       return buyWithSandboxCard(request, base, line, addressId);
     },
   };
@@ -77,7 +81,9 @@ test("the history note is cleared after each status change and never sent twice"
   await admin.context().close();
 });
 
-test("cancelling asks first, says the money is refunded and the stock goes back, then does both", async ({ browser }, info) => {
+test("cancelling asks first, says the money is refunded and the stock goes back, then does both", async ({
+  browser,
+}, info) => {
   test.setTimeout(90_000);
   const scarf = `E2E Restock Scarf ${info.project.name}`;
   const buyer = await newBuyer(browser, info, "desk-cancel", "Cora Cancel");
@@ -121,7 +127,9 @@ test("cancelling asks first, says the money is refunded and the stock goes back,
   await expect(card.locator("[data-status]").first()).toHaveText("Cancelled");
   await expect(card.getByText("No further actions available")).toBeVisible();
   // The refund is on the card: the whole amount, and nothing left to pay.
-  await expect(card.getByRole("listitem").filter({ hasText: "Refunded in full (order cancelled)" })).toContainText("$33.10");
+  await expect(card.getByRole("listitem").filter({ hasText: "Refunded in full (order cancelled)" })).toContainText(
+    "$33.10",
+  );
   await expect(card.getByText("Net paid")).toBeVisible();
   await shoot(admin, info, "cancelled-refunded");
   // The two pieces are back: the shopper's open product page says so (live, or after a reload).
@@ -177,7 +185,16 @@ test("every status has a filter with a count; search and pages live in the addre
   await changeStatus(admin, walked, "Shipped");
   await changeStatus(admin, walked, "Out for delivery");
   const filters = admin.getByRole("navigation", { name: "Order filters" });
-  await expect(filters.getByRole("link")).toHaveText([/^All\s*\(?21\)?$/, /^Placed\s*\(?19\)?$/, /^Confirmed\s*\(?1\)?$/, /^Processing\s*\(?0\)?$/, /^Shipped\s*\(?0\)?$/, /^Out for delivery\s*\(?1\)?$/, /^Delivered\s*\(?0\)?$/, /^Cancelled\s*\(?0\)?$/]);
+  await expect(filters.getByRole("link")).toHaveText([
+    /^All\s*\(?21\)?$/,
+    /^Placed\s*\(?19\)?$/,
+    /^Confirmed\s*\(?1\)?$/,
+    /^Processing\s*\(?0\)?$/,
+    /^Shipped\s*\(?0\)?$/,
+    /^Out for delivery\s*\(?1\)?$/,
+    /^Delivered\s*\(?0\)?$/,
+    /^Cancelled\s*\(?0\)?$/,
+  ]);
   await filters.getByRole("link", { name: /^Out for delivery/ }).click();
   await expect(admin).toHaveURL(/status=out_for_delivery/);
   await expect(cards).toHaveCount(1);
@@ -223,7 +240,9 @@ test("a colour needs a value, and a picked file is checked by its content", asyn
   await expect(admin.getByLabel("Color 1 value")).toHaveValue("");
 
   // A text file named .png and a PNG cut short: named under the picker, no preview.
-  const photo = await sharp({ create: { width: 400, height: 500, channels: 3, background: "#c2b280" } }).png().toBuffer();
+  const photo = await sharp({ create: { width: 400, height: 500, channels: 3, background: "#c2b280" } })
+    .png()
+    .toBuffer();
   await admin.getByLabel("Choose images").setInputFiles([
     { name: "notes.png", mimeType: "image/png", buffer: Buffer.from("These are my notes, not a picture.") },
     { name: "cut.png", mimeType: "image/png", buffer: photo.subarray(0, 60) },
@@ -238,7 +257,9 @@ test("a colour needs a value, and a picked file is checked by its content", asyn
 
   // Sand without a value is refused, not saved as black.
   await admin.getByRole("button", { name: "Add Product" }).click();
-  await expect(admin.getByText("Choose a colour value for Sand: pick it or type a hex value such as #c2b280")).toBeVisible();
+  await expect(
+    admin.getByText("Choose a colour value for Sand: pick it or type a hex value such as #c2b280"),
+  ).toBeVisible();
   await expect(admin.getByLabel("Color 1 value")).toHaveAttribute("aria-invalid", "true");
   await expect(admin).toHaveURL(/\/admin\/add-product$/);
   await shoot(admin, info, "colour-error");
@@ -281,8 +302,18 @@ function clippingAncestor(target: Locator) {
       const s = getComputedStyle(a);
       if (s.overflowX === "visible" && s.overflowY === "visible") continue;
       const b = a.getBoundingClientRect();
-      const box = { left: b.left + a.clientLeft, top: b.top + a.clientTop, right: b.left + a.clientLeft + a.clientWidth, bottom: b.top + a.clientTop + a.clientHeight };
-      if (r.left - grow < box.left || r.top - grow < box.top || r.right + grow > box.right || r.bottom + grow > box.bottom) {
+      const box = {
+        left: b.left + a.clientLeft,
+        top: b.top + a.clientTop,
+        right: b.left + a.clientLeft + a.clientWidth,
+        bottom: b.top + a.clientTop + a.clientHeight,
+      };
+      if (
+        r.left - grow < box.left ||
+        r.top - grow < box.top ||
+        r.right + grow > box.right ||
+        r.bottom + grow > box.bottom
+      ) {
         return `${a.tagName.toLowerCase()}.${a.className}`;
       }
     }
@@ -303,7 +334,10 @@ test("after a navigation the focus is on the new page's heading and its title is
   await page.keyboard.press("Tab");
   expect(await page.evaluate(() => document.getElementById("main")?.contains(document.activeElement))).toBe(true);
 
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^Log ?in$|^Sign in$/ }).click();
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: /^Log ?in$|^Sign in$/ })
+    .click();
   await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
   await expect(announcer).toHaveText(/\| Threadline$/);
   await page.goBack();

@@ -27,9 +27,17 @@ export const uniqueEmail = (label: string, info: TestInfo) =>
  * Registers `email` (unless it exists: the administrator is shared by every test), opens its
  * verification link and signs in; the request context keeps the session cookie.
  */
-export async function signIn(request: APIRequestContext, baseURL: string, email: string, options: { name?: string } = {}) {
+export async function signIn(
+  request: APIRequestContext,
+  baseURL: string,
+  email: string,
+  options: { name?: string } = {},
+) {
   const headers = { origin: baseURL };
-  const signUp = await request.post(`${baseURL}/api/auth/sign-up/email`, { data: { name: options.name ?? "", email, password: PASSWORD }, headers });
+  const signUp = await request.post(`${baseURL}/api/auth/sign-up/email`, {
+    data: { name: options.name ?? "", email, password: PASSWORD },
+    headers,
+  });
   expect([200, 422]).toContain(signUp.status());
   await request.get(await verificationLink(request, baseURL, email), { maxRedirects: 0 });
   const res = await request.post(`${baseURL}/api/auth/sign-in/email`, { data: { email, password: PASSWORD }, headers });
@@ -37,7 +45,12 @@ export async function signIn(request: APIRequestContext, baseURL: string, email:
 }
 
 /** A browser context of the test's project (viewport, touch), signed in as `email`. */
-export async function signedInContext(browser: Browser, info: TestInfo, email: string, options: { name?: string } = {}): Promise<BrowserContext> {
+export async function signedInContext(
+  browser: Browser,
+  info: TestInfo,
+  email: string,
+  options: { name?: string } = {},
+): Promise<BrowserContext> {
   const { viewport, isMobile, hasTouch } = info.project.use;
   const context = await browser.newContext({ viewport, isMobile, hasTouch });
   await signIn(context.request, String(info.project.use.baseURL), email, options);
@@ -45,7 +58,11 @@ export async function signedInContext(browser: Browser, info: TestInfo, email: s
 }
 
 /** Saves the shopper's default address through the address book's form; returns its id. */
-export async function saveAddress(request: APIRequestContext, baseURL: string, address: Partial<typeof ADDRESS> = {}): Promise<string> {
+export async function saveAddress(
+  request: APIRequestContext,
+  baseURL: string,
+  address: Partial<typeof ADDRESS> = {},
+): Promise<string> {
   const fields = { ...ADDRESS, ...address };
   const saved = await request.post(`${baseURL}/addresses`, {
     form: { intent: "create", ...fields, isDefault: "on" },
@@ -62,7 +79,9 @@ export async function saveAddress(request: APIRequestContext, baseURL: string, a
 /** A product's id, found through the home page's search as a shopper would. */
 export async function productId(request: APIRequestContext, baseURL: string, title: string): Promise<string> {
   const html = await (await request.get(`${baseURL}/?q=${encodeURIComponent(title)}`)).text();
-  const id = new RegExp(`href="/product/([0-9a-f-]{36})"[^>]*aria-label="View ${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"`).exec(html)?.[1];
+  const id = new RegExp(
+    `href="/product/([0-9a-f-]{36})"[^>]*aria-label="View ${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"`,
+  ).exec(html)?.[1];
   const fallback = /href="\/product\/([0-9a-f-]{36})"/.exec(html)?.[1];
   const found = id ?? fallback;
   expect(found, `a product titled ${title}`).toBeTruthy();
@@ -83,12 +102,21 @@ export async function buyWithSandboxCard(
 ): Promise<string> {
   const headers = { origin: baseURL };
   const created = await request.post(`${baseURL}/api/create-stripe-session`, {
-    data: { lines: Array.isArray(line) ? line : [line], shippingAddressId: addressId, billingAddressId: null, sameAsShipping: true },
+    data: {
+      lines: Array.isArray(line) ? line : [line],
+      shippingAddressId: addressId,
+      billingAddressId: null,
+      sameAsShipping: true,
+    },
     headers,
   });
   expect(created.status(), await created.text()).toBe(200);
   const session = (await created.json()) as { id: string };
-  const paid = await request.post(`${baseURL}/sandbox/checkout/${session.id}`, { form: { intent: "pay" }, headers, maxRedirects: 0 });
+  const paid = await request.post(`${baseURL}/sandbox/checkout/${session.id}`, {
+    form: { intent: "pay" },
+    headers,
+    maxRedirects: 0,
+  });
   expect(paid.status()).toBeLessThan(400);
   const confirmation = await (await request.get(`${baseURL}/payment-success?session_id=${session.id}`)).text();
   const number = /#<!-- -->([0-9A-F]{8})|#([0-9A-F]{8})/.exec(confirmation);

@@ -32,7 +32,11 @@ async function addFixture(values: NewProduct & { perVariant?: number; variants?:
   const { perVariant, variants, ...row } = values;
   const [{ id }] = await database.db.insert(products).values(row).returning({ id: products.id });
   const names = (row.colors ?? []).map((c) => c.name);
-  const spread = spreadStock(row.stockCount ?? 0, row.sizes ?? [], names).map((v) => ({ ...v, stock: perVariant ?? v.stock, sku: null }));
+  const spread = spreadStock(row.stockCount ?? 0, row.sizes ?? [], names).map((v) => ({
+    ...v,
+    stock: perVariant ?? v.stock,
+    sku: null,
+  }));
   await database.db.transaction((tx) => writeVariants(tx, id, (variants ?? spread) as VariantStock[]));
 }
 await addFixture({
@@ -84,7 +88,12 @@ for (const [i, project] of ["desktop", "phone"].entries()) {
   });
 }
 // Plenty of stock for the refunds' tests (tests/e2e/refunds.e2e.ts): an order of three lines, one returned.
-for (const [i, [title, priceCents]] of ([["E2E Return Shirt", 2500], ["E2E Return Socks", 800]] as const).entries()) {
+for (const [i, [title, priceCents]] of (
+  [
+    ["E2E Return Shirt", 2500],
+    ["E2E Return Socks", 800],
+  ] as const
+).entries()) {
   await addFixture({
     title,
     description: "A fixture the refunds' tests buy and return.",
@@ -114,7 +123,9 @@ for (const [i, project] of ["desktop", "phone"].entries()) {
 const galleryStorage = createLocalStorage(path.join(config.dataDir, "media"));
 const galleryImages: string[] = [];
 for (const [i, background] of ["#b4533c", "#3c7a5a", "#3c5a9a"].entries()) {
-  const photo = await sharp({ create: { width: 800, height: 1000, channels: 3, background } }).png().toBuffer();
+  const photo = await sharp({ create: { width: 800, height: 1000, channels: 3, background } })
+    .png()
+    .toBuffer();
   galleryImages.push(await storeProductImage(galleryStorage, photo, `e2e-gallery-${i + 1}.png`));
 }
 await addFixture({

@@ -17,7 +17,10 @@ const test = base.extend<object, { shopperState: StorageState }>({
   shopperState: [
     async ({ browser }, use, workerInfo) => {
       const context = await browser.newContext();
-      const { state } = await newShopper(context, String(workerInfo.project.use.baseURL), { label: `polish-${workerInfo.project.name}`, address: true });
+      const { state } = await newShopper(context, String(workerInfo.project.use.baseURL), {
+        label: `polish-${workerInfo.project.name}`,
+        address: true,
+      });
       await context.close();
       await use(state);
     },
@@ -38,7 +41,11 @@ async function openProduct(page: Page, title: string) {
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 }
 
-const thumbSrc = (page: Page, n: number) => page.getByRole("button", { name: `Show image ${n} of 5` }).locator("img").getAttribute("src");
+const thumbSrc = (page: Page, n: number) =>
+  page
+    .getByRole("button", { name: `Show image ${n} of 5` })
+    .locator("img")
+    .getAttribute("src");
 
 /** A horizontal swipe: real touch input on the phone, a mouse drag on the desktop. */
 async function swipe(page: Page, target: Locator, deltaX: number, hasTouch: boolean) {
@@ -48,7 +55,8 @@ async function swipe(page: Page, target: Locator, deltaX: number, hasTouch: bool
   if (hasTouch) {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
-    for (let i = 1; i <= 6; i++) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: x + (deltaX * i) / 6, y }] });
+    for (let i = 1; i <= 6; i++)
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: x + (deltaX * i) / 6, y }] });
     await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
     await cdp.detach();
   } else {
@@ -59,7 +67,10 @@ async function swipe(page: Page, target: Locator, deltaX: number, hasTouch: bool
   }
 }
 
-test("picking a colour shows its picture, and the cart line shows that picture", async ({ context, shopperState }, info) => {
+test("picking a colour shows its picture, and the cart line shows that picture", async ({
+  context,
+  shopperState,
+}, info) => {
   const page = await signedIn(context, shopperState);
   await openProduct(page, WRAP);
   await expect(page.getByRole("img", { name: `${WRAP}, image 1 of 5` })).toBeVisible();
@@ -83,11 +94,16 @@ test("picking a colour shows its picture, and the cart line shows that picture",
   await expect(page.getByText("Subtotal (1 item)")).toBeVisible();
   await expect(line.locator("img")).toHaveAttribute("src", navy);
   await page.goto("/checkout");
-  await expect(page.getByRole("region", { name: "Order Summary" }).getByRole("img", { name: WRAP })).toHaveAttribute("src", navy);
+  await expect(page.getByRole("region", { name: "Order Summary" }).getByRole("img", { name: WRAP })).toHaveAttribute(
+    "src",
+    navy,
+  );
   await page.evaluate(() => window.localStorage.removeItem("cart:v1"));
 });
 
-test("the gallery opens a full-screen zoom: keys, arrows and swipes move, focus stays inside, Escape closes", async ({ page }, info) => {
+test("the gallery opens a full-screen zoom: keys, arrows and swipes move, focus stays inside, Escape closes", async ({
+  page,
+}, info) => {
   await openProduct(page, WRAP);
   const zoomButton = page.getByRole("button", { name: "Zoom image 1 of 5" });
   await zoomButton.click();
@@ -135,13 +151,20 @@ test("the gallery opens a full-screen zoom: keys, arrows and swipes move, focus 
 
 test("a product without reviews says 'No reviews yet.' instead of empty stars and 0.0", async ({ page }) => {
   await openProduct(page, WRAP);
-  const summary = page.getByRole("main").locator("div").filter({ has: page.getByText("In Stock", { exact: true }) }).first();
+  const summary = page
+    .getByRole("main")
+    .locator("div")
+    .filter({ has: page.getByText("In Stock", { exact: true }) })
+    .first();
   await expect(summary.getByRole("link", { name: "No reviews yet." })).toHaveAttribute("href", "#reviews");
   await expect(summary).not.toContainText("0.0");
   await expect(summary).not.toContainText("(0 reviews)");
 });
 
-test("a sold-out product cannot be added: 'Out of Stock' on the card and on the page", async ({ context, shopperState }, info) => {
+test("a sold-out product cannot be added: 'Out of Stock' on the card and on the page", async ({
+  context,
+  shopperState,
+}, info) => {
   const page = await signedIn(context, shopperState);
   await page.goto(`/?q=${encodeURIComponent(SOLD_OUT)}`);
   const card = page.getByRole("article", { name: SOLD_OUT });
@@ -161,7 +184,10 @@ test("a sold-out product cannot be added: 'Out of Stock' on the card and on the 
   expect(await page.evaluate(() => window.localStorage.getItem("cart:v1"))).toBeNull();
 });
 
-test("the card's 'Add to cart' is a button that adds at once, or sends to the product page for a size", async ({ context, shopperState }) => {
+test("the card's 'Add to cart' is a button that adds at once, or sends to the product page for a size", async ({
+  context,
+  shopperState,
+}) => {
   const page = await signedIn(context, shopperState);
   await page.goto(`/?q=${encodeURIComponent("Tan Leather Belt")}`);
   // Sizes: to the product page to choose.
@@ -180,26 +206,44 @@ test("the card's 'Add to cart' is a button that adds at once, or sends to the pr
   await page.evaluate(() => window.localStorage.removeItem("cart:v1"));
 });
 
-test("before JavaScript runs, the card's button still leads to the product page, or to login for a visitor", async ({ browser, shopperState }, info) => {
+test("before JavaScript runs, the card's button still leads to the product page, or to login for a visitor", async ({
+  browser,
+  shopperState,
+}, info) => {
   const { viewport, isMobile, hasTouch } = info.project.use;
   const visitor = await browser.newContext({ javaScriptEnabled: false, viewport, isMobile, hasTouch });
   const page = await visitor.newPage();
   await page.goto(`/?q=${encodeURIComponent(WRAP)}`);
-  await page.getByRole("article", { name: WRAP }).getByRole("button", { name: `Add to cart: ${WRAP}` }).click();
+  await page
+    .getByRole("article", { name: WRAP })
+    .getByRole("button", { name: `Add to cart: ${WRAP}` })
+    .click();
   await expect(page).toHaveURL(/\/login\?redirectTo=%2F%3Fq%3DEmerald.+Wrap.+Dress$/);
   await expect(page.getByRole("heading", { level: 1, name: "Login" })).toBeVisible();
   await visitor.close();
 
-  const shopper = await browser.newContext({ javaScriptEnabled: false, viewport, isMobile, hasTouch, storageState: shopperState });
+  const shopper = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport,
+    isMobile,
+    hasTouch,
+    storageState: shopperState,
+  });
   const shopperPage = await shopper.newPage();
   await shopperPage.goto(`/?q=${encodeURIComponent(WRAP)}`);
-  await shopperPage.getByRole("article", { name: WRAP }).getByRole("button", { name: `Add to cart: ${WRAP}` }).click();
+  await shopperPage
+    .getByRole("article", { name: WRAP })
+    .getByRole("button", { name: `Add to cart: ${WRAP}` })
+    .click();
   await expect(shopperPage).toHaveURL(/\/product\/[0-9a-f-]{36}\??$/);
   await expect(shopperPage.getByRole("heading", { level: 1, name: WRAP })).toBeVisible();
   await shopper.close();
 });
 
-test("toasts appear below the header, leave the cart and profile reachable, and read clearly", async ({ context, shopperState }, info) => {
+test("toasts appear below the header, leave the cart and profile reachable, and read clearly", async ({
+  context,
+  shopperState,
+}, info) => {
   const page = await signedIn(context, shopperState);
   await page.goto(`/?q=${encodeURIComponent("E2E Imageless Tee")}`);
   await page.getByRole("button", { name: "Add to cart: E2E Imageless Tee" }).click();
@@ -228,9 +272,12 @@ test("toasts appear below the header, leave the cart and profile reachable, and 
   await page.evaluate(() => window.localStorage.removeItem("cart:v1"));
 });
 
-const viewportWidth = (info: { project: { use: { viewport?: { width: number } | null } } }) => info.project.use.viewport?.width ?? 1280;
+const viewportWidth = (info: { project: { use: { viewport?: { width: number } | null } } }) =>
+  info.project.use.viewport?.width ?? 1280;
 
-test("product cards keep their buttons in line, and the categories fit or scroll with a hint", async ({ page }, info) => {
+test("product cards keep their buttons in line, and the categories fit or scroll with a hint", async ({
+  page,
+}, info) => {
   await page.goto("/");
   const cards = page.getByRole("list", { name: "Products" }).getByRole("article");
   await expect(cards.first()).toBeVisible();
@@ -244,7 +291,10 @@ test("product cards keep their buttons in line, and the categories fit or scroll
       tops.push((await card.getByRole("link", { name: /^View / }).boundingBox())!.y);
       titleHeights.push((await card.getByRole("heading").boundingBox())!.height);
     }
-    expect(Math.max(...tops) - Math.min(...tops), `row ${row + 1} (title heights ${titleHeights.join(", ")})`).toBeLessThan(1);
+    expect(
+      Math.max(...tops) - Math.min(...tops),
+      `row ${row + 1} (title heights ${titleHeights.join(", ")})`,
+    ).toBeLessThan(1);
   }
   const chips = page.getByRole("navigation", { name: "Categories" });
   const scroller = chips.locator("div").first();

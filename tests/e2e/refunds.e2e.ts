@@ -12,7 +12,8 @@ import { ADMIN, buyWithSandboxCard, productId, saveAddress, signedInContext, sig
 
 const SCREENS = path.resolve(import.meta.dirname, "../../test-results/screens");
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
-const shoot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: path.join(SCREENS, `refunds-${info.project.name}-${name}.png`), fullPage: true });
+const shoot = (page: Page, info: TestInfo, name: string) =>
+  page.screenshot({ path: path.join(SCREENS, `refunds-${info.project.name}-${name}.png`), fullPage: true });
 const orderCard = (page: Page, number: string) => page.getByRole("article", { name: `Order #${number}` });
 
 async function newBuyer(browser: Browser, info: TestInfo, label: string) {
@@ -29,14 +30,20 @@ async function newBuyer(browser: Browser, info: TestInfo, label: string) {
   return { context, base, addressId, line };
 }
 
-test("the administrator returns one line of three: the refund with its tax is shown, and the net paid", async ({ browser }, info) => {
+test("the administrator returns one line of three: the refund with its tax is shown, and the net paid", async ({
+  browser,
+}, info) => {
   test.setTimeout(90_000);
   const buyer = await newBuyer(browser, info, "refund-return");
   // $20.00 + 2 × $25.00 + 3 × $8.00 = $94.00; tax $9.40; shipping $0.10: $103.50.
   const number = await buyWithSandboxCard(
     buyer.context.request,
     buyer.base,
-    [await buyer.line("E2E Order Desk Tee", 1, "M", "Sand"), await buyer.line("E2E Return Shirt", 2), await buyer.line("E2E Return Socks", 3)],
+    [
+      await buyer.line("E2E Order Desk Tee", 1, "M", "Sand"),
+      await buyer.line("E2E Return Shirt", 2),
+      await buyer.line("E2E Return Socks", 3),
+    ],
     buyer.addressId,
   );
   const admin = await (await signedInContext(browser, info, ADMIN)).newPage();
@@ -66,7 +73,9 @@ test("the administrator returns one line of three: the refund with its tax is sh
   await expect(card.getByText("Net paid")).toBeVisible();
   await expect(card).toContainText("$48.50");
   await card.getByRole("button", { name: "Show status history" }).click();
-  await expect(card.getByText("Returned: too small — Refunded $55.00 for 2 × E2E Return Shirt; 2 pieces back in stock.")).toBeVisible();
+  await expect(
+    card.getByText("Returned: too small — Refunded $55.00 for 2 × E2E Return Shirt; 2 pieces back in stock."),
+  ).toBeVisible();
   // The order itself goes on: still Placed, with its status buttons.
   await expect(card.locator("[data-status]").first()).toHaveText("Placed");
   // The shirts cannot be refunded again; the other lines can.
@@ -91,11 +100,18 @@ test("the administrator returns one line of three: the refund with its tax is sh
   await admin.context().close();
 });
 
-test("the customer cancels their own placed order from My Orders: refunded, and the piece is back in stock", async ({ browser }, info) => {
+test("the customer cancels their own placed order from My Orders: refunded, and the piece is back in stock", async ({
+  browser,
+}, info) => {
   test.setTimeout(90_000);
   const beanie = `E2E Cancel Beanie ${info.project.name}`;
   const buyer = await newBuyer(browser, info, "refund-cancel");
-  const number = await buyWithSandboxCard(buyer.context.request, buyer.base, await buyer.line(beanie, 1), buyer.addressId);
+  const number = await buyWithSandboxCard(
+    buyer.context.request,
+    buyer.base,
+    await buyer.line(beanie, 1),
+    buyer.addressId,
+  );
   const product = await buyer.context.newPage();
   await product.goto(`/?q=${encodeURIComponent(beanie)}`);
   await product.getByRole("link", { name: `View ${beanie}` }).click();
@@ -121,7 +137,9 @@ test("the customer cancels their own placed order from My Orders: refunded, and 
   await dialog.getByRole("button", { name: "Cancel order" }).click();
   await expect(toast(page, "Your order is cancelled and your money is on its way back")).toBeVisible();
   await expect(card.locator("[data-status]").first()).toHaveText("Cancelled");
-  await expect(card.getByRole("listitem").filter({ hasText: "Refunded in full (order cancelled)" })).toContainText("$19.90");
+  await expect(card.getByRole("listitem").filter({ hasText: "Refunded in full (order cancelled)" })).toContainText(
+    "$19.90",
+  );
   await expect(card.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
   await shoot(page, info, "customer-cancelled");
   await product.reload();

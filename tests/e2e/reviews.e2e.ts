@@ -16,7 +16,10 @@ const reviewList = (page: Page) => page.getByRole("list", { name: "Customer revi
 async function signedInPage(browser: Browser, info: TestInfo, firstName?: string) {
   const { viewport, isMobile, hasTouch } = info.project.use;
   const context = await browser.newContext({ viewport, isMobile, hasTouch });
-  const { email } = await newShopper(context, String(info.project.use.baseURL), { label: `reviews-${info.project.name}`, firstName });
+  const { email } = await newShopper(context, String(info.project.use.baseURL), {
+    label: `reviews-${info.project.name}`,
+    firstName,
+  });
   return { page: await context.newPage(), email, close: () => context.close() };
 }
 
@@ -48,10 +51,18 @@ test("a review shows the first name, else 'Customer', and never an e-mail addres
   // A visitor sees both, under 'Marguerite' and 'Customer'.
   await openProduct(page, title);
   const list = reviewList(page);
-  await expect(list.getByRole("article").filter({ hasText: `Signed review ${info.project.name}` }).getByRole("heading")).toHaveText("Marguerite");
-  await expect(list.getByRole("article").filter({ hasText: `Anonymous review ${info.project.name}` }).getByRole("heading")).toHaveText(
-    "Customer",
-  );
+  await expect(
+    list
+      .getByRole("article")
+      .filter({ hasText: `Signed review ${info.project.name}` })
+      .getByRole("heading"),
+  ).toHaveText("Marguerite");
+  await expect(
+    list
+      .getByRole("article")
+      .filter({ hasText: `Anonymous review ${info.project.name}` })
+      .getByRole("heading"),
+  ).toHaveText("Customer");
   const html = await page.content();
   for (const email of [named.email, unnamed.email]) expect(html).not.toContain(email);
   await expect(page.locator("#reviews")).not.toContainText("@");
@@ -87,7 +98,9 @@ test("a shopper writes one review of a product, edits it and deletes it", async 
   await page.screenshot({ path: info.outputPath("edit-review.png") });
   await edit.getByRole("textbox", { name: "Write your review" }).fill("   ");
   await edit.getByRole("button", { name: "Save review" }).click();
-  await expect(edit.getByRole("alert")).toHaveText("A review needs some text. To remove it, delete the review instead.");
+  await expect(edit.getByRole("alert")).toHaveText(
+    "A review needs some text. To remove it, delete the review instead.",
+  );
   const edited = `Better after a wash ${info.project.name}`;
   await edit.getByRole("textbox", { name: "Write your review" }).fill(edited);
   await edit.getByRole("combobox", { name: "Rating" }).selectOption("5");

@@ -12,8 +12,10 @@ import { ADMIN, buyWithSandboxCard, productId, saveAddress, signedInContext, uni
  */
 
 const SCREENS = path.resolve(import.meta.dirname, "../../test-results/screens");
-const sizeButton = (page: Page, size: string) => page.getByRole("group", { name: /^Size/ }).getByRole("button", { name: size, exact: true });
-const colorButton = (page: Page, color: string) => page.getByRole("group", { name: /^Color/ }).getByRole("button", { name: color, exact: true });
+const sizeButton = (page: Page, size: string) =>
+  page.getByRole("group", { name: /^Size/ }).getByRole("button", { name: size, exact: true });
+const colorButton = (page: Page, color: string) =>
+  page.getByRole("group", { name: /^Color/ }).getByRole("button", { name: color, exact: true });
 const lowStock = (page: Page) => page.getByRole("status").filter({ hasText: /^Only \d+ left$/ });
 
 test("buying the last Cognac M marks it sold out while Black L stays available", async ({ browser }, info) => {
@@ -51,7 +53,10 @@ test("buying the last Cognac M marks it sold out while Black L stays available",
   await expect(sizeButton(page, "M")).toBeDisabled();
   await expect(sizeButton(page, "L")).toBeEnabled();
   await expect(page.getByText("Crossed-out choices are sold out.")).toBeVisible();
-  await page.screenshot({ path: path.join(SCREENS, `variants-${info.project.name}-cognac-m-sold-out.png`), fullPage: true });
+  await page.screenshot({
+    path: path.join(SCREENS, `variants-${info.project.name}-cognac-m-sold-out.png`),
+    fullPage: true,
+  });
   await expectNoAxeViolations(page, "the product page with a sold-out combination");
 
   // Black L is still there to buy, and picking M first crosses out Cognac instead.
@@ -76,7 +81,9 @@ test("buying the last Cognac M marks it sold out while Black L stays available",
   await context.close();
 });
 
-test("the stock grid saved while pieces sell keeps the sales, and a cell changed on both sides is asked again", async ({ browser }, info) => {
+test("the stock grid saved while pieces sell keeps the sales, and a cell changed on both sides is asked again", async ({
+  browser,
+}, info) => {
   test.slow();
   const base = String(info.project.use.baseURL);
   const shopper = await signedInContext(browser, info, uniqueEmail("grid-buyer", info), { name: "Greta" });
@@ -105,13 +112,17 @@ test("the stock grid saved while pieces sell keeps the sales, and a cell changed
   await buyWithSandboxCard(shopper.request, base, cognacM, addressId);
   await cell("M, Cognac").fill("6");
   await admin.getByRole("button", { name: "Update Product" }).click();
-  const changed = "Stock changed while you edited: M, Cognac is now 0 (the form showed 1). Check your figures and save again to set them.";
+  const changed =
+    "Stock changed while you edited: M, Cognac is now 0 (the form showed 1). Check your figures and save again to set them.";
   // Under the grid, and in the toast that says the update failed.
   await expect(admin.getByRole("group", { name: "Stock" }).getByText(changed)).toBeVisible();
   await expect(toast(admin, "Failed to update product")).toContainText(changed);
   await expect(cell("M, Cognac")).toHaveValue("6");
   await expect(cell("L, Black")).toHaveValue("9");
-  await admin.screenshot({ path: path.join(SCREENS, `variants-${info.project.name}-stock-changed.png`), fullPage: true });
+  await admin.screenshot({
+    path: path.join(SCREENS, `variants-${info.project.name}-stock-changed.png`),
+    fullPage: true,
+  });
   await expectNoAxeViolations(admin, "the edit form refused because stock changed");
   // Saving again sets the figure, now measured against the stock after the sale.
   await saved();

@@ -22,7 +22,9 @@ export interface StartedFake {
 }
 
 /** A small HTTP server for a vendor fake: reads the whole body, hands it to `handle`, writes JSON. */
-export async function startJsonServer(handle: (request: FakeRequest) => FakeResponse | Promise<FakeResponse>): Promise<StartedFake> {
+export async function startJsonServer(
+  handle: (request: FakeRequest) => FakeResponse | Promise<FakeResponse>,
+): Promise<StartedFake> {
   const requests: FakeRequest[] = [];
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];

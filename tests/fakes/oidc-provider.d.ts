@@ -34,7 +34,10 @@ declare module "oidc-provider" {
   export default class Provider {
     constructor(issuer: string, configuration?: Configuration);
     proxy: boolean;
-    Grant: new (init: { accountId: string; clientId: string }) => Grant;
+    Grant: new (init: {
+      accountId: string;
+      clientId: string;
+    }) => Grant;
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
     interactionFinished(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>): Promise<void>;

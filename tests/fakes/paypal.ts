@@ -103,17 +103,26 @@ export async function startFakePaypal(options: { tokenTtlSeconds?: number } = {}
   function createOrder(request: FakeRequest): FakeResponse {
     const body = JSON.parse(request.body || "{}") as Record<string, unknown>;
     const unit = (body.purchase_units as Record<string, unknown>[] | undefined)?.[0] as
-      | { amount?: { currency_code?: string; value?: string; breakdown?: Record<string, { value?: string }> }; items?: { quantity?: string; unit_amount?: { value?: string } }[] }
+      | {
+          amount?: { currency_code?: string; value?: string; breakdown?: Record<string, { value?: string }> };
+          items?: { quantity?: string; unit_amount?: { value?: string } }[];
+        }
       | undefined;
     if (body.intent !== "CAPTURE" || !unit?.amount?.value || !unit.amount.currency_code) {
       return error(400, "INVALID_REQUEST", "MISSING_REQUIRED_PARAMETER");
     }
     const total = cents(unit.amount.value);
     const breakdown = unit.amount.breakdown ?? {};
-    const parts = ["item_total", "shipping", "tax_total"].map((k) => cents(breakdown[k]?.value ?? "0.00") ?? Number.NaN);
+    const parts = ["item_total", "shipping", "tax_total"].map(
+      (k) => cents(breakdown[k]?.value ?? "0.00") ?? Number.NaN,
+    );
     const discount = cents(breakdown.discount?.value ?? "0.00") ?? Number.NaN;
-    if (total === null || parts.reduce((a, b) => a + b, 0) - discount !== total) return error(422, "UNPROCESSABLE_ENTITY", "AMOUNT_MISMATCH");
-    const itemTotal = (unit.items ?? []).reduce((sum, item) => sum + Number(item.quantity) * (cents(item.unit_amount?.value) ?? Number.NaN), 0);
+    if (total === null || parts.reduce((a, b) => a + b, 0) - discount !== total)
+      return error(422, "UNPROCESSABLE_ENTITY", "AMOUNT_MISMATCH");
+    const itemTotal = (unit.items ?? []).reduce(
+      (sum, item) => sum + Number(item.quantity) * (cents(item.unit_amount?.value) ?? Number.NaN),
+      0,
+    );
     if (unit.items && itemTotal !== parts[0]) return error(422, "UNPROCESSABLE_ENTITY", "ITEM_TOTAL_MISMATCH");
     const order: FakePaypalOrder = {
       id: id(),
@@ -151,9 +160,15 @@ export async function startFakePaypal(options: { tokenTtlSeconds?: number } = {}
     if (order.capture.status === "REFUNDED") return error(422, "UNPROCESSABLE_ENTITY", "CAPTURE_FULLY_REFUNDED");
     const body = JSON.parse(request.body || "{}") as { amount?: { currency_code?: string; value?: string } };
     const captured = cents(order.capture.amount.value) ?? 0;
-    const already = refunds.filter((r) => r.captureId === captureId).reduce((sum, r) => sum + (cents((r.amount as { value: string }).value) ?? 0), 0);
+    const already = refunds
+      .filter((r) => r.captureId === captureId)
+      .reduce((sum, r) => sum + (cents((r.amount as { value: string }).value) ?? 0), 0);
     const requested = body.amount === undefined ? captured - already : cents(body.amount.value);
-    if (requested === null || requested <= 0 || (body.amount && body.amount.currency_code !== order.capture.amount.currency_code)) {
+    if (
+      requested === null ||
+      requested <= 0 ||
+      (body.amount && body.amount.currency_code !== order.capture.amount.currency_code)
+    ) {
       return error(422, "UNPROCESSABLE_ENTITY", "INVALID_PARAMETER_VALUE");
     }
     if (requested > captured - already) return error(422, "UNPROCESSABLE_ENTITY", "REFUND_AMOUNT_EXCEEDED");
@@ -173,22 +188,40 @@ export async function startFakePaypal(options: { tokenTtlSeconds?: number } = {}
   function route(request: FakeRequest): FakeResponse {
     if (request.method === "POST" && request.path === "/v1/oauth2/token") {
       const expected = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`;
-      if (request.headers.authorization !== expected) return { status: 401, body: { error: "invalid_client", error_description: "Client Authentication failed" } };
-      if (new URLSearchParams(request.body).get("grant_type") !== "client_credentials") return { status: 400, body: { error: "unsupported_grant_type" } };
+      if (request.headers.authorization !== expected)
+        return { status: 401, body: { error: "invalid_client", error_description: "Client Authentication failed" } };
+      if (new URLSearchParams(request.body).get("grant_type") !== "client_credentials")
+        return { status: 400, body: { error: "unsupported_grant_type" } };
       const token = `A21AA${id(40)}`;
       const ttl = options.tokenTtlSeconds ?? 32_400;
       tokens.set(token, Date.now() + ttl * 1000);
       issued++;
-      return { status: 200, body: { scope: "https://uri.paypal.com/services/payments/payment", access_token: token, token_type: "Bearer", app_id: "APP-FAKE", expires_in: ttl, nonce: id(10) } };
+      return {
+        status: 200,
+        body: {
+          scope: "https://uri.paypal.com/services/payments/payment",
+          access_token: token,
+          token_type: "Bearer",
+          app_id: "APP-FAKE",
+          expires_in: ttl,
+          nonce: id(10),
+        },
+      };
     }
-    if (!authorised(request)) return { status: 401, body: { error: "invalid_token", error_description: "Token signature verification failed" } };
+    if (!authorised(request))
+      return {
+        status: 401,
+        body: { error: "invalid_token", error_description: "Token signature verification failed" },
+      };
 
     const orderMatch = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(request.path);
     const refundMatch = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(request.path);
     if (request.method === "POST" && request.path === "/v2/checkout/orders") return createOrder(request);
     if (request.method === "GET" && orderMatch && !orderMatch[2]) {
       const order = orders.get(decodeURIComponent(orderMatch[1]));
-      return order ? { status: 200, body: representation(order) } : error(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
+      return order
+        ? { status: 200, body: representation(order) }
+        : error(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
     }
     if (request.method === "POST" && orderMatch?.[2]) return capture(decodeURIComponent(orderMatch[1]));
     if (request.method === "POST" && refundMatch) return refund(decodeURIComponent(refundMatch[1]), request);
@@ -224,7 +257,8 @@ export async function startFakePaypal(options: { tokenTtlSeconds?: number } = {}
     tokensIssued: () => issued,
     approve(orderId) {
       const order = must(orderId);
-      if (order.status !== "CREATED" && order.status !== "PAYER_ACTION_REQUIRED") throw new Error(`fake PayPal: ${orderId} is ${order.status}`);
+      if (order.status !== "CREATED" && order.status !== "PAYER_ACTION_REQUIRED")
+        throw new Error(`fake PayPal: ${orderId} is ${order.status}`);
       order.status = "APPROVED";
     },
     scriptCapture(orderId, outcome) {
@@ -238,7 +272,13 @@ export async function startFakePaypal(options: { tokenTtlSeconds?: number } = {}
     createInBrowser({ value, currency = "USD", customId }) {
       const amount = { currency_code: currency, value };
       const unit = { reference_id: "default", amount, ...(customId === undefined ? {} : { custom_id: customId }) };
-      const order: FakePaypalOrder = { id: id(), status: "CREATED", body: { intent: "CAPTURE", purchase_units: [unit] }, amount, outcome: "COMPLETED" };
+      const order: FakePaypalOrder = {
+        id: id(),
+        status: "CREATED",
+        body: { intent: "CAPTURE", purchase_units: [unit] },
+        amount,
+        outcome: "COMPLETED",
+      };
       orders.set(order.id, order);
       return order.id;
     },

@@ -46,7 +46,12 @@ export async function startFakeS3(options: { bucket?: string; accessKeyId?: stri
       const authorization = req.headers.authorization;
       requests.push({ method, path: url.pathname, authorization });
       if (!authorization?.startsWith(credential)) {
-        return xmlError(res, 403, "InvalidAccessKeyId", "The AWS Access Key Id you provided does not exist in our records.");
+        return xmlError(
+          res,
+          403,
+          "InvalidAccessKeyId",
+          "The AWS Access Key Id you provided does not exist in our records.",
+        );
       }
       const [, bucketName, ...rest] = url.pathname.split("/");
       if (bucketName !== bucket) return xmlError(res, 404, "NoSuchBucket", "The specified bucket does not exist");

@@ -64,7 +64,14 @@ export function parseMail(raw: string, envelope: { from: string; to: string[] })
   const headers = parseHeaders(raw.slice(0, split));
   const parts = { text: "", html: "" };
   collectParts(raw, parts);
-  return { ...envelope, subject: headers.get("subject") ?? "", messageId: headers.get("message-id") ?? "", text: parts.text, html: parts.html, raw };
+  return {
+    ...envelope,
+    subject: headers.get("subject") ?? "",
+    messageId: headers.get("message-id") ?? "",
+    text: parts.text,
+    html: parts.html,
+    raw,
+  };
 }
 
 /**
@@ -135,7 +142,10 @@ export async function startFakeSmtp() {
       const existing = inbox.slice(options.after ?? 0).find(match);
       if (existing) return Promise.resolve(existing);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no e-mail to ${to} within the time limit`)), options.timeoutMs ?? 10_000);
+        const timer = setTimeout(
+          () => reject(new Error(`no e-mail to ${to} within the time limit`)),
+          options.timeoutMs ?? 10_000,
+        );
         waiters.push({
           match: (m) => inbox.indexOf(m) >= (options.after ?? 0) && match(m),
           resolve: (m) => {

@@ -36,7 +36,11 @@ export interface FakeStripe extends StartedFake {
   markPaid(sessionId: string): FakeSession;
   expire(sessionId: string): FakeSession;
   /** A webhook request body for an event about a session, and its Stripe-Signature header. */
-  webhook(type: string, sessionId: string, options?: { timestamp?: number; secret?: string; eventId?: string }): { body: string; signature: string };
+  webhook(
+    type: string,
+    sessionId: string,
+    options?: { timestamp?: number; secret?: string; eventId?: string },
+  ): { body: string; signature: string };
 }
 
 const token = (n: number) => randomBytes(n).toString("base64url").replace(/[-_]/g, "x").slice(0, n);
@@ -81,22 +85,32 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
   function createSession(form: Record<string, unknown>): FakeResponse {
     if (form.mode !== "payment") return invalid("mode must be payment", "mode");
-    const items = (form.line_items as { quantity?: string; price_data?: { currency?: string; unit_amount?: string; product_data?: { name?: string } } }[]) ?? [];
+    const items =
+      (form.line_items as {
+        quantity?: string;
+        price_data?: { currency?: string; unit_amount?: string; product_data?: { name?: string } };
+      }[]) ?? [];
     if (!items.length) return invalid("line_items is required", "line_items");
     let subtotal = 0;
     for (const [i, item] of items.entries()) {
       const amount = Number(item.price_data?.unit_amount);
       const quantity = Number(item.quantity);
-      if (item.price_data?.currency !== "usd") return invalid("currency must be usd", `line_items[${i}][price_data][currency]`);
-      if (!Number.isInteger(amount) || amount < 0) return invalid("Invalid integer", `line_items[${i}][price_data][unit_amount]`);
+      if (item.price_data?.currency !== "usd")
+        return invalid("currency must be usd", `line_items[${i}][price_data][currency]`);
+      if (!Number.isInteger(amount) || amount < 0)
+        return invalid("Invalid integer", `line_items[${i}][price_data][unit_amount]`);
       if (!Number.isInteger(quantity) || quantity < 1) return invalid("Invalid integer", `line_items[${i}][quantity]`);
-      if (!item.price_data?.product_data?.name) return invalid("Missing required param", `line_items[${i}][price_data][product_data][name]`);
+      if (!item.price_data?.product_data?.name)
+        return invalid("Missing required param", `line_items[${i}][price_data][product_data][name]`);
       subtotal += amount * quantity;
     }
-    const shipping = (form.shipping_options as { shipping_rate_data?: { fixed_amount?: { amount?: string } } }[] | undefined)?.[0];
+    const shipping = (
+      form.shipping_options as { shipping_rate_data?: { fixed_amount?: { amount?: string } } }[] | undefined
+    )?.[0];
     const shippingAmount = Number(shipping?.shipping_rate_data?.fixed_amount?.amount ?? 0);
     const successUrl = String(form.success_url ?? "");
-    if (!successUrl.includes("{CHECKOUT_SESSION_ID}")) return invalid("success_url should carry {CHECKOUT_SESSION_ID}", "success_url");
+    if (!successUrl.includes("{CHECKOUT_SESSION_ID}"))
+      return invalid("success_url should carry {CHECKOUT_SESSION_ID}", "success_url");
     const id = `cs_test_${token(40)}`;
     const session: FakeSession = {
       id,
@@ -126,7 +140,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (!session) return invalid(`No such payment_intent: '${intent}'`, "payment_intent", "resource_missing");
     const already = refunds.filter((r) => r.payment_intent === intent).reduce((sum, r) => sum + r.amount, 0);
     const amount = form.amount === undefined ? session.amount_total - already : Number(form.amount);
-    if (amount + already > session.amount_total) return invalid("Refund amount is greater than unrefunded amount", "amount", "amount_too_large");
+    if (amount + already > session.amount_total)
+      return invalid("Refund amount is greater than unrefunded amount", "amount", "amount_too_large");
     const created = { id: `re_${token(24)}`, payment_intent: intent, amount, status: "succeeded" };
     refunds.push(created);
     return { status: 200, body: { object: "refund", currency: "usd", ...created } };
@@ -150,7 +165,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (request.method === "POST" && expireMatch) {
       const session = sessions.get(decodeURIComponent(expireMatch[1]));
       if (!session) return invalid(`No such checkout.session: '${expireMatch[1]}'`, "session", "resource_missing", 404);
-      if (session.status !== "open") return invalid(`Only Checkout Sessions with a status in ["open"] can be expired, and this Checkout Session has a status of "${session.status}".`, undefined, "checkout_session_not_open");
+      if (session.status !== "open")
+        return invalid(
+          `Only Checkout Sessions with a status in ["open"] can be expired, and this Checkout Session has a status of "${session.status}".`,
+          undefined,
+          "checkout_session_not_open",
+        );
       session.status = "expired";
       session.url = null;
       return { status: 200, body: view(session) };
@@ -165,7 +185,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (seen) {
         // Stripe replays the first answer, and refuses the key with different parameters.
         if (seen.body !== request.body) {
-          return { status: 400, body: { error: { type: "idempotency_error", message: "Keys for idempotent requests can only be used with the same parameters they were first used with." } } };
+          return {
+            status: 400,
+            body: {
+              error: {
+                type: "idempotency_error",
+                message:
+                  "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+              },
+            },
+          };
         }
         return seen.response;
       }

@@ -28,7 +28,9 @@ let notifier: pg.Client;
 beforeAll(async () => {
   test = await startPaymentsTest({ env: { AUTH_SECRET } });
   ada = await shopper(test, "ada-restart@example.com");
-  [{ id: dress }] = await insertProducts(test.database.db, [{ title: "Outage Dress", priceCents: 3000, sizes: ["M"], colors: [], stockCount: 5 }]);
+  [{ id: dress }] = await insertProducts(test.database.db, [
+    { title: "Outage Dress", priceCents: 3000, sizes: ["M"], colors: [], stockCount: 5 },
+  ]);
   const url = new URL(test.database.connectionString!);
   proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
   url.host = `127.0.0.1:${proxy.port}`;
@@ -48,7 +50,9 @@ afterEach((context) => {
 });
 
 const notifyFromAnotherInstance = () =>
-  notifier.query("select pg_notify('store_events', $1)", [notifyPayload("another-instance", { type: "product.updated", productId: dress })]);
+  notifier.query("select pg_notify('store_events', $1)", [
+    notifyPayload("another-instance", { type: "product.updated", productId: dress }),
+  ]);
 
 /** Notices from another instance until one arrives on the stream (the relay may still be connecting). */
 async function aNoticeArrives(stream: ReturnType<typeof readSse>) {
@@ -59,7 +63,10 @@ async function aNoticeArrives(stream: ReturnType<typeof readSse>) {
   }, "a live notice from another instance");
 }
 
-const quote = () => asBrowser(ada.browser.cookies).postJson(`${store.url}/api/cart/quote`, { lines: [{ productId: dress, selectedSize: "M", quantity: 1 }] });
+const quote = () =>
+  asBrowser(ada.browser.cookies).postJson(`${store.url}/api/cart/quote`, {
+    lines: [{ productId: dress, selectedSize: "M", quantity: 1 }],
+  });
 
 describe("PostgreSQL restarted while the store serves", () => {
   it("answers 503 everywhere while it is down, stays up, and recovers by itself with live updates flowing again", async () => {
@@ -110,14 +117,21 @@ describe("PostgreSQL restarted while the store serves", () => {
     expect(store.child.exitCode).toBeNull();
     await proxy.restore();
 
-    await eventually(async () => ((await fetch(`${store.url}/readyz`)).status === 200 ? true : undefined), "/readyz to recover");
+    await eventually(
+      async () => ((await fetch(`${store.url}/readyz`)).status === 200 ? true : undefined),
+      "/readyz to recover",
+    );
     const back = await fetch(`${store.url}/`);
     expect(back.status).toBe(200);
     expect(await back.text()).toContain("Outage Dress");
     expect((await quote()).status).toBe(200);
 
     // The live stream stayed open; its LISTEN connection came back, said so, and notices flow again.
-    const resync = await eventually(async () => ((await stream.dataWithin(1_000)) as { type: string }[]).find((d) => d.type === "resync"), "the resync notice", 45_000);
+    const resync = await eventually(
+      async () => ((await stream.dataWithin(1_000)) as { type: string }[]).find((d) => d.type === "resync"),
+      "the resync notice",
+      45_000,
+    );
     expect(resync).toEqual({ type: "resync" });
     expect(await aNoticeArrives(stream)).toEqual({ type: "product.updated", productId: dress });
     await stream.close();

@@ -14,7 +14,9 @@ export default async function setup(project: TestProject) {
   try {
     await client.connect();
   } catch (error) {
-    throw new Error(`npm run test:system needs PostgreSQL: ${url} answered ${(error as Error).message}. Set TEST_DATABASE_URL.`);
+    throw new Error(
+      `npm run test:system needs PostgreSQL: ${url} answered ${(error as Error).message}. Set TEST_DATABASE_URL.`,
+    );
   } finally {
     await client.end().catch(() => {});
   }

@@ -1,7 +1,17 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkouts, orders } from "../../server/db/schema";
-import { body, checkoutByRef, mailTo, type PaymentsTest, type Shopper, shopper, startPaymentsTest, stockOf, worldSnapshot } from "../helpers/payments";
+import {
+  body,
+  checkoutByRef,
+  mailTo,
+  type PaymentsTest,
+  type Shopper,
+  shopper,
+  startPaymentsTest,
+  stockOf,
+  worldSnapshot,
+} from "../helpers/payments";
 import { killRunning } from "../helpers/process";
 import { insertProducts } from "../helpers/products";
 import { AUTH_SECRET, asBrowser, eventually, startStoreProcess } from "./store";
@@ -41,11 +51,14 @@ function storeEnv(extra: Record<string, string> = {}): Record<string, string> {
 }
 
 async function product(stockCount: number) {
-  const [{ id }] = await insertProducts(test.database.db, [{ title: "Crash Test Dress", priceCents: 4000, sizes: ["M"], colors: [], stockCount }]);
+  const [{ id }] = await insertProducts(test.database.db, [
+    { title: "Crash Test Dress", priceCents: 4000, sizes: ["M"], colors: [], stockCount },
+  ]);
   return id;
 }
 
-const ordersForPayment = (paymentId: string) => test.database.db.select().from(orders).where(eq(orders.paymentId, paymentId));
+const ordersForPayment = (paymentId: string) =>
+  test.database.db.select().from(orders).where(eq(orders.paymentId, paymentId));
 
 /** After the restart: the order the reconciliation pass wrote for this payment. */
 async function reconciledOrder(paymentId: string) {
@@ -65,7 +78,10 @@ describe("a store killed between the provider's money and the order", () => {
     const dress = await product(3);
     const first = await startStoreProcess(test.database, storeEnv({ FAULT_POINT: "after-capture" }));
     const browser = asBrowser(ada.browser.cookies);
-    const createRes = await browser.postJson(`${first.url}/api/create-paypal-order`, body(ada, [{ productId: dress, selectedSize: "M", quantity: 2 }]));
+    const createRes = await browser.postJson(
+      `${first.url}/api/create-paypal-order`,
+      body(ada, [{ productId: dress, selectedSize: "M", quantity: 2 }]),
+    );
     expect(createRes.status, first.output()).toBe(200);
     const created = (await createRes.json()) as { id: string };
     test.paypal!.approve(created.id);
@@ -85,7 +101,12 @@ describe("a store killed between the provider's money and the order", () => {
 
     const second = await startStoreProcess(test.database, storeEnv());
     const order = await reconciledOrder(created.id);
-    expect(order).toMatchObject({ paymentMethod: "paypal", userEmail: ada.email, status: "placed", subtotalCents: 8000 });
+    expect(order).toMatchObject({
+      paymentMethod: "paypal",
+      userEmail: ada.email,
+      status: "placed",
+      subtotalCents: 8000,
+    });
     expect(order.items).toMatchObject([{ productId: dress, quantity: 2 }]);
     expect(await ordersForPayment(created.id)).toHaveLength(1);
     expect(await stockOf(test.database, dress)).toBe(1);
@@ -107,13 +128,18 @@ describe("a store killed between the provider's money and the order", () => {
     const coat = await product(4);
     const first = await startStoreProcess(test.database, storeEnv({ FAULT_POINT: "after-capture" }));
     const browser = asBrowser(ada.browser.cookies);
-    const createRes = await browser.postJson(`${first.url}/api/create-stripe-session`, body(ada, [{ productId: coat, selectedSize: "M", quantity: 3 }]));
+    const createRes = await browser.postJson(
+      `${first.url}/api/create-stripe-session`,
+      body(ada, [{ productId: coat, selectedSize: "M", quantity: 3 }]),
+    );
     expect(createRes.status, first.output()).toBe(200);
     const session = (await createRes.json()) as { id: string };
     test.stripe!.markPaid(session.id);
 
     // The shopper comes back from Stripe; the store sees the paid session and dies before the order.
-    await expect(browser.get(`${first.url}/api/checkout/stripe-session/${encodeURIComponent(session.id)}`)).rejects.toThrow();
+    await expect(
+      browser.get(`${first.url}/api/checkout/stripe-session/${encodeURIComponent(session.id)}`),
+    ).rejects.toThrow();
     expect(await first.exited).toBeNull();
     expect(first.child.signalCode).toBe("SIGKILL");
     expect(await ordersForPayment(session.id)).toHaveLength(0);
@@ -124,7 +150,12 @@ describe("a store killed between the provider's money and the order", () => {
     // Nobody comes back and no webhook arrives: the reconciliation pass alone records it.
     await startStoreProcess(test.database, storeEnv());
     const order = await reconciledOrder(session.id);
-    expect(order).toMatchObject({ paymentMethod: "stripe", userEmail: ada.email, status: "placed", subtotalCents: 12000 });
+    expect(order).toMatchObject({
+      paymentMethod: "stripe",
+      userEmail: ada.email,
+      status: "placed",
+      subtotalCents: 12000,
+    });
     expect(await ordersForPayment(session.id)).toHaveLength(1);
     expect(await stockOf(test.database, coat)).toBe(1);
     const [checkout] = await test.database.db.select().from(checkouts).where(eq(checkouts.id, pending.id));

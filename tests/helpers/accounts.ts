@@ -28,12 +28,25 @@ export interface AccountsTestApp {
 /** The whole HTTP app with accounts options (rate limits, mail worker timing) a test chooses. */
 export async function createAccountsTestApp(
   database: DatabaseHandle,
-  options: { env?: Record<string, string>; auth?: AuthOptions; mail?: MailServiceOptions; withPages?: boolean; dataDir?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    auth?: AuthOptions;
+    mail?: MailServiceOptions;
+    withPages?: boolean;
+    dataDir?: string;
+  } = {},
 ): Promise<AccountsTestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "store-accounts-"));
   // Sandbox payments are allowed, so a test may put the store on a public https address
   // without payment keys; it must still give SMTP_URL then (config.ts).
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, PUBLIC_URL, LOG_LEVEL: "silent", ALLOW_SANDBOX_PAYMENTS: "1", ...options.env });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    PUBLIC_URL,
+    LOG_LEVEL: "silent",
+    ALLOW_SANDBOX_PAYMENTS: "1",
+    ...options.env,
+  });
   const logger = createLogger("silent");
   const services = createServices({
     database,
@@ -73,9 +86,13 @@ export class TestBrowser {
     if (this.cookies.size && !headers.has("cookie")) {
       headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     }
-    const response = await this.app.request(url, { ...init, headers, redirect: "manual" }, {
-      incoming: { socket: { remoteAddress: this.address } },
-    });
+    const response = await this.app.request(
+      url,
+      { ...init, headers, redirect: "manual" },
+      {
+        incoming: { socket: { remoteAddress: this.address } },
+      },
+    );
     for (const cookie of response.headers.getSetCookie()) {
       const [pair, ...attributes] = cookie.split(";");
       const eqAt = pair.indexOf("=");
@@ -112,7 +129,12 @@ export class TestBrowser {
 }
 
 /** Signs up through the API and opens the verification link from the caught e-mail. */
-export async function registerVerified(t: AccountsTestApp, smtp: FakeSmtp, email: string, browser = new TestBrowser(t.app)) {
+export async function registerVerified(
+  t: AccountsTestApp,
+  smtp: FakeSmtp,
+  email: string,
+  browser = new TestBrowser(t.app),
+) {
   const before = smtp.inbox.length;
   const res = await browser.postJson("/api/auth/sign-up/email", { name: "", email, password: GOOD_PASSWORD });
   if (res.status !== 200) throw new Error(`sign-up of ${email} failed: ${res.status} ${await res.text()}`);

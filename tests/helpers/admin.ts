@@ -8,7 +8,14 @@ import { discountedTotals } from "../../domain/discounts";
 import type { DatabaseHandle } from "../../server/db/client";
 import { type AddressSnapshot, type CheckoutLine, checkouts, sandboxPayments } from "../../server/db/schema";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
-import { type AccountsTestApp, createAccountsTestApp, GOOD_PASSWORD, registerVerified, TestBrowser, userByEmail } from "./accounts";
+import {
+  type AccountsTestApp,
+  createAccountsTestApp,
+  GOOD_PASSWORD,
+  registerVerified,
+  TestBrowser,
+  userByEmail,
+} from "./accounts";
 import { createTestDatabase } from "./database";
 
 export const ADMIN = "admin@example.com";
@@ -70,7 +77,9 @@ export function mediaFiles(mediaDir: string): string[] {
 }
 
 export async function png(color = "#b4533c", width = 400, height = 500): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }
 
 /**
@@ -115,7 +124,12 @@ export const validFields = {
 /** A product form as the browser sends it: text fields, repeated sizes and keepImages, files. */
 export function productForm(
   fields: Record<string, string>,
-  options: { files?: File[]; sizes?: string[]; keep?: string[]; colors?: { name: string; hex: string; image?: string }[] } = {},
+  options: {
+    files?: File[];
+    sizes?: string[];
+    keep?: string[];
+    colors?: { name: string; hex: string; image?: string }[];
+  } = {},
 ): FormData {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
@@ -159,7 +173,11 @@ export async function placeOrder(
 export async function placeOrderOf(
   test: AdminTest,
   userId: string,
-  items: { product: { id: string; title: string; imageUrls: string[]; priceCents: number }; quantity: number; size?: Size | null }[],
+  items: {
+    product: { id: string; title: string; imageUrls: string[]; priceCents: number };
+    quantity: number;
+    size?: Size | null;
+  }[],
   options: { sandbox?: boolean; discount?: { code: string; cents: number } } = {},
 ) {
   const lines: CheckoutLine[] = items.map(({ product, quantity, size }) => ({

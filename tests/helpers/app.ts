@@ -15,7 +15,8 @@ const BUILD = path.resolve(import.meta.dirname, "../../build");
 /** The React Router server build. Tests of pages need `npm run build` first; `npm test` does it. */
 export async function loadServerBuild(): Promise<ServerBuild> {
   const file = path.join(BUILD, "server", "index.js");
-  if (!existsSync(file)) throw new Error(`No server build at ${file}: run \`npm run build\` before the integration tests.`);
+  if (!existsSync(file))
+    throw new Error(`No server build at ${file}: run \`npm run build\` before the integration tests.`);
   return (await import(pathToFileURL(file).href)) as ServerBuild;
 }
 

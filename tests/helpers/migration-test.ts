@@ -44,7 +44,15 @@ export function emptyDatabasePerTest(label: string): EmptyDatabase {
 export async function seedPaidOrder(session: RawSession, orderAmount: "total_cents" | "subtotal_cents") {
   const userId = randomUUID();
   await session.query(`insert into users (id, name, email) values ($1, 'Ada', 'ada@example.com')`, [userId]);
-  const address = JSON.stringify({ name: "Ada", street: "1 Loom St", city: "Leeds", state: "WY", zipCode: "12345", country: "US", phone: "555" });
+  const address = JSON.stringify({
+    name: "Ada",
+    street: "1 Loom St",
+    city: "Leeds",
+    state: "WY",
+    zipCode: "12345",
+    country: "US",
+    phone: "555",
+  });
   const checkout = await session.query(
     `insert into checkouts (user_id, provider, lines, subtotal_cents, tax_cents, shipping_cents, total_cents, shipping_address, billing_address, status)
      values ($1, 'stripe', '[]', 12000, 1200, 10, 13210, $2, $2, 'completed') returning id`,

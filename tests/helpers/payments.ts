@@ -15,7 +15,14 @@ import { loadServerBuild } from "./app";
 import { type FakePaypal, startFakePaypal } from "../fakes/paypal";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
 import { type FakeStripe, startFakeStripe } from "../fakes/stripe";
-import { type AccountsTestApp, GOOD_PASSWORD, PUBLIC_URL, registerVerified, TestBrowser, userByEmail } from "./accounts";
+import {
+  type AccountsTestApp,
+  GOOD_PASSWORD,
+  PUBLIC_URL,
+  registerVerified,
+  TestBrowser,
+  userByEmail,
+} from "./accounts";
 import { createTestDatabase } from "./database";
 
 /**
@@ -32,7 +39,13 @@ export interface PaymentsTest {
 }
 
 export async function startPaymentsTest(
-  options: { paypal?: boolean; stripe?: boolean; payments?: PaymentsOptions; withPages?: boolean; env?: Record<string, string> } = {},
+  options: {
+    paypal?: boolean;
+    stripe?: boolean;
+    payments?: PaymentsOptions;
+    withPages?: boolean;
+    env?: Record<string, string>;
+  } = {},
 ): Promise<PaymentsTest> {
   const database = await createTestDatabase();
   const smtp = await startFakeSmtp();
@@ -40,16 +53,37 @@ export async function startPaymentsTest(
   const stripe = options.stripe ? await startFakeStripe() : undefined;
   // Tests start many payments per shopper; the per-shopper limit has its own test (tests/security).
   const env: Record<string, string> = { SMTP_URL: smtp.url, CHECKOUT_RATE_LIMIT: "1000", ...options.env };
-  if (paypal) Object.assign(env, { PAYPAL_CLIENT_ID: paypal.clientId, PAYPAL_CLIENT_SECRET: paypal.clientSecret, PAYPAL_API_BASE: paypal.url });
-  if (stripe) Object.assign(env, { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_BASE: stripe.url });
+  if (paypal)
+    Object.assign(env, {
+      PAYPAL_CLIENT_ID: paypal.clientId,
+      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+      PAYPAL_API_BASE: paypal.url,
+    });
+  if (stripe)
+    Object.assign(env, {
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_BASE: stripe.url,
+    });
   // Like createAccountsTestApp, plus the payment options (providers, reconciliation timing).
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "store-payments-"));
   mkdirSync(path.join(dataDir, "media"), { recursive: true });
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, PUBLIC_URL, LOG_LEVEL: "silent", ...env });
   const logger = createLogger("silent");
-  const services = createServices({ database, storage: createLocalStorage(path.join(dataDir, "media")), config, logger, payments: options.payments });
+  const services = createServices({
+    database,
+    storage: createLocalStorage(path.join(dataDir, "media")),
+    config,
+    logger,
+    payments: options.payments,
+  });
   const build = options.withPages ? await loadServerBuild() : undefined;
-  const t: AccountsTestApp = { app: createApp({ config, logger, database, services, build }), config, services, dataDir };
+  const t: AccountsTestApp = {
+    app: createApp({ config, logger, database, services, build }),
+    config,
+    services,
+    dataDir,
+  };
   return {
     database,
     smtp,
@@ -68,19 +102,27 @@ let addressCounter = 0;
 /** A verified, signed-in shopper with one (default) address. */
 export async function shopper(test: PaymentsTest, email: string) {
   addressCounter++;
-  const browser = await registerVerified(test.t, test.smtp, email, new TestBrowser(test.t.app, `198.51.100.${100 + (addressCounter % 150)}`));
+  const browser = await registerVerified(
+    test.t,
+    test.smtp,
+    email,
+    new TestBrowser(test.t.app, `198.51.100.${100 + (addressCounter % 150)}`),
+  );
   const signIn = await browser.postJson("/api/auth/sign-in/email", { email, password: GOOD_PASSWORD });
   if (signIn.status !== 200) throw new Error(`sign-in of ${email} failed: ${signIn.status}`);
   const user = await userByEmail(test.database, email);
-  const address = await test.t.services.accounts.addAddress(user.id, addressSchema.parse({
-    name: `Shopper ${addressCounter}`,
-    phone: "555-0100",
-    street: `${addressCounter} Main Street`,
-    city: "Springfield",
-    state: "IL",
-    zipCode: "62701",
-    country: "United States",
-  }));
+  const address = await test.t.services.accounts.addAddress(
+    user.id,
+    addressSchema.parse({
+      name: `Shopper ${addressCounter}`,
+      phone: "555-0100",
+      street: `${addressCounter} Main Street`,
+      city: "Springfield",
+      state: "IL",
+      zipCode: "62701",
+      country: "United States",
+    }),
+  );
   return { browser, userId: user.id, email, addressId: address.id };
 }
 
@@ -103,12 +145,17 @@ export const body = (who: Shopper, lines: Line[], extra: Record<string, unknown>
 });
 
 export async function stockOf(database: DatabaseHandle, productId: string): Promise<number | undefined> {
-  const [row] = await database.db.select({ stock: products.stockCount }).from(products).where(eq(products.id, productId));
+  const [row] = await database.db
+    .select({ stock: products.stockCount })
+    .from(products)
+    .where(eq(products.id, productId));
   return row?.stock;
 }
 
 export function ordersOf(database: DatabaseHandle, userId?: string) {
-  return userId ? database.db.select().from(orders).where(eq(orders.userId, userId)) : database.db.select().from(orders);
+  return userId
+    ? database.db.select().from(orders).where(eq(orders.userId, userId))
+    : database.db.select().from(orders);
 }
 
 export async function checkoutByRef(database: DatabaseHandle, providerRef: string) {
@@ -117,7 +164,10 @@ export async function checkoutByRef(database: DatabaseHandle, providerRef: strin
 }
 
 export async function mailTo(database: DatabaseHandle, to: string, subjectStart: string) {
-  const rows = await database.db.select().from(outbox).where(and(eq(outbox.to, to)));
+  const rows = await database.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.to, to)));
   return rows.filter((r) => r.subject.startsWith(subjectStart));
 }
 

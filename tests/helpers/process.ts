@@ -37,7 +37,11 @@ export const DEV_SERVER = ["--import", "tsx", "server/dev.ts"];
  * Spawns the store as `npm start` does (after the build), or with `entry` as `npm run dev` does,
  * without waiting for anything. `cwd` defaults to the repository (the server must not need it).
  */
-export async function spawnStore(env: Record<string, string>, entry: string[] = BUILT_SERVER, cwd = ROOT): Promise<Started> {
+export async function spawnStore(
+  env: Record<string, string>,
+  entry: string[] = BUILT_SERVER,
+  cwd = ROOT,
+): Promise<Started> {
   const port = await freePort();
   let out = "";
   const child = spawn(process.execPath, entry, {
@@ -60,7 +64,11 @@ export async function spawnStore(env: Record<string, string>, entry: string[] = 
  * Starts the store (see spawnStore) and waits until /readyz answers 200 or the process exits.
  * A new DATA_DIR makes PGlite create its cluster, which takes a while on a busy machine.
  */
-export async function startStore(env: Record<string, string>, entry: string[] = BUILT_SERVER, cwd = ROOT): Promise<Started> {
+export async function startStore(
+  env: Record<string, string>,
+  entry: string[] = BUILT_SERVER,
+  cwd = ROOT,
+): Promise<Started> {
   const started = await spawnStore(env, entry, cwd);
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {

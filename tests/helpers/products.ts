@@ -44,8 +44,15 @@ export async function setStock(
   total: number,
   only?: { size: string | null; color: string | null },
 ): Promise<void> {
-  const [product] = await db.select({ sizes: products.sizes, colors: products.colors }).from(products).where(eq(products.id, productId));
-  const spread = spreadStock(total, product.sizes, product.colors.map((c) => c.name));
+  const [product] = await db
+    .select({ sizes: products.sizes, colors: products.colors })
+    .from(products)
+    .where(eq(products.id, productId));
+  const spread = spreadStock(
+    total,
+    product.sizes,
+    product.colors.map((c) => c.name),
+  );
   const variants = only
     ? spread.map((v) => ({ ...v, stock: v.size === only.size && v.color === only.color ? total : 0 }))
     : spread;

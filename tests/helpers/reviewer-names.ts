@@ -11,9 +11,12 @@ export const REVIEWER_NAME_CASES: [string, Account, string][] = [
   ["the display name after a blank first name", { firstName: "   ", name: "Ola" }, "Ola"],
   ["Customer without any name", { firstName: null, name: "" }, ANONYMOUS_REVIEWER],
   ["Customer for blanks", { firstName: " ", name: " \t " }, ANONYMOUS_REVIEWER],
-  ["Customer, never the address, when the display name is an e-mail", { firstName: null, name: "erin@example.com" }, ANONYMOUS_REVIEWER],
+  [
+    "Customer, never the address, when the display name is an e-mail",
+    { firstName: null, name: "erin@example.com" },
+    ANONYMOUS_REVIEWER,
+  ],
   ["the display name when the first name is an e-mail", { firstName: "fay@example.com", name: "Fay Wray" }, "Fay"],
   ["Customer when both hold addresses", { firstName: "g@x.io", name: "g@x.io" }, ANONYMOUS_REVIEWER],
   ["a 50-character cut", { firstName: "A".repeat(80), name: "" }, "A".repeat(50)],
 ];
-

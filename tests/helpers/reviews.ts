@@ -44,7 +44,12 @@ function linesOf(productIds: string[]) {
 }
 
 /** A checkout of one piece of each product, `status` "pending" for a payment still to be fulfilled. */
-export async function insertCheckout(db: Database, userId: string, productIds: string[], status: "pending" | "completed" = "pending") {
+export async function insertCheckout(
+  db: Database,
+  userId: string,
+  productIds: string[],
+  status: "pending" | "completed" = "pending",
+) {
   const lines = linesOf(productIds);
   const subtotal = lines.length * 1000;
   const [checkout] = await db
@@ -67,7 +72,12 @@ export async function insertCheckout(db: Database, userId: string, productIds: s
 }
 
 /** An order of `productIds` by `userId`, as the orders service writes it after a payment (with its checkout). */
-export async function insertOrder(db: Database, userId: string, productIds: string[], status: OrderStatus = "placed"): Promise<string> {
+export async function insertOrder(
+  db: Database,
+  userId: string,
+  productIds: string[],
+  status: OrderStatus = "placed",
+): Promise<string> {
   const { id: checkoutId, lines, subtotal } = await insertCheckout(db, userId, productIds, "completed");
   const [order] = await db
     .insert(orders)

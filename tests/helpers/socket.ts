@@ -37,7 +37,14 @@ export function send(
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port, method: request.method ?? "GET", path: request.path, headers: request.headers, setHost: !request.headers?.host },
+      {
+        host: "127.0.0.1",
+        port,
+        method: request.method ?? "GET",
+        path: request.path,
+        headers: request.headers,
+        setHost: !request.headers?.host,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));

@@ -55,13 +55,41 @@ afterAll(async () => {
 
 describe("/register", () => {
   it.each([
-    ["all fields empty", { email: "", password: "", confirmPassword: "" }, ["Email is required", "Password is required", "Please confirm your password"]],
-    ["a bad e-mail", { email: "nope@", password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD }, ["Invalid email address"]],
-    ["a short password", { email: "a@example.com", password: "abc", confirmPassword: "abc" }, ["Password must be at least 6 characters long"]],
-    ["different passwords", { email: "a@example.com", password: GOOD_PASSWORD, confirmPassword: `${GOOD_PASSWORD}x` }, ["Passwords do not match"]],
-    ["a common password", { email: "a@example.com", password: "password123", confirmPassword: "password123" }, ["Password is too weak"]],
-    ["a 10 KB e-mail", { email: `${"a".repeat(10_240)}@example.com`, password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD }, ["Email address must be at most 254 characters long"]],
-    ["a 10 KB password", { email: "a@example.com", password: "x".repeat(10_240), confirmPassword: "x".repeat(10_240) }, ["Password must be at most 128 characters long"]],
+    [
+      "all fields empty",
+      { email: "", password: "", confirmPassword: "" },
+      ["Email is required", "Password is required", "Please confirm your password"],
+    ],
+    [
+      "a bad e-mail",
+      { email: "nope@", password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD },
+      ["Invalid email address"],
+    ],
+    [
+      "a short password",
+      { email: "a@example.com", password: "abc", confirmPassword: "abc" },
+      ["Password must be at least 6 characters long"],
+    ],
+    [
+      "different passwords",
+      { email: "a@example.com", password: GOOD_PASSWORD, confirmPassword: `${GOOD_PASSWORD}x` },
+      ["Passwords do not match"],
+    ],
+    [
+      "a common password",
+      { email: "a@example.com", password: "password123", confirmPassword: "password123" },
+      ["Password is too weak"],
+    ],
+    [
+      "a 10 KB e-mail",
+      { email: `${"a".repeat(10_240)}@example.com`, password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD },
+      ["Email address must be at most 254 characters long"],
+    ],
+    [
+      "a 10 KB password",
+      { email: "a@example.com", password: "x".repeat(10_240), confirmPassword: "x".repeat(10_240) },
+      ["Password must be at most 128 characters long"],
+    ],
   ])("refuses %s with the documented words", async (_label, fields, expected) => {
     const res = await browser().postForm("/register", fields);
     expect(res.status).toBe(400);
@@ -113,7 +141,11 @@ describe("/login", () => {
   it("signs in, sets the session cookie and comes back to where the shopper was with 'Login successful!'", async () => {
     await registerVerified(t, smtp, "shopper@example.com", browser());
     const b = browser();
-    const res = await b.postForm("/login", { email: "shopper@example.com", password: GOOD_PASSWORD, redirectTo: "/addresses" });
+    const res = await b.postForm("/login", {
+      email: "shopper@example.com",
+      password: GOOD_PASSWORD,
+      redirectTo: "/addresses",
+    });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/addresses");
     expect(res.headers.getSetCookie().join("\n")).toMatch(/threadline\.session_token=.*HttpOnly; SameSite=Lax/);
@@ -124,7 +156,11 @@ describe("/login", () => {
   });
 
   it("never redirects off the site", async () => {
-    const res = await browser().postForm("/login", { email: "shopper@example.com", password: GOOD_PASSWORD, redirectTo: "//evil.example/x" });
+    const res = await browser().postForm("/login", {
+      email: "shopper@example.com",
+      password: GOOD_PASSWORD,
+      redirectTo: "//evil.example/x",
+    });
     expect(res.headers.get("location")).toBe("/");
   });
 
@@ -141,7 +177,11 @@ describe("/login", () => {
 
   it("warns an unverified account, gives no session, and offers to resend the e-mail", async () => {
     const b = browser();
-    await b.postForm("/register", { email: "waiting@example.com", password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD });
+    await b.postForm("/register", {
+      email: "waiting@example.com",
+      password: GOOD_PASSWORD,
+      confirmPassword: GOOD_PASSWORD,
+    });
     const res = await b.postForm("/login", { email: "waiting@example.com", password: GOOD_PASSWORD });
     expect(res.status).toBe(403);
     const page = await html(res);
@@ -153,13 +193,16 @@ describe("/login", () => {
     expect(resend.status).toBe(200);
     expect(await html(resend)).toContain("Verification email sent! Please check your inbox.");
     await t.services.mail.worker.runOnce();
-    expect((await smtp.waitFor("waiting@example.com", { after: before })).subject).toBe("Verify your email for Threadline");
+    expect((await smtp.waitFor("waiting@example.com", { after: before })).subject).toBe(
+      "Verify your email for Threadline",
+    );
   });
 
   it("says 'Too many attempts. Please try again later.' when one address keeps trying", async () => {
     const b = browser();
     let last: Response | undefined;
-    for (let i = 0; i < 21; i++) last = await b.postForm("/login", { email: `nobody${i}@example.com`, password: "Wrong-Password-1" });
+    for (let i = 0; i < 21; i++)
+      last = await b.postForm("/login", { email: `nobody${i}@example.com`, password: "Wrong-Password-1" });
     expect(last!.status).toBe(429);
     expect(await html(last!)).toContain("Too many attempts. Please try again later.");
   });
@@ -199,12 +242,22 @@ describe("forgot and reset password", () => {
     expect(await html(await b.request(`${page.pathname}${page.search}`))).toContain("Choose a new password");
     const weak = await b.postForm("/reset-password", { token, password: "password1", confirmPassword: "password1" });
     expect(await html(weak)).toContain("Password is too weak");
-    const done = await b.postForm("/reset-password", { token, password: "Brand-New-Harbor-9", confirmPassword: "Brand-New-Harbor-9" });
+    const done = await b.postForm("/reset-password", {
+      token,
+      password: "Brand-New-Harbor-9",
+      confirmPassword: "Brand-New-Harbor-9",
+    });
     expect(done.status).toBe(302);
     expect((await follow(b, done)).text).toContain("Your password has been changed. You can now log in.");
-    const reuse = await b.postForm("/reset-password", { token, password: "Other-New-Harbor-8", confirmPassword: "Other-New-Harbor-8" });
+    const reuse = await b.postForm("/reset-password", {
+      token,
+      password: "Other-New-Harbor-8",
+      confirmPassword: "Other-New-Harbor-8",
+    });
     expect(await html(reuse)).toContain("This reset link is invalid or has expired.");
-    expect((await browser().postForm("/login", { email: "shopper@example.com", password: "Brand-New-Harbor-9" })).status).toBe(302);
+    expect(
+      (await browser().postForm("/login", { email: "shopper@example.com", password: "Brand-New-Harbor-9" })).status,
+    ).toBe(302);
   });
 });
 
@@ -228,7 +281,12 @@ describe("pages for signed-in shoppers", () => {
     expect(res.status).toBe(200);
     expect(await html(res)).toContain("Profile updated successfully!");
     const user = await userByEmail(database, "profile@example.com");
-    expect(user).toMatchObject({ firstName: "Grace", lastName: "Hopper", phone: "+1 555 010 2030", emailVerified: true });
+    expect(user).toMatchObject({
+      firstName: "Grace",
+      lastName: "Hopper",
+      phone: "+1 555 010 2030",
+      emailVerified: true,
+    });
     // The header greets by first name.
     expect(await html(await b.request("/"))).toContain("Grace");
     const bad = await b.postForm("/profile", { firstName: "x".repeat(51), lastName: "", phone: "" });
@@ -284,7 +342,9 @@ describe("pages for signed-in shoppers", () => {
       { headers: { origin: "https://evil.example" } },
     );
     expect(res.status).toBe(403);
-    expect(await t.services.accounts.listAddresses((await userByEmail(database, "csrf-page@example.com")).id)).toEqual([]);
+    expect(await t.services.accounts.listAddresses((await userByEmail(database, "csrf-page@example.com")).id)).toEqual(
+      [],
+    );
   });
 
   it("Sign Out ends the session and goes home", async () => {

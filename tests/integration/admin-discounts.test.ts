@@ -32,9 +32,11 @@ const form = (fields: Record<string, string> = {}) => ({
   ...fields,
 });
 
-const save = (fields: Record<string, string> = {}, browser = test.admin) => browser.postForm("/admin?tab=discounts", form(fields));
+const save = (fields: Record<string, string> = {}, browser = test.admin) =>
+  browser.postForm("/admin?tab=discounts", form(fields));
 const allCodes = () => test.database.db.select().from(discountCodes);
-const byCode = async (code: string) => (await test.database.db.select().from(discountCodes).where(eq(discountCodes.code, code)))[0];
+const byCode = async (code: string) =>
+  (await test.database.db.select().from(discountCodes).where(eq(discountCodes.code, code)))[0];
 
 describe("creating a discount code", () => {
   it("stores it normalised, with the last day of its end date included, and lists it on the tab", async () => {
@@ -62,9 +64,25 @@ describe("creating a discount code", () => {
   });
 
   it("takes a fixed amount in dollars, no end, no limits", async () => {
-    const res = await save({ code: "FIVEOFF", kind: "fixed", value: "5", minSubtotal: "", endsAt: "", totalLimit: "", perCustomerLimit: "" });
+    const res = await save({
+      code: "FIVEOFF",
+      kind: "fixed",
+      value: "5",
+      minSubtotal: "",
+      endsAt: "",
+      totalLimit: "",
+      perCustomerLimit: "",
+    });
     expect(res.status).toBe(200);
-    expect(await byCode("FIVEOFF")).toMatchObject({ kind: "fixed", percent: null, amountCents: 500, minSubtotalCents: 0, endsAt: null, totalLimit: null, perCustomerLimit: null });
+    expect(await byCode("FIVEOFF")).toMatchObject({
+      kind: "fixed",
+      percent: null,
+      amountCents: 500,
+      minSubtotalCents: 0,
+      endsAt: null,
+      totalLimit: null,
+      perCustomerLimit: null,
+    });
   });
 
   it.each<[string, Record<string, string>, string]>([
@@ -145,14 +163,30 @@ describe("editing a discount code", () => {
 
   it("deactivates and activates a code", async () => {
     const code = await byCode("FIVEOFF");
-    const off = await test.admin.postForm("/admin?tab=discounts", { intent: "toggle-discount", discountId: code.id, active: "false" });
+    const off = await test.admin.postForm("/admin?tab=discounts", {
+      intent: "toggle-discount",
+      discountId: code.id,
+      active: "false",
+    });
     expect(off.status).toBe(200);
     expect(await off.text()).toContain("Discount code FIVEOFF deactivated");
     expect((await byCode("FIVEOFF")).active).toBe(false);
-    const on = await test.admin.postForm("/admin?tab=discounts", { intent: "toggle-discount", discountId: code.id, active: "true" });
+    const on = await test.admin.postForm("/admin?tab=discounts", {
+      intent: "toggle-discount",
+      discountId: code.id,
+      active: "true",
+    });
     expect(on.status).toBe(200);
     expect((await byCode("FIVEOFF")).active).toBe(true);
-    expect((await test.shopper.postForm("/admin?tab=discounts", { intent: "toggle-discount", discountId: code.id, active: "false" })).status).toBe(403);
+    expect(
+      (
+        await test.shopper.postForm("/admin?tab=discounts", {
+          intent: "toggle-discount",
+          discountId: code.id,
+          active: "false",
+        })
+      ).status,
+    ).toBe(403);
     expect((await byCode("FIVEOFF")).active).toBe(true);
   });
 });

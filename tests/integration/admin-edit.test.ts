@@ -28,9 +28,12 @@ beforeEach(async () => {
   const title = `Editable ${++counter}`;
   const res = await test.admin.request("/admin/add-product", {
     method: "POST",
-    body: productForm({ ...validFields, title }, {
-      files: [imageFile(await png("#111111"), "one.png"), imageFile(await png("#222222"), "two.png")],
-    }),
+    body: productForm(
+      { ...validFields, title },
+      {
+        files: [imageFile(await png("#111111"), "one.png"), imageFile(await png("#222222"), "two.png")],
+      },
+    ),
   });
   expect(res.status).toBe(302);
   [product] = await test.database.db.select().from(products).where(eq(products.title, title));
@@ -45,7 +48,17 @@ describe("editing a product", () => {
     const res = await test.admin.request(`/admin/edit-product/${product.id}`);
     expect(res.status).toBe(200);
     const html = await res.text();
-    for (const text of ["Edit Product", "Back to Admin", "e.g., Premium Cotton T-Shirt", "Select a category", "Pants", "Current Images", "Add New Images", "PNG, JPG, WEBP", "Update Product"]) {
+    for (const text of [
+      "Edit Product",
+      "Back to Admin",
+      "e.g., Premium Cotton T-Shirt",
+      "Select a category",
+      "Pants",
+      "Current Images",
+      "Add New Images",
+      "PNG, JPG, WEBP",
+      "Update Product",
+    ]) {
       expect(html).toContain(text);
     }
     expect(html).toContain(product.imageUrls[0]);
@@ -53,11 +66,15 @@ describe("editing a product", () => {
 
   it("removes one image and adds one: the removed files go, the new ones appear, 'Product updated successfully!'", async () => {
     const [first, second] = product.imageUrls;
-    const res = await edit(test.admin, { ...validFields, title: "Edited Title", category: "Pants", price: "12.5" }, {
-      keep: [second],
-      files: [imageFile(await png("#333333"), "three.png")],
-      sizes: ["XS", "XXL"],
-    });
+    const res = await edit(
+      test.admin,
+      { ...validFields, title: "Edited Title", category: "Pants", price: "12.5" },
+      {
+        keep: [second],
+        files: [imageFile(await png("#333333"), "three.png")],
+        sizes: ["XS", "XXL"],
+      },
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/admin?notice=product-updated");
     const row = await reload();
@@ -75,10 +92,14 @@ describe("editing a product", () => {
     ["two kept plus four new", "both", 4, messages.admin.maxImages],
   ] as const)("refuses %s and changes nothing", async (_label, keep, added, text) => {
     const files = mediaFiles(test.mediaDir);
-    const res = await edit(test.admin, { ...validFields, title: "Should Not Save" }, {
-      keep: keep === "both" ? product.imageUrls : [],
-      files: await Promise.all(Array.from({ length: added }, async (_, i) => imageFile(await png(), `n${i}.png`))),
-    });
+    const res = await edit(
+      test.admin,
+      { ...validFields, title: "Should Not Save" },
+      {
+        keep: keep === "both" ? product.imageUrls : [],
+        files: await Promise.all(Array.from({ length: added }, async (_, i) => imageFile(await png(), `n${i}.png`))),
+      },
+    );
     expect(res.status).toBe(400);
     expect(await res.text()).toContain(text);
     expect(await reload()).toEqual(product);
@@ -108,11 +129,15 @@ describe("editing a product", () => {
 
   it("refuses a colour picture that is not one of the saved images, changing nothing and leaving no files", async () => {
     const files = mediaFiles(test.mediaDir);
-    const res = await edit(test.admin, { ...validFields, title: "Should Not Save" }, {
-      keep: product.imageUrls,
-      files: [imageFile(await png(), "extra.png")],
-      colors: [{ name: "Ghost", hex: "#123456", image: "3" }],
-    });
+    const res = await edit(
+      test.admin,
+      { ...validFields, title: "Should Not Save" },
+      {
+        keep: product.imageUrls,
+        files: [imageFile(await png(), "extra.png")],
+        colors: [{ name: "Ghost", hex: "#123456", image: "3" }],
+      },
+    );
     expect(res.status).toBe(400);
     expect(await res.text()).toContain(productMessages.colorImageInvalid);
     expect(await reload()).toEqual(product);
@@ -171,15 +196,24 @@ describe("only the administrator", () => {
   it("can post to the admin actions: 403 for a shopper, 401 for a visitor, nothing changes, no file is written", async () => {
     const files = mediaFiles(test.mediaDir);
     const count = (await test.database.db.select().from(products)).length;
-    const upload = async () => productForm({ ...validFields, title: "Intruder" }, { files: [imageFile(await png(), "x.png")] });
+    const upload = async () =>
+      productForm({ ...validFields, title: "Intruder" }, { files: [imageFile(await png(), "x.png")] });
     for (const [browser, status] of [
       [test.shopper, 403],
       [test.visitor, 401],
     ] as const) {
-      expect((await browser.request("/admin/add-product", { method: "POST", body: await upload() })).status).toBe(status);
-      expect((await browser.request(`/admin/edit-product/${product.id}`, { method: "POST", body: await upload() })).status).toBe(status);
-      expect((await browser.request(`/admin/add-product.data`, { method: "POST", body: await upload() })).status).toBe(status);
-      expect((await browser.postForm("/admin", { intent: "delete-product", productId: product.id })).status).toBe(status);
+      expect((await browser.request("/admin/add-product", { method: "POST", body: await upload() })).status).toBe(
+        status,
+      );
+      expect(
+        (await browser.request(`/admin/edit-product/${product.id}`, { method: "POST", body: await upload() })).status,
+      ).toBe(status);
+      expect((await browser.request(`/admin/add-product.data`, { method: "POST", body: await upload() })).status).toBe(
+        status,
+      );
+      expect((await browser.postForm("/admin", { intent: "delete-product", productId: product.id })).status).toBe(
+        status,
+      );
     }
     expect(mediaFiles(test.mediaDir)).toEqual(files);
     expect((await test.database.db.select().from(products)).length).toBe(count);

@@ -37,7 +37,8 @@ beforeEach(async () => {
 });
 
 const row = async () => (await test.database.db.select().from(outbox).where(eq(outbox.id, mailId)))[0];
-const retry = (browser = test.admin, id = mailId) => browser.postForm("/admin?tab=mail", { intent: "retry-mail", mailId: id });
+const retry = (browser = test.admin, id = mailId) =>
+  browser.postForm("/admin?tab=mail", { intent: "retry-mail", mailId: id });
 
 describe("the Mail tab", () => {
   it("shows the administrator each failed email's recipient, subject, error and attempts, never its text", async () => {
@@ -99,13 +100,16 @@ describe("the Mail tab", () => {
     expect(await row()).toEqual(before);
   });
 
-  it.each(["00000000-0000-4000-8000-000000000000", "nonsense", ""])("answers 404 for the email %j and changes nothing", async (id) => {
-    const before = await row();
-    const res = await retry(test.admin, id);
-    expect(res.status).toBe(404);
-    const html = await res.text();
-    expect(html).toContain(messages.admin.mailRetryFailed);
-    expect(html).toContain("Email not found");
-    expect(await row()).toEqual(before);
-  });
+  it.each(["00000000-0000-4000-8000-000000000000", "nonsense", ""])(
+    "answers 404 for the email %j and changes nothing",
+    async (id) => {
+      const before = await row();
+      const res = await retry(test.admin, id);
+      expect(res.status).toBe(404);
+      const html = await res.text();
+      expect(html).toContain(messages.admin.mailRetryFailed);
+      expect(html).toContain("Email not found");
+      expect(await row()).toEqual(before);
+    },
+  );
 });

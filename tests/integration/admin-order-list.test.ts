@@ -19,7 +19,9 @@ let test: AdminTest;
 
 /** Every order of a filter and search, newest first, as the table says (the expected answer). */
 async function expectedIds(where = sql`true`): Promise<string[]> {
-  const result = await test.database.db.execute<{ id: string }>(sql`select id from orders where ${where} order by created_at desc, id desc`);
+  const result = await test.database.db.execute<{ id: string }>(
+    sql`select id from orders where ${where} order by created_at desc, id desc`,
+  );
   return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
 }
 
@@ -27,7 +29,11 @@ const list = (filter: OrderFilter, cursor: OrderCursor, search = "", pageSize = 
   test.t.services.adminOrders.listOrders({ filter, search, cursor, pageSize });
 
 /** Walks from the newest page to the oldest with Older, checking each page's position on the way. */
-async function walkOlder(filter: OrderFilter, pageSize: number, search = ""): Promise<{ ids: string[]; pages: AdminOrderPage[] }> {
+async function walkOlder(
+  filter: OrderFilter,
+  pageSize: number,
+  search = "",
+): Promise<{ ids: string[]; pages: AdminOrderPage[] }> {
   const ids: string[] = [];
   const pages: AdminOrderPage[] = [];
   let page = await list(filter, { kind: "newest" }, search, pageSize);
@@ -44,7 +50,15 @@ async function walkOlder(filter: OrderFilter, pageSize: number, search = ""): Pr
 
 beforeAll(async () => {
   test = await startAdminTest();
-  const address = JSON.stringify({ name: "Bulk Buyer", street: "1 Main Street", city: "Springfield", state: "IL", zipCode: "62701", country: "United States", phone: "555-0100" });
+  const address = JSON.stringify({
+    name: "Bulk Buyer",
+    street: "1 Main Street",
+    city: "Springfield",
+    state: "IL",
+    zipCode: "62701",
+    country: "United States",
+    phone: "555-0100",
+  });
   const statuses = sql.raw(`array[${ORDER_STATUSES.map((s) => `'${s}'`).join(",")}]`);
   // 10,000 orders made in one statement: seven statuses in turn, four orders per minute, two
   // of them at the very same instant and the others a microsecond apart (ties and precision
@@ -64,7 +78,9 @@ beforeAll(async () => {
            timestamptz '2025-01-01 00:00:00+00'
     from numbered`);
   // Two names with LIKE's own characters in them.
-  await test.database.db.execute(sql`update orders set user_name = 'Percy 100% Cotton' where user_name = 'Customer 77'`);
+  await test.database.db.execute(
+    sql`update orders set user_name = 'Percy 100% Cotton' where user_name = 'Customer 77'`,
+  );
   await test.database.db.execute(sql`update orders set user_name = 'Under_Score' where user_name = 'Customer 78'`);
   await test.database.db.execute(sql`analyze orders`);
 }, 120_000);
@@ -78,7 +94,8 @@ describe("10,000 orders", () => {
     expect(page.total).toBe(TOTAL);
     const sum = Object.values(page.countsByStatus).reduce((a, b) => a + (b ?? 0), 0);
     expect(sum).toBe(TOTAL);
-    for (const status of ORDER_STATUSES) expect(page.countsByStatus[status]).toBe((await expectedIds(sql`status = ${status}`)).length);
+    for (const status of ORDER_STATUSES)
+      expect(page.countsByStatus[status]).toBe((await expectedIds(sql`status = ${status}`)).length);
   });
 
   it("walks All, 250 at a time, to the oldest: every order once, newest first", async () => {
@@ -89,26 +106,30 @@ describe("10,000 orders", () => {
     expect(pages[0].newerThan).toBeNull();
   }, 120_000);
 
-  it.each(["cancelled", "out_for_delivery"] as const)("walks %s 20 at a time there and back", async (status) => {
-    const expected = await expectedIds(sql`status = ${status}`);
-    const { ids, pages } = await walkOlder(status, ORDERS_PER_PAGE);
-    expect(ids).toEqual(expected);
-    // Back from the oldest page with Newer: every page is the stretch of the list its position
-    // says, and together they reach the newest (the last step back is a full first page, so it
-    // may repeat a few orders of the page after it).
-    const seen = new Set<string>();
-    let page = await list(status, { kind: "oldest" });
-    expect(page.position + page.items.length).toBe(expected.length);
-    for (;;) {
-      expect(page.items.map((o) => o.id)).toEqual(expected.slice(page.position, page.position + ORDERS_PER_PAGE));
-      for (const order of page.items) seen.add(order.id);
-      if (!page.newerThan) break;
-      page = await list(status, { kind: "before", id: page.newerThan });
-    }
-    expect(page.position).toBe(0);
-    expect(seen.size).toBe(expected.length);
-    expect(pages.every((p) => p.total === expected.length)).toBe(true);
-  }, 120_000);
+  it.each(["cancelled", "out_for_delivery"] as const)(
+    "walks %s 20 at a time there and back",
+    async (status) => {
+      const expected = await expectedIds(sql`status = ${status}`);
+      const { ids, pages } = await walkOlder(status, ORDERS_PER_PAGE);
+      expect(ids).toEqual(expected);
+      // Back from the oldest page with Newer: every page is the stretch of the list its position
+      // says, and together they reach the newest (the last step back is a full first page, so it
+      // may repeat a few orders of the page after it).
+      const seen = new Set<string>();
+      let page = await list(status, { kind: "oldest" });
+      expect(page.position + page.items.length).toBe(expected.length);
+      for (;;) {
+        expect(page.items.map((o) => o.id)).toEqual(expected.slice(page.position, page.position + ORDERS_PER_PAGE));
+        for (const order of page.items) seen.add(order.id);
+        if (!page.newerThan) break;
+        page = await list(status, { kind: "before", id: page.newerThan });
+      }
+      expect(page.position).toBe(0);
+      expect(seen.size).toBe(expected.length);
+      expect(pages.every((p) => p.total === expected.length)).toBe(true);
+    },
+    120_000,
+  );
 
   it("shifts nothing when orders arrive during a walk", async () => {
     const before = await expectedIds();
@@ -124,7 +145,9 @@ describe("10,000 orders", () => {
       insert into orders (checkout_id, user_id, user_email, user_name, items, subtotal_cents, tax_cents, shipping_cents, shipping_address, billing_address, payment_method, payment_id, status, status_history)
       select id, ${test.shopperId}, 'late@example.com', 'Late Buyer', '[]'::jsonb, 1000, 100, 10, shipping_address, shipping_address, 'stripe', 'pi_late_' || id, 'placed', '[]'::jsonb from made`);
     const third = await list("all", { kind: "after", id: second.olderThan as string });
-    expect([...first.items, ...second.items, ...third.items].map((o) => o.id)).toEqual(before.slice(0, 3 * ORDERS_PER_PAGE));
+    expect([...first.items, ...second.items, ...third.items].map((o) => o.id)).toEqual(
+      before.slice(0, 3 * ORDERS_PER_PAGE),
+    );
     // The page knows it moved: five more orders stand before it now.
     expect(third.position).toBe(2 * ORDERS_PER_PAGE + 5);
     expect(third.total).toBe(TOTAL + 5);
@@ -158,7 +181,9 @@ describe("10,000 orders", () => {
       expect(page.items.map((o) => o.id)).toContain(someId);
       expect(page.total).toBeLessThanOrEqual(3);
     }
-    expect((await list("all", { kind: "newest" }, "customer 4242")).items.map((o) => o.userName)).toEqual(["Customer 4242"]);
+    expect((await list("all", { kind: "newest" }, "customer 4242")).items.map((o) => o.userName)).toEqual([
+      "Customer 4242",
+    ]);
     const byMail = await walkOlder("all", 100, "BUYER7@example.com");
     expect(byMail.ids).toEqual(await expectedIds(sql`user_email = 'buyer7@example.com'`));
     expect((await list("all", { kind: "newest" }, "100%")).items.map((o) => o.userName)).toEqual(["Percy 100% Cotton"]);
@@ -170,7 +195,9 @@ describe("10,000 orders", () => {
     const page = await list("delivered", { kind: "newest" }, "buyer7@");
     const expected = await expectedIds(sql`user_email = 'buyer7@example.com'`);
     expect(Object.values(page.countsByStatus).reduce((a, b) => a + (b ?? 0), 0)).toBe(expected.length);
-    expect(page.total).toBe((await expectedIds(sql`user_email = 'buyer7@example.com' and status = 'delivered'`)).length);
+    expect(page.total).toBe(
+      (await expectedIds(sql`user_email = 'buyer7@example.com' and status = 'delivered'`)).length,
+    );
     expect(page.items.every((o) => o.status === "delivered" && o.userEmail === "buyer7@example.com")).toBe(true);
   });
 
@@ -181,7 +208,9 @@ describe("10,000 orders", () => {
         explain select * from orders where ${filter}
           and (created_at, id) < (select k.created_at, k.id from orders k where k.id = ${deep})
           order by created_at desc nulls last, id desc nulls last limit 20`);
-      const text = (plan as unknown as { rows: { "QUERY PLAN": string }[] }).rows.map((r) => r["QUERY PLAN"]).join("\n");
+      const text = (plan as unknown as { rows: { "QUERY PLAN": string }[] }).rows
+        .map((r) => r["QUERY PLAN"])
+        .join("\n");
       expect(text).toMatch(/Index Scan using orders_(status_)?newest_idx/);
       expect(text).not.toMatch(/^\s*(->\s*)?Sort\b/m);
     }
@@ -195,13 +224,28 @@ describe("10,000 orders", () => {
     for (const id of expected.slice(20, 40)) expect(html).toContain(`Order #${orderNumber(id)}`);
     expect(html).not.toContain(`Order #${orderNumber(expected[19])}`);
     expect(html).not.toContain(`Order #${orderNumber(expected[40])}`);
-    for (const label of ["All", "Placed", "Confirmed", "Processing", "Shipped", "Out for delivery", "Delivered", "Cancelled"]) {
+    for (const label of [
+      "All",
+      "Placed",
+      "Confirmed",
+      "Processing",
+      "Shipped",
+      "Out for delivery",
+      "Delivered",
+      "Cancelled",
+    ]) {
       expect(html).toMatch(new RegExp(`>${label}<`));
     }
     expect(html).toContain("10,000");
-    expect(html).toContain(`href="${orderListHref({ filter: "cancelled", cursor: { kind: "before", id: expected[20] } }).replaceAll("&", "&amp;")}"`);
-    expect(html).toContain(`href="${orderListHref({ filter: "cancelled", cursor: { kind: "after", id: expected[39] } }).replaceAll("&", "&amp;")}"`);
-    const oldest = await (await test.admin.request(orderListHref({ filter: "cancelled", cursor: { kind: "oldest" } }))).text();
+    expect(html).toContain(
+      `href="${orderListHref({ filter: "cancelled", cursor: { kind: "before", id: expected[20] } }).replaceAll("&", "&amp;")}"`,
+    );
+    expect(html).toContain(
+      `href="${orderListHref({ filter: "cancelled", cursor: { kind: "after", id: expected[39] } }).replaceAll("&", "&amp;")}"`,
+    );
+    const oldest = await (
+      await test.admin.request(orderListHref({ filter: "cancelled", cursor: { kind: "oldest" } }))
+    ).text();
     expect(oldest).toContain(`Order #${orderNumber(expected.at(-1) as string)}`);
     expect(oldest).toContain(`of ${expected.length.toLocaleString("en-US")}`);
   });

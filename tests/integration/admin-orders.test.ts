@@ -13,7 +13,9 @@ let product: { id: string; title: string; imageUrls: string[]; priceCents: numbe
 
 beforeAll(async () => {
   test = await startAdminTest();
-  const [row] = await insertProducts(test.database.db, [{ title: "Order Test Dress", priceCents: 2500, stockCount: 500 }]);
+  const [row] = await insertProducts(test.database.db, [
+    { title: "Order Test Dress", priceCents: 2500, stockCount: 500 },
+  ]);
   product = { ...row, imageUrls: [], priceCents: 2500 };
 });
 afterAll(async () => {
@@ -22,9 +24,17 @@ afterAll(async () => {
 
 const orderRow = async (id: string) => (await test.database.db.select().from(orders).where(eq(orders.id, id)))[0];
 const statusMail = async (subjectPart: string) =>
-  (await test.database.db.select().from(outbox).where(eq(outbox.to, "shopper@example.com"))).filter((m) => m.subject.includes(subjectPart));
+  (await test.database.db.select().from(outbox).where(eq(outbox.to, "shopper@example.com"))).filter((m) =>
+    m.subject.includes(subjectPart),
+  );
 
-function change(orderId: string, from: OrderStatus | string, to: OrderStatus | string, note = "", browser = test.admin) {
+function change(
+  orderId: string,
+  from: OrderStatus | string,
+  to: OrderStatus | string,
+  note = "",
+  browser = test.admin,
+) {
   return browser.postForm("/admin?tab=orders", { intent: "update-status", orderId, from, to, note });
 }
 
@@ -41,7 +51,10 @@ describe("changing an order's status", () => {
       const after = await orderRow(order.id);
       expect(after.status).toBe(path[i]);
       expect(after.statusHistory).toHaveLength(i + 1);
-      expect(after.statusHistory.at(-1)).toMatchObject({ status: path[i], note: `Order ${path[i].replaceAll("_", " ")}` });
+      expect(after.statusHistory.at(-1)).toMatchObject({
+        status: path[i],
+        note: `Order ${path[i].replaceAll("_", " ")}`,
+      });
       expect(after.updatedAt.getTime()).toBeGreaterThanOrEqual(before.updatedAt.getTime());
     }
     const history = (await orderRow(order.id)).statusHistory;
@@ -57,7 +70,9 @@ describe("changing an order's status", () => {
     const before = test.smtp.inbox.length;
     await test.t.services.mail.worker.runOnce();
     await test.smtp.waitFor("shopper@example.com", { after: before });
-    const mail = test.smtp.inbox.slice(before).find((m) => m.subject === `Your Threadline order ${order.number} is processing`);
+    const mail = test.smtp.inbox
+      .slice(before)
+      .find((m) => m.subject === `Your Threadline order ${order.number} is processing`);
     expect(mail?.to).toEqual(["shopper@example.com"]);
     expect(mail?.text).toContain("Packed with care");
     expect(mail?.html).toContain("Packed with care");
@@ -100,14 +115,16 @@ describe("changing an order's status", () => {
     expect((await change("1 or 1=1", "placed", "confirmed")).status).toBe(404);
     expect((await orderRow(order.id)).status).toBe("placed");
   });
-
 });
 
 describe("cancelling an order (decision record 013)", () => {
-  const stockOf = async (id: string) => (await test.database.db.select({ n: products.stockCount }).from(products).where(eq(products.id, id)))[0]?.n;
+  const stockOf = async (id: string) =>
+    (await test.database.db.select({ n: products.stockCount }).from(products).where(eq(products.id, id)))[0]?.n;
 
   it("puts the pieces back into stock once, tells the customer, and says so live", async () => {
-    const [row] = await insertProducts(test.database.db, [{ title: "Cancel Test Coat", priceCents: 4000, stockCount: 10 }]);
+    const [row] = await insertProducts(test.database.db, [
+      { title: "Cancel Test Coat", priceCents: 4000, stockCount: 10 },
+    ]);
     const coat = { ...row, imageUrls: [], priceCents: 4000 };
     const order = await placeOrder(test, test.shopperId, coat, 3);
     expect(await stockOf(coat.id)).toBe(7);
@@ -142,7 +159,9 @@ describe("cancelling an order (decision record 013)", () => {
   });
 
   it("leaves the stock alone on every other change", async () => {
-    const [row] = await insertProducts(test.database.db, [{ title: "Walk Test Skirt", priceCents: 3000, stockCount: 6 }]);
+    const [row] = await insertProducts(test.database.db, [
+      { title: "Walk Test Skirt", priceCents: 3000, stockCount: 6 },
+    ]);
     const order = await placeOrder(test, test.shopperId, { ...row, imageUrls: [], priceCents: 3000 }, 2);
     const path: OrderStatus[] = ["placed", "confirmed", "processing", "shipped", "out_for_delivery", "delivered"];
     for (let i = 1; i < path.length; i++) {
@@ -157,7 +176,12 @@ describe("the dashboard's figures and lists", () => {
     const before = await test.t.services.adminOrders.overview();
     const a = await placeOrder(test, test.otherId, product, 2); // 5000 + 500 tax + 10 shipping
     const b = await placeOrder(test, test.otherId, product, 1); // 2500 + 250 + 10
-    await test.t.services.adminOrders.changeStatus({ orderId: b.id, from: "placed", to: "cancelled", note: "Order cancelled" });
+    await test.t.services.adminOrders.changeStatus({
+      orderId: b.id,
+      from: "placed",
+      to: "cancelled",
+      note: "Order cancelled",
+    });
     const after = await test.t.services.adminOrders.overview();
     expect(after.totalOrders - before.totalOrders).toBe(2);
     expect(after.revenueCents - before.revenueCents).toBe(5510);
@@ -174,7 +198,17 @@ describe("the dashboard's figures and lists", () => {
     expect(html).toContain(`Order #${order.number}`);
     expect(html).toContain("other@example.com");
     expect(html).toContain(order.paymentId);
-    for (const label of ["All", "Placed", "Confirmed", "Processing", "Shipped", "Out for delivery", "Delivered", "Cancelled", "Show status history"]) {
+    for (const label of [
+      "All",
+      "Placed",
+      "Confirmed",
+      "Processing",
+      "Shipped",
+      "Out for delivery",
+      "Delivered",
+      "Cancelled",
+      "Show status history",
+    ]) {
       expect(html).toContain(`>${label}<`);
     }
     const delivered = await (await test.admin.request("/admin?tab=orders&status=delivered")).text();
@@ -193,7 +227,12 @@ describe("My Orders", () => {
     const older = await placeOrder(test, test.shopperId, product);
     const newer = await placeOrder(test, test.shopperId, product, 3);
     const someoneElse = await placeOrder(test, test.otherId, product);
-    await test.t.services.adminOrders.changeStatus({ orderId: older.id, from: "placed", to: "processing", note: "Order processing" });
+    await test.t.services.adminOrders.changeStatus({
+      orderId: older.id,
+      from: "placed",
+      to: "processing",
+      note: "Order processing",
+    });
     const html = await (await test.shopper.request("/orders")).text();
     expect(html).toContain("My Orders");
     expect(html.indexOf(`Order #${newer.number}`)).toBeGreaterThan(-1);

@@ -6,7 +6,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { messages } from "../../domain/messages";
 import { imageMessages, productMessages } from "../../domain/product-schemas";
 import { products, reviews } from "../../server/db/schema";
-import { type AdminTest, imageFile, mediaFiles, pixelFloodPng, placeOrder, png, productForm, startAdminTest, validFields } from "../helpers/admin";
+import {
+  type AdminTest,
+  imageFile,
+  mediaFiles,
+  pixelFloodPng,
+  placeOrder,
+  png,
+  productForm,
+  startAdminTest,
+  validFields,
+} from "../helpers/admin";
 
 let test: AdminTest;
 
@@ -18,7 +28,8 @@ afterAll(async () => {
 });
 
 const productRows = () => test.database.db.select().from(products);
-const productNamed = async (title: string) => (await test.database.db.select().from(products).where(eq(products.title, title)))[0];
+const productNamed = async (title: string) =>
+  (await test.database.db.select().from(products).where(eq(products.title, title)))[0];
 const keyOf = (address: string) => address.replace(/^\/media\//, "");
 const variantsOf = (address: string) => [320, 640, 960].map((w) => `${keyOf(address)}-${w}.webp`);
 
@@ -55,10 +66,15 @@ describe("adding a product", () => {
   it("strips camera metadata (EXIF with GPS) from uploaded photos", async () => {
     const withGps = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#447755" } })
       .jpeg()
-      .withExif({ IFD0: { Make: "SpyCam", Model: "GPS-1" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "48/1 51/1 0/1" } })
+      .withExif({
+        IFD0: { Make: "SpyCam", Model: "GPS-1" },
+        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "48/1 51/1 0/1" },
+      })
       .toBuffer();
     expect((await sharp(withGps).metadata()).exif).toBeDefined();
-    const res = await addProduct({ ...validFields, title: "Exif Jacket" }, [imageFile(withGps, "camera.jpg", "image/jpeg")]);
+    const res = await addProduct({ ...validFields, title: "Exif Jacket" }, [
+      imageFile(withGps, "camera.jpg", "image/jpeg"),
+    ]);
     expect(res.status).toBe(302);
     const row = await productNamed("Exif Jacket");
     const stored = readFileSync(path.join(test.mediaDir, variantsOf(row.imageUrls[0])[2]));
@@ -122,7 +138,10 @@ describe("bad input on the add form changes nothing and leaves no files", () => 
   ])("refuses %s", async (_label, hex, text) => {
     const res = await test.admin.request("/admin/add-product", {
       method: "POST",
-      body: productForm({ ...validFields, title: "Sand Dress" }, { files: await one(), colors: [{ name: "Sand", hex }] }),
+      body: productForm(
+        { ...validFields, title: "Sand Dress" },
+        { files: await one(), colors: [{ name: "Sand", hex }] },
+      ),
     });
     await expectRefused(res, 400, text);
   });
@@ -135,33 +154,69 @@ describe("bad input on the add form changes nothing and leaves no files", () => 
 
   it("refuses an 11 MB file", async () => {
     const big = Buffer.concat([await png(), Buffer.alloc(11 * 1024 * 1024)]);
-    await expectRefused(await addProduct(validFields, [imageFile(big, "huge.png")]), 400, imageMessages.tooBig("huge.png"));
+    await expectRefused(
+      await addProduct(validFields, [imageFile(big, "huge.png")]),
+      400,
+      imageMessages.tooBig("huge.png"),
+    );
   });
 
   it("refuses an HTML file renamed .png and declared image/png", async () => {
     const html = Buffer.from("<!doctype html><html><body><script>alert(document.cookie)</script></body></html>");
-    await expectRefused(await addProduct(validFields, [imageFile(html, "page.png")]), 400, imageMessages.notAnImage("page.png"));
+    await expectRefused(
+      await addProduct(validFields, [imageFile(html, "page.png")]),
+      400,
+      imageMessages.notAnImage("page.png"),
+    );
   });
 
   it("refuses an SVG with a script, whatever it is called", async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
-    await expectRefused(await addProduct(validFields, [imageFile(svg, "logo.svg", "image/svg+xml")]), 400, imageMessages.notAnImage("logo.svg"));
-    await expectRefused(await addProduct(validFields, [imageFile(svg, "logo.png")]), 400, imageMessages.notAnImage("logo.png"));
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+    );
+    await expectRefused(
+      await addProduct(validFields, [imageFile(svg, "logo.svg", "image/svg+xml")]),
+      400,
+      imageMessages.notAnImage("logo.svg"),
+    );
+    await expectRefused(
+      await addProduct(validFields, [imageFile(svg, "logo.png")]),
+      400,
+      imageMessages.notAnImage("logo.png"),
+    );
   });
 
   it("refuses a pixel-flood PNG (tiny file, 30 000 × 30 000 pixels) before decoding it", async () => {
     const flood = pixelFloodPng(30_000, 30_000);
     expect(flood.length).toBeLessThan(64 * 1024);
-    expect(await sharp(flood, { limitInputPixels: false }).metadata()).toMatchObject({ format: "png", width: 30_000, height: 30_000 });
-    await expectRefused(await addProduct(validFields, [imageFile(flood, "flood.png")]), 400, imageMessages.tooManyPixels("flood.png"));
+    expect(await sharp(flood, { limitInputPixels: false }).metadata()).toMatchObject({
+      format: "png",
+      width: 30_000,
+      height: 30_000,
+    });
+    await expectRefused(
+      await addProduct(validFields, [imageFile(flood, "flood.png")]),
+      400,
+      imageMessages.tooManyPixels("flood.png"),
+    );
   });
 
   it("refuses a truncated PNG and a GIF", async () => {
     const whole = await png("#123456", 800, 1000);
     const truncated = whole.subarray(0, Math.floor(whole.length / 2));
-    await expectRefused(await addProduct(validFields, [imageFile(truncated, "cut.png")]), 400, imageMessages.unreadable("cut.png"));
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#ff0000" } }).gif().toBuffer();
-    await expectRefused(await addProduct(validFields, [imageFile(gif, "anim.png")]), 400, imageMessages.notAnImage("anim.png"));
+    await expectRefused(
+      await addProduct(validFields, [imageFile(truncated, "cut.png")]),
+      400,
+      imageMessages.unreadable("cut.png"),
+    );
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#ff0000" } })
+      .gif()
+      .toBuffer();
+    await expectRefused(
+      await addProduct(validFields, [imageFile(gif, "anim.png")]),
+      400,
+      imageMessages.notAnImage("anim.png"),
+    );
   });
 
   it("stores nothing when the second of two files is bad", async () => {
@@ -183,7 +238,10 @@ describe("bad input on the add form changes nothing and leaves no files", () => 
 
 describe("a polyglot file", () => {
   it("is re-encoded, so what it carried besides the picture is not stored", async () => {
-    const polyglot = Buffer.concat([await png("#335577"), Buffer.from("<html><script>alert('polyglot')</script></html>")]);
+    const polyglot = Buffer.concat([
+      await png("#335577"),
+      Buffer.from("<html><script>alert('polyglot')</script></html>"),
+    ]);
     const res = await addProduct({ ...validFields, title: "Polyglot Tee" }, [imageFile(polyglot, "poly.png")]);
     expect(res.status).toBe(302);
     const row = await productNamed("Polyglot Tee");
@@ -198,8 +256,19 @@ describe("a polyglot file", () => {
 describe("a failed save leaves no orphan files", () => {
   it("removes the images it wrote when the database refuses the new row", async () => {
     const before = mediaFiles(test.mediaDir);
-    const input = { title: "Broken", price: -5, category: "Dress" as const, description: "x", sizes: [], stockCount: 1, colors: [], variants: [{ size: null, color: null, stock: 1, sku: null }] };
-    await expect(test.t.services.adminCatalog.createProduct(input, [imageFile(await png(), "orphan.png")])).rejects.toThrow();
+    const input = {
+      title: "Broken",
+      price: -5,
+      category: "Dress" as const,
+      description: "x",
+      sizes: [],
+      stockCount: 1,
+      colors: [],
+      variants: [{ size: null, color: null, stock: 1, sku: null }],
+    };
+    await expect(
+      test.t.services.adminCatalog.createProduct(input, [imageFile(await png(), "orphan.png")]),
+    ).rejects.toThrow();
     expect(mediaFiles(test.mediaDir)).toEqual(before);
   });
 
@@ -208,7 +277,16 @@ describe("a failed save leaves no orphan files", () => {
     expect(res.status).toBe(302);
     const row = await productNamed("Stable Shirt");
     const before = mediaFiles(test.mediaDir);
-    const input = { title: "Stable Shirt", price: 100, category: "Dress" as const, description: "x", sizes: [], stockCount: -1, colors: [], variants: [{ size: null, color: null, stock: -1, sku: null }] };
+    const input = {
+      title: "Stable Shirt",
+      price: 100,
+      category: "Dress" as const,
+      description: "x",
+      sizes: [],
+      stockCount: -1,
+      colors: [],
+      variants: [{ size: null, color: null, stock: -1, sku: null }],
+    };
     await expect(
       test.t.services.adminCatalog.updateProduct(row.id, input, row.imageUrls, [imageFile(await png(), "new.png")]),
     ).rejects.toThrow();
@@ -219,9 +297,14 @@ describe("a failed save leaves no orphan files", () => {
 
 describe("deleting a product", () => {
   it("removes the row, its reviews and its image files", async () => {
-    await addProduct({ ...validFields, title: "Short Lived" }, [imageFile(await png(), "a.png"), imageFile(await png(), "b.png")]);
+    await addProduct({ ...validFields, title: "Short Lived" }, [
+      imageFile(await png(), "a.png"),
+      imageFile(await png(), "b.png"),
+    ]);
     const row = await productNamed("Short Lived");
-    await test.database.db.insert(reviews).values({ productId: row.id, userId: "u", userName: "U", text: "Nice", rating: 5 });
+    await test.database.db
+      .insert(reviews)
+      .values({ productId: row.id, userId: "u", userName: "U", text: "Nice", rating: 5 });
     const res = await test.admin.postForm("/admin?tab=products", { intent: "delete-product", productId: row.id });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain(messages.admin.productDeleted);
@@ -233,7 +316,10 @@ describe("deleting a product", () => {
   });
 
   it("keeps past orders intact, with the images they show", async () => {
-    await addProduct({ ...validFields, title: "Sold Once" }, [imageFile(await png(), "sold.png"), imageFile(await png(), "extra.png")]);
+    await addProduct({ ...validFields, title: "Sold Once" }, [
+      imageFile(await png(), "sold.png"),
+      imageFile(await png(), "extra.png"),
+    ]);
     const row = await productNamed("Sold Once");
     // The order shows the first image only: the second is the product's alone.
     const order = await placeOrder(test, test.shopperId, { ...row, imageUrls: [row.imageUrls[0]] });
@@ -247,7 +333,10 @@ describe("deleting a product", () => {
   });
 
   it("answers 'Failed to delete product' for a product that does not exist", async () => {
-    const res = await test.admin.postForm("/admin?tab=products", { intent: "delete-product", productId: crypto.randomUUID() });
+    const res = await test.admin.postForm("/admin?tab=products", {
+      intent: "delete-product",
+      productId: crypto.randomUUID(),
+    });
     expect(res.status).toBe(404);
     const html = await res.text();
     expect(html).toContain(messages.admin.productDeleteFailed);

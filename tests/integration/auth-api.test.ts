@@ -87,8 +87,12 @@ describe("register, verify, sign in", () => {
       password: GOOD_PASSWORD,
     });
     const user = await userByEmail(database, "late@example.com");
-    const token = await createEmailVerificationToken(t.config.authSecret, "late@example.com", undefined, -60, { userId: user.id });
-    const res = await new TestBrowser(t.app).request(`/api/auth/verify-email?token=${token}&callbackURL=%2Fverify-email`);
+    const token = await createEmailVerificationToken(t.config.authSecret, "late@example.com", undefined, -60, {
+      userId: user.id,
+    });
+    const res = await new TestBrowser(t.app).request(
+      `/api/auth/verify-email?token=${token}&callbackURL=%2Fverify-email`,
+    );
     expect(res.headers.get("location")).toBe("/verify-email?error=TOKEN_EXPIRED");
     expect((await userByEmail(database, "late@example.com")).emailVerified).toBe(false);
   });
@@ -137,10 +141,30 @@ describe("register, verify, sign in", () => {
   });
 
   it.each([
-    ["sign-up with a 10 KB e-mail", "/api/auth/sign-up/email", { name: "", email: `${"a".repeat(10_240)}@example.com`, password: GOOD_PASSWORD }, "EMAIL_TOO_LONG"],
-    ["sign-up with a 10 KB password", "/api/auth/sign-up/email", { name: "", email: "big@example.com", password: "x".repeat(10_240) }, "PASSWORD_TOO_LONG"],
-    ["sign-in with a 10 KB e-mail", "/api/auth/sign-in/email", { email: `${"a".repeat(10_240)}@example.com`, password: "x" }, "EMAIL_TOO_LONG"],
-    ["sign-in with a 10 KB password", "/api/auth/sign-in/email", { email: "ada@example.com", password: "x".repeat(10_240) }, "PASSWORD_TOO_LONG"],
+    [
+      "sign-up with a 10 KB e-mail",
+      "/api/auth/sign-up/email",
+      { name: "", email: `${"a".repeat(10_240)}@example.com`, password: GOOD_PASSWORD },
+      "EMAIL_TOO_LONG",
+    ],
+    [
+      "sign-up with a 10 KB password",
+      "/api/auth/sign-up/email",
+      { name: "", email: "big@example.com", password: "x".repeat(10_240) },
+      "PASSWORD_TOO_LONG",
+    ],
+    [
+      "sign-in with a 10 KB e-mail",
+      "/api/auth/sign-in/email",
+      { email: `${"a".repeat(10_240)}@example.com`, password: "x" },
+      "EMAIL_TOO_LONG",
+    ],
+    [
+      "sign-in with a 10 KB password",
+      "/api/auth/sign-in/email",
+      { email: "ada@example.com", password: "x".repeat(10_240) },
+      "PASSWORD_TOO_LONG",
+    ],
   ])("%s gets a clear 400", async (_label, path, payload, code) => {
     const res = await new TestBrowser(t.app, "198.51.100.15").postJson(path, payload);
     expect(res.status).toBe(400);
@@ -166,11 +190,15 @@ describe("signing in", () => {
   it("limits attempts from one address", async () => {
     const browser = new TestBrowser(t.app, "198.51.100.21");
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await signIn(browser, `guess${i}@example.com`, "Wrong-Password-99")).status);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await signIn(browser, `guess${i}@example.com`, "Wrong-Password-99")).status);
     expect(statuses).toEqual([401, 401, 401, 401, 429]);
     const limited = await signIn(browser, "ada@example.com");
     expect(limited.status).toBe(429);
-    expect(await body(limited)).toEqual({ code: "TOO_MANY_REQUESTS", message: "Too many attempts. Please try again later." });
+    expect(await body(limited)).toEqual({
+      code: "TOO_MANY_REQUESTS",
+      message: "Too many attempts. Please try again later.",
+    });
     // Another address is not affected.
     expect((await signIn(new TestBrowser(t.app, "198.51.100.22"), "ada@example.com")).status).toBe(200);
   });
@@ -179,10 +207,12 @@ describe("signing in", () => {
     await registerVerified(t, smtp, "target@example.com", new TestBrowser(t.app, "198.51.100.30"));
     const guesser = new TestBrowser(t.app, "203.0.113.1");
     const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) statuses.push((await signIn(guesser, "target@example.com", "Wrong-Password-99")).status);
+    for (let i = 0; i < 3; i++)
+      statuses.push((await signIn(guesser, "target@example.com", "Wrong-Password-99")).status);
     // (the per-address limiter of this app allows 4 a minute: the guesser waits in between)
     await database.db.delete(rateLimits);
-    for (let i = 0; i < 3; i++) statuses.push((await signIn(guesser, "target@example.com", "Wrong-Password-99")).status);
+    for (let i = 0; i < 3; i++)
+      statuses.push((await signIn(guesser, "target@example.com", "Wrong-Password-99")).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     const right = await signIn(guesser, "target@example.com");
     expect(right.status).toBe(429);
@@ -195,7 +225,8 @@ describe("signing in", () => {
     const clumsy = new TestBrowser(t.app, "203.0.114.1");
     for (let round = 0; round < 3; round++) {
       await database.db.delete(rateLimits);
-      for (let i = 0; i < 3; i++) expect((await signIn(clumsy, "clumsy@example.com", "Nope-Nope-123")).status).toBe(401);
+      for (let i = 0; i < 3; i++)
+        expect((await signIn(clumsy, "clumsy@example.com", "Nope-Nope-123")).status).toBe(401);
       expect((await signIn(clumsy, "clumsy@example.com")).status).toBe(200);
     }
   });
@@ -217,7 +248,9 @@ describe("sessions", () => {
   });
 
   it("is Secure when the store is served over https", async () => {
-    const secure = await createAccountsTestApp(database, { env: { SMTP_URL: smtp.url, PUBLIC_URL: "https://shop.example" } });
+    const secure = await createAccountsTestApp(database, {
+      env: { SMTP_URL: smtp.url, PUBLIC_URL: "https://shop.example" },
+    });
     const res = await secure.app.request(
       "https://shop.example/api/auth/sign-in/email",
       {
@@ -238,7 +271,9 @@ describe("sessions", () => {
     const restarted = await createAccountsTestApp(database, { env: { SMTP_URL: smtp.url }, dataDir: t.dataDir });
     const again = new TestBrowser(restarted.app, "198.51.100.42");
     for (const [k, v] of browser.cookies) again.cookies.set(k, v);
-    expect(await body(await again.request("/api/auth/get-session"))).toMatchObject({ user: { email: "ada@example.com" } });
+    expect(await body(await again.request("/api/auth/get-session"))).toMatchObject({
+      user: { email: "ada@example.com" },
+    });
   });
 
   it("sign-out ends the session on the server, not only in the browser", async () => {
@@ -255,7 +290,10 @@ describe("sessions", () => {
     const browser = new TestBrowser(t.app, "198.51.100.44");
     await signIn(browser, "ada@example.com");
     const user = await userByEmail(database, "ada@example.com");
-    await database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    await database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
     expect(await (await browser.request("/api/auth/get-session")).text()).toBe("null");
   });
 
@@ -323,9 +361,15 @@ describe("password reset", () => {
   it("refuses an expired reset link", async () => {
     const browser = new TestBrowser(t.app, "198.51.100.56");
     const before = smtp.inbox.length;
-    await browser.postJson("/api/auth/request-password-reset", { email: "ada@example.com", redirectTo: "/reset-password" });
+    await browser.postJson("/api/auth/request-password-reset", {
+      email: "ada@example.com",
+      redirectTo: "/reset-password",
+    });
     await t.services.mail.worker.runOnce();
-    const link = linkIn(await smtp.waitFor("ada@example.com", { after: before }), `${PUBLIC_URL}/api/auth/reset-password/`);
+    const link = linkIn(
+      await smtp.waitFor("ada@example.com", { after: before }),
+      `${PUBLIC_URL}/api/auth/reset-password/`,
+    );
     await database.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) });
     expect((await browser.request(link)).headers.get("location")).toMatch(/\/reset-password\?error=INVALID_TOKEN$/);
   });

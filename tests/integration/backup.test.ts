@@ -19,13 +19,18 @@ const ADMIN = "admin@example.com";
 const PASSWORD = "Velvet-Harbor-42";
 
 /** `npm run store -- …` as a child process: the built command line, no tsx. */
-function store(dataDir: string, args: string[], stdin?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function store(
+  dataDir: string,
+  args: string[],
+  stdin?: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
       [CLI, ...args],
       { cwd: dataDir, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", DEMO_DATA: "0", LOG_LEVEL: "warn" } },
-      (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      (error, stdout, stderr) =>
+        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
     child.stdin!.end(stdin ?? "");
     if (stdin === undefined) child.stdin!.destroy();
@@ -118,7 +123,8 @@ describe("a backup taken while the store serves traffic", () => {
     expect(await first.exited).toBe(0);
 
     // Everything lost: the database, the images, the generated signing secret.
-    for (const name of ["pglite", "media", "auth-secret"]) rmSync(path.join(dataDir, name), { recursive: true, force: true });
+    for (const name of ["pglite", "media", "auth-secret"])
+      rmSync(path.join(dataDir, name), { recursive: true, force: true });
     const restored = await store(dataDir, ["restore", "store.tar.gz"]);
     expect(restored.code, restored.stderr).toBe(0);
 
@@ -133,7 +139,9 @@ describe("a backup taken while the store serves traffic", () => {
       expect(image.headers.get("content-type")).toBe("image/webp");
     }
     // The session cookie taken before the backup still signs the administrator in.
-    const session = (await (await fetch(`${second.url}/api/auth/get-session`, { headers: { cookie } })).json()) as { user?: { email: string } };
+    const session = (await (await fetch(`${second.url}/api/auth/get-session`, { headers: { cookie } })).json()) as {
+      user?: { email: string };
+    };
     expect(session.user?.email).toBe(ADMIN);
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);

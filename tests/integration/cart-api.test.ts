@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../server/db/client";
 import { products } from "../../server/db/schema";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
-import { type AccountsTestApp, createAccountsTestApp, GOOD_PASSWORD, registerVerified, TestBrowser } from "../helpers/accounts";
+import {
+  type AccountsTestApp,
+  createAccountsTestApp,
+  GOOD_PASSWORD,
+  registerVerified,
+  TestBrowser,
+} from "../helpers/accounts";
 import { createTestDatabase } from "../helpers/database";
 import { insertProducts } from "../helpers/products";
 
@@ -21,10 +27,19 @@ beforeAll(async () => {
   smtp = await startFakeSmtp();
   t = await createAccountsTestApp(database, { env: { SMTP_URL: smtp.url } });
   shopper = await registerVerified(t, smtp, "cart@example.com", new TestBrowser(t.app, "198.51.100.20"));
-  const signIn = await shopper.postJson("/api/auth/sign-in/email", { email: "cart@example.com", password: GOOD_PASSWORD });
+  const signIn = await shopper.postJson("/api/auth/sign-in/email", {
+    email: "cart@example.com",
+    password: GOOD_PASSWORD,
+  });
   expect(signIn.status).toBe(200);
   [{ id: dress }] = await insertProducts(database.db, [
-    { title: "Quote Dress", priceCents: 4999, sizes: ["S", "M"], colors: [{ name: "Sage", hex: "#8fa98a" }], stockCount: 5 },
+    {
+      title: "Quote Dress",
+      priceCents: 4999,
+      sizes: ["S", "M"],
+      colors: [{ name: "Sage", hex: "#8fa98a" }],
+      stockCount: 5,
+    },
     { title: "Quote Tee", priceCents: 1235, sizes: [], colors: [], stockCount: 0 },
   ]);
 });
@@ -33,7 +48,8 @@ afterAll(async () => {
   await database.close();
 });
 
-const quote = (body: unknown, browser = shopper, init: RequestInit = {}) => browser.postJson("/api/cart/quote", body, init);
+const quote = (body: unknown, browser = shopper, init: RequestInit = {}) =>
+  browser.postJson("/api/cart/quote", body, init);
 
 async function catalogueSnapshot() {
   return (await database.db.select().from(products)).map(({ id, priceCents, stockCount, updatedAt }) => ({
@@ -46,7 +62,10 @@ async function catalogueSnapshot() {
 
 describe("POST /api/cart/quote", () => {
   it("answers a visitor with 401 and the documented prompt", async () => {
-    const res = await quote({ lines: [{ productId: dress, selectedSize: "M", color: "Sage", quantity: 1 }] }, new TestBrowser(t.app));
+    const res = await quote(
+      { lines: [{ productId: dress, selectedSize: "M", color: "Sage", quantity: 1 }] },
+      new TestBrowser(t.app),
+    );
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ message: "Please log in to view your cart" });
   });
@@ -63,8 +82,16 @@ describe("POST /api/cart/quote", () => {
     ["quantity 1.5", { lines: [{ productId: "P", quantity: 1.5 }] }, QUANTITY_MESSAGE],
     ['quantity "abc"', { lines: [{ productId: "P", quantity: "abc" }] }, QUANTITY_MESSAGE],
     ["quantity 1e9", { lines: [{ productId: "P", quantity: 1e9 }] }, QUANTITY_MESSAGE],
-    ["a non-uuid id", { lines: [{ productId: "../etc/passwd", quantity: 1 }] }, "Line 1: Product id must be a valid product id"],
-    ["an unknown size", { lines: [{ productId: "P", selectedSize: "XXXL", quantity: 1 }] }, "Line 1: Size must be one of XS, S, M, L, XL, XXL"],
+    [
+      "a non-uuid id",
+      { lines: [{ productId: "../etc/passwd", quantity: 1 }] },
+      "Line 1: Product id must be a valid product id",
+    ],
+    [
+      "an unknown size",
+      { lines: [{ productId: "P", selectedSize: "XXXL", quantity: 1 }] },
+      "Line 1: Size must be one of XS, S, M, L, XL, XXL",
+    ],
     ["an empty cart", { lines: [] }, "Cart is empty"],
     ["no lines", { items: [] }, "Cart lines must be a list"],
     ["a list instead of an object", [], "The request must be a JSON object with the cart lines"],
@@ -104,7 +131,9 @@ describe("POST /api/cart/quote", () => {
   });
 
   it("refuses a cross-site request", async () => {
-    const res = await quote({ lines: [{ productId: dress, quantity: 1 }] }, shopper, { headers: { origin: "https://evil.example" } });
+    const res = await quote({ lines: [{ productId: dress, quantity: 1 }] }, shopper, {
+      headers: { origin: "https://evil.example" },
+    });
     expect(res.status).toBe(403);
   });
 

@@ -44,7 +44,13 @@ beforeAll(async () => {
   ada = await shopper(test, "ada-pages@example.com");
   bob = await shopper(test, "bob-pages@example.com");
   [{ id: set }] = await insertProducts(test.database.db, [
-    { title: "Pages Lounge Set", priceCents: 8900, sizes: ["M"], colors: [{ name: "Blush", hex: "#e3b7ae" }], stockCount: 20 },
+    {
+      title: "Pages Lounge Set",
+      priceCents: 8900,
+      sizes: ["M"],
+      colors: [{ name: "Blush", hex: "#e3b7ae" }],
+      stockCount: 20,
+    },
   ]);
 });
 afterAll(() => test.stop());
@@ -172,7 +178,9 @@ describe("/sandbox/checkout/:id", () => {
     expect(late.status).toBe(409);
     expect(await page(late)).toContain("This payment session has expired. Please start again from your cart.");
     expect(await worldSnapshot(test.database)).toEqual(before);
-    expect(await page(await ada.browser.request(`/sandbox/checkout/${id}`))).toContain("This checkout session is no longer open.");
+    expect(await page(await ada.browser.request(`/sandbox/checkout/${id}`))).toContain(
+      "This checkout session is no longer open.",
+    );
   });
 
   it("refuses a form without Pay or Cancel", async () => {
@@ -227,7 +235,15 @@ describe("/payment-cancelled", () => {
  */
 async function plantSandboxPayments(store: PaymentsTest, who: Shopper, suffix: string) {
   const ids = { wallet: `SANDBOXPLANT${suffix}`, card: `cs_sandbox_PLANTED${suffix}PLANTED${suffix}` };
-  const address = { name: "Planted", street: "1 Seed Row", city: "Springfield", state: "IL", zipCode: "62701", country: "United States", phone: "555-0100" };
+  const address = {
+    name: "Planted",
+    street: "1 Seed Row",
+    city: "Springfield",
+    state: "IL",
+    zipCode: "62701",
+    country: "United States",
+    phone: "555-0100",
+  };
   for (const [kind, id] of Object.entries(ids) as ["wallet" | "card", string][]) {
     const [checkout] = await store.database.db
       .insert(checkouts)
@@ -244,9 +260,14 @@ async function plantSandboxPayments(store: PaymentsTest, who: Shopper, suffix: s
         billingAddress: address,
       })
       .returning();
-    await store.database.db
-      .insert(sandboxPayments)
-      .values({ id, kind, checkoutId: checkout.id, amountCents: 120, currency: "USD", status: kind === "wallet" ? "CREATED" : "open" });
+    await store.database.db.insert(sandboxPayments).values({
+      id,
+      kind,
+      checkoutId: checkout.id,
+      amountCents: 120,
+      currency: "USD",
+      status: kind === "wallet" ? "CREATED" : "open",
+    });
   }
   return ids;
 }

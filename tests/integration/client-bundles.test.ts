@@ -28,10 +28,13 @@ function scriptsOf(routeId: string): string[] {
   const { entry, routes } = manifest();
   const chain = [routeId === "root" ? routes.root : routes[routeId], routes.root];
   expect(chain[0], `route ${routeId} in the manifest`).toBeDefined();
-  return [...new Set([entry.module, ...(entry.imports ?? []), ...chain.flatMap((r) => [r.module, ...(r.imports ?? [])])])];
+  return [
+    ...new Set([entry.module, ...(entry.imports ?? []), ...chain.flatMap((r) => [r.module, ...(r.imports ?? [])])]),
+  ];
 }
 
-const hasZod = (script: string) => /\$ZodType|ZodError/.test(readFileSync(path.join(ASSETS, path.basename(script)), "utf8"));
+const hasZod = (script: string) =>
+  /\$ZodType|ZodError/.test(readFileSync(path.join(ASSETS, path.basename(script)), "utf8"));
 
 describe("the shopper's pages load no form-schema library", () => {
   it.each(["routes/home", "routes/product", "routes/cart"])("%s", (routeId) => {

@@ -40,19 +40,22 @@ describe("pages, data requests and the sitemap", () => {
     ["/product/{id}", /Linen dress 0/, "gzip"],
     ["/?q=linen", /Linen dress/, "gzip"],
     ["/sitemap.xml", /<urlset/, "br"],
-  ])("%s is sent compressed to a browser, and the same text plain to a client without compression", async (route, expected, encoding) => {
-    const url = route.replace("{id}", productId);
-    const compressed = await t.app.request(url, { headers: BROWSER });
-    expect(compressed.status).toBe(200);
-    expect(compressed.headers.get("Content-Encoding")).toBe(encoding);
-    expect(compressed.headers.get("Vary")).toMatch(/Accept-Encoding/);
-    const text = decode(encoding, await compressed.arrayBuffer());
-    expect(text).toMatch(expected);
+  ])(
+    "%s is sent compressed to a browser, and the same text plain to a client without compression",
+    async (route, expected, encoding) => {
+      const url = route.replace("{id}", productId);
+      const compressed = await t.app.request(url, { headers: BROWSER });
+      expect(compressed.status).toBe(200);
+      expect(compressed.headers.get("Content-Encoding")).toBe(encoding);
+      expect(compressed.headers.get("Vary")).toMatch(/Accept-Encoding/);
+      const text = decode(encoding, await compressed.arrayBuffer());
+      expect(text).toMatch(expected);
 
-    const plain = await t.app.request(url);
-    expect(plain.headers.get("Content-Encoding")).toBeNull();
-    expect(await plain.text()).toMatch(expected);
-  });
+      const plain = await t.app.request(url);
+      expect(plain.headers.get("Content-Encoding")).toBeNull();
+      expect(await plain.text()).toMatch(expected);
+    },
+  );
 
   it("a page rendered per request (any cookie) is sent with brotli", async () => {
     const res = await t.app.request("/", { headers: { ...BROWSER, cookie: "unrelated=1" } });
@@ -94,7 +97,9 @@ describe("built assets", () => {
     expect(res.headers.get("Vary")).toMatch(/Accept-Encoding/);
     expect(res.headers.get("Content-Type")).toMatch(/javascript/);
     expect(res.headers.get("Cache-Control")).toMatch(/immutable/);
-    expect(decode(encoding, await res.arrayBuffer())).toBe(readFileSync(path.join(client, "assets", String(script)), "utf8"));
+    expect(decode(encoding, await res.arrayBuffer())).toBe(
+      readFileSync(path.join(client, "assets", String(script)), "utf8"),
+    );
   });
 
   it("are sent as they are to a client without compression", async () => {

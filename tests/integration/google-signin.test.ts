@@ -30,7 +30,12 @@ beforeAll(async () => {
     redirectUris: [`${PUBLIC_URL}/api/auth/callback/google`],
   });
   t = await createAccountsTestApp(database, {
-    env: { SMTP_URL: smtp.url, GOOGLE_CLIENT_ID: "store-client", GOOGLE_CLIENT_SECRET: "store-secret", GOOGLE_ISSUER: oidc.issuer },
+    env: {
+      SMTP_URL: smtp.url,
+      GOOGLE_CLIENT_ID: "store-client",
+      GOOGLE_CLIENT_SECRET: "store-secret",
+      GOOGLE_ISSUER: oidc.issuer,
+    },
   });
 });
 afterAll(async () => {
@@ -92,7 +97,9 @@ describe("Google sign-in through OpenID Connect", () => {
     const { browser } = await googleSignIn();
     expect(await sessionEmail(browser)).toBe("linked@example.com");
     const user = await userByEmail(database, "linked@example.com");
-    const providers = (await database.db.select().from(accounts).where(eq(accounts.userId, user.id))).map((a) => a.providerId);
+    const providers = (await database.db.select().from(accounts).where(eq(accounts.userId, user.id))).map(
+      (a) => a.providerId,
+    );
     expect(providers.sort()).toEqual(["credential", "google"]);
     // The password still works.
     const pw = await new TestBrowser(t.app, "198.51.100.201").postJson("/api/auth/sign-in/email", {
@@ -109,7 +116,9 @@ describe("Google sign-in through OpenID Connect", () => {
     expect(location).toMatch(/^\/login\?error=/);
     expect(await sessionEmail(browser)).toBeNull();
     const user = await userByEmail(database, "victim@example.com");
-    const providers = (await database.db.select().from(accounts).where(eq(accounts.userId, user.id))).map((a) => a.providerId);
+    const providers = (await database.db.select().from(accounts).where(eq(accounts.userId, user.id))).map(
+      (a) => a.providerId,
+    );
     expect(providers).toEqual(["credential"]);
   });
 
@@ -151,7 +160,11 @@ describe("Google sign-in through OpenID Connect", () => {
   it("refuses a callback whose state does not match this browser", async () => {
     oidc.state.nextUser = { sub: "g-csrf", email: "csrf@gmail.com", email_verified: true };
     const attacker = new TestBrowser(t.app, "198.51.100.210");
-    const start = await attacker.postJson("/api/auth/sign-in/social", { provider: "google", callbackURL: "/", disableRedirect: true });
+    const start = await attacker.postJson("/api/auth/sign-in/social", {
+      provider: "google",
+      callbackURL: "/",
+      disableRedirect: true,
+    });
     const back = await oidc.authorize(((await start.json()) as { url: string }).url);
     const victim = new TestBrowser(t.app, "198.51.100.211");
     await victim.request(back);
@@ -176,7 +189,12 @@ describe("the login page with Google configured", () => {
   it("shows 'Continue with Google', starts the round trip, and reports the outcome", async () => {
     const withPages = await createAccountsTestApp(database, {
       withPages: true,
-      env: { SMTP_URL: smtp.url, GOOGLE_CLIENT_ID: "store-client", GOOGLE_CLIENT_SECRET: "store-secret", GOOGLE_ISSUER: oidc.issuer },
+      env: {
+        SMTP_URL: smtp.url,
+        GOOGLE_CLIENT_ID: "store-client",
+        GOOGLE_CLIENT_SECRET: "store-secret",
+        GOOGLE_ISSUER: oidc.issuer,
+      },
     });
     const browser = new TestBrowser(withPages.app, "198.51.100.230");
     expect(await (await browser.request("/login")).text()).toContain("Continue with Google");
@@ -193,9 +211,13 @@ describe("the login page with Google configured", () => {
     expect(page).toContain("Google login successful!");
     expect(page).toContain("Paige");
 
-    const failed = await (await new TestBrowser(withPages.app, "198.51.100.231").request("/login?error=unable_to_get_user_info")).text();
+    const failed = await (
+      await new TestBrowser(withPages.app, "198.51.100.231").request("/login?error=unable_to_get_user_info")
+    ).text();
     expect(failed).toContain("Google login failed. Please try again.");
-    const cancelled = await (await new TestBrowser(withPages.app, "198.51.100.232").request("/login?error=access_denied")).text();
+    const cancelled = await (
+      await new TestBrowser(withPages.app, "198.51.100.232").request("/login?error=access_denied")
+    ).text();
     expect(cancelled).not.toContain("Google login failed. Please try again.");
   });
 });

@@ -97,16 +97,19 @@ describe("home page", () => {
 });
 
 describe("not found", () => {
-  it.each(["/product/not-a-uuid", "/product/00000000-0000-0000-0000-000000000000", "/no/such/page", "/nope", "/product/1'%20or%201=1"])(
-    "%s is a 404 page without a stack trace",
-    async (url) => {
-      const res = await get(url);
-      expect(res.status).toBe(404);
-      const html = await res.text();
-      expect(html).toContain("Page not found");
-      expect(html).not.toMatch(/at .*\.(ts|js):\d+/);
-    },
-  );
+  it.each([
+    "/product/not-a-uuid",
+    "/product/00000000-0000-0000-0000-000000000000",
+    "/no/such/page",
+    "/nope",
+    "/product/1'%20or%201=1",
+  ])("%s is a 404 page without a stack trace", async (url) => {
+    const res = await get(url);
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain("Page not found");
+    expect(html).not.toMatch(/at .*\.(ts|js):\d+/);
+  });
 
   it("serves a real product page", async () => {
     const res = await get(`/product/${productIds[3]}`);
@@ -186,7 +189,9 @@ describe("static files and headers", () => {
 describe("logs", () => {
   it("are JSON lines with a request id and never contain cookies or authorization headers", async () => {
     logLines.length = 0;
-    await get("/?q=boots", { headers: { cookie: "session=SECRET-COOKIE-VALUE", authorization: "Bearer SECRET-TOKEN" } });
+    await get("/?q=boots", {
+      headers: { cookie: "session=SECRET-COOKIE-VALUE", authorization: "Bearer SECRET-TOKEN" },
+    });
     expect(logLines.length).toBeGreaterThan(0);
     const entries = logLines.map((line) => JSON.parse(line));
     expect(entries.some((e) => e.path === "/" && e.status === 200 && typeof e.requestId === "string")).toBe(true);

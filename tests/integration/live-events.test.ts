@@ -8,7 +8,14 @@ import { streamMessages } from "../../server/events/stream-hub";
 import { eventRoutes } from "../../server/http/event-routes";
 import { createLogger } from "../../server/logger";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
-import { type AccountsTestApp, createAccountsTestApp, GOOD_PASSWORD, registerVerified, TestBrowser, userByEmail } from "../helpers/accounts";
+import {
+  type AccountsTestApp,
+  createAccountsTestApp,
+  GOOD_PASSWORD,
+  registerVerified,
+  TestBrowser,
+  userByEmail,
+} from "../helpers/accounts";
 import { createTestDatabase } from "../helpers/database";
 import { insertProducts } from "../helpers/products";
 import { insertOrder } from "../helpers/reviews";
@@ -46,7 +53,11 @@ async function stream(who: TestBrowser, path = "/api/events", init: RequestInit 
   return Object.assign(sse, { abort: () => controller.abort() });
 }
 
-const order = (type: "order.created" | "order.status", orderId: string, userId: string): LiveEvent => ({ type, orderId, userId });
+const order = (type: "order.created" | "order.status", orderId: string, userId: string): LiveEvent => ({
+  type,
+  orderId,
+  userId,
+});
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -135,7 +146,11 @@ describe("limits and clean-up", () => {
     const before = t.services.events.stats().open;
     const cancelled = await stream(alice);
     const controller = new AbortController();
-    const aborted = t.services.events.openStream({ viewer: { id: bobId, isAdmin: false }, address: "x", signal: controller.signal });
+    const aborted = t.services.events.openStream({
+      viewer: { id: bobId, isAdmin: false },
+      address: "x",
+      signal: controller.signal,
+    });
     expect(aborted.status).toBe(200);
     expect(t.services.events.stats().open).toBe(before + 2);
     await cancelled.close();
@@ -240,7 +255,12 @@ if (pgUrl) {
       const bobOnB = await stream(onB(bob));
       const adminOnB = await stream(onB(admin));
       await b.services.events.listening();
-      await t.services.adminOrders.changeStatus({ orderId, from: "placed", to: "processing", note: "Order processing" });
+      await t.services.adminOrders.changeStatus({
+        orderId,
+        from: "placed",
+        to: "processing",
+        note: "Order processing",
+      });
       const notice = { type: "order.status", orderId, userId: aliceId };
       expect(await aliceOnB.nextData(5000)).toEqual(notice);
       expect(await adminOnB.nextData(5000)).toEqual(notice);

@@ -14,10 +14,29 @@ const heard: LiveNotice[] = [];
 let unsubscribe: () => void;
 
 const photo = async () =>
-  new File([new Uint8Array(await sharp({ create: { width: 400, height: 500, channels: 3, background: "#3c7a5a" } }).png().toBuffer())], "coat.png", {
-    type: "image/png",
-  });
-const input = { title: "Live coat", price: 4990, category: "Jackets" as const, description: "Warm.", sizes: [], stockCount: 3, colors: [], variants: [{ size: null, color: null, stock: 3, sku: null }] };
+  new File(
+    [
+      new Uint8Array(
+        await sharp({ create: { width: 400, height: 500, channels: 3, background: "#3c7a5a" } })
+          .png()
+          .toBuffer(),
+      ),
+    ],
+    "coat.png",
+    {
+      type: "image/png",
+    },
+  );
+const input = {
+  title: "Live coat",
+  price: 4990,
+  category: "Jackets" as const,
+  description: "Warm.",
+  sizes: [],
+  stockCount: 3,
+  colors: [],
+  variants: [{ size: null, color: null, stock: 3, sku: null }],
+};
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -57,7 +76,11 @@ describe("orders", () => {
     const userId = await insertUser(database.db, { email: "payer@example.com" });
     const [{ id: productId }] = await insertProducts(database.db, [{ sizes: [], stockCount: 5 }]);
     const checkout = await insertCheckout(database.db, userId, [productId]);
-    const first = await t.services.orders.fulfilCheckout(checkout.id, { paymentId: "PAY-LIVE-1", paymentRef: null, sandbox: false });
+    const first = await t.services.orders.fulfilCheckout(checkout.id, {
+      paymentId: "PAY-LIVE-1",
+      paymentRef: null,
+      sandbox: false,
+    });
     expect(heard).toEqual([
       { type: "order.created", orderId: first.order.id, userId },
       { type: "product.updated", productId },
@@ -89,7 +112,9 @@ describe("orders", () => {
     await t.services.adminOrders.changeStatus({ orderId, from: "placed", to: "confirmed", note: "Order confirmed" });
     expect(heard).toEqual([{ type: "order.status", orderId, userId }]);
     // Stale: it is confirmed now, not placed.
-    await expect(t.services.adminOrders.changeStatus({ orderId, from: "placed", to: "cancelled", note: "Order cancelled" })).rejects.toThrow();
+    await expect(
+      t.services.adminOrders.changeStatus({ orderId, from: "placed", to: "cancelled", note: "Order cancelled" }),
+    ).rejects.toThrow();
     expect(heard).toHaveLength(1);
   });
 });

@@ -1,6 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ClientLedger, checkAnswers, checkInvariants, checkMemory, readStoreLedger, type StoreLedger, variantStockKey } from "../../bench/load-check";
+import {
+  type ClientLedger,
+  checkAnswers,
+  checkInvariants,
+  checkMemory,
+  readStoreLedger,
+  type StoreLedger,
+  variantStockKey,
+} from "../../bench/load-check";
 import { products, productVariants } from "../../server/db/schema";
 import { body, checkoutByRef, type PaymentsTest, type Shopper, shopper, startPaymentsTest } from "../helpers/payments";
 import { insertProducts } from "../helpers/products";
@@ -14,11 +22,23 @@ import { insertProducts } from "../helpers/products";
 const P = "00000000-0000-4000-8000-000000000001";
 const Q = "00000000-0000-4000-8000-000000000002";
 
-const good = (): { client: ClientLedger; store: StoreLedger; initialStock: Record<string, number>; restocked: Record<string, number> } => ({
+const good = (): {
+  client: ClientLedger;
+  store: StoreLedger;
+  initialStock: Record<string, number>;
+  restocked: Record<string, number>;
+} => ({
   client: {
     paid: [
       { ref: "cs_a", orderId: "o1", lines: [{ productId: P, quantity: 2 }] },
-      { ref: "SANDBOXB", orderId: "o2", lines: [{ productId: P, quantity: 1 }, { productId: Q, quantity: 1 }] },
+      {
+        ref: "SANDBOXB",
+        orderId: "o2",
+        lines: [
+          { productId: P, quantity: 1 },
+          { productId: Q, quantity: 1 },
+        ],
+      },
     ],
     serverErrors: 0,
     unanswered: 0,
@@ -26,7 +46,15 @@ const good = (): { client: ClientLedger; store: StoreLedger; initialStock: Recor
   store: {
     orders: [
       { id: "o1", paymentId: "cs_a", checkoutId: "c1", items: [{ productId: P, quantity: 2 }] },
-      { id: "o2", paymentId: "SANDBOXB", checkoutId: "c2", items: [{ productId: P, quantity: 1 }, { productId: Q, quantity: 1 }] },
+      {
+        id: "o2",
+        paymentId: "SANDBOXB",
+        checkoutId: "c2",
+        items: [
+          { productId: P, quantity: 1 },
+          { productId: Q, quantity: 1 },
+        ],
+      },
     ],
     completedCheckouts: ["c1", "c2"],
     // P: 3 + 2 restocked - 3 sold - 1 held = 1; Q: 10 - 1 = 9.
@@ -69,7 +97,11 @@ describe("checkInvariants", () => {
         r.store.stock[P] += 1;
         r.store.stock[Q] += 1;
       },
-      ["every paid checkout has exactly one order", "no money kept without an order", "final stock = initial + restocked - sold"],
+      [
+        "every paid checkout has exactly one order",
+        "no money kept without an order",
+        "final stock = initial + restocked - sold",
+      ],
     ],
     [
       "two orders for one payment",
@@ -92,8 +124,16 @@ describe("checkInvariants", () => {
       },
       ["no order nobody was told about", "final stock = initial + restocked - sold"],
     ],
-    ["a completed checkout without an order", (r) => r.store.completedCheckouts.push("c9"), ["one completed checkout per order"]],
-    ["an order whose checkout is not completed", (r) => r.store.completedCheckouts.shift(), ["one completed checkout per order"]],
+    [
+      "a completed checkout without an order",
+      (r) => r.store.completedCheckouts.push("c9"),
+      ["one completed checkout per order"],
+    ],
+    [
+      "an order whose checkout is not completed",
+      (r) => r.store.completedCheckouts.shift(),
+      ["one completed checkout per order"],
+    ],
     ["money kept without an order", (r) => r.store.keptPayments.push("cs_lost"), ["no money kept without an order"]],
     ["stock one piece off", (r) => (r.store.stock[Q] = 8), ["final stock = initial + restocked - sold"]],
     ["a hold not counted", (r) => (r.store.held = {}), ["final stock = initial + restocked - sold"]],
@@ -114,7 +154,12 @@ describe("checkInvariants", () => {
 
 describe("checkAnswers", () => {
   it.each<[string, { browse: Record<number, number>; buy: Record<number, number> }, boolean, string]>([
-    ["pages and payments answered, races refused", { browse: { 200: 90 }, buy: { 200: 40, 302: 3, 409: 7 } }, true, "2xx, 3xx and 409 only"],
+    [
+      "pages and payments answered, races refused",
+      { browse: { 200: 90 }, buy: { 200: 40, 302: 3, 409: 7 } },
+      true,
+      "2xx, 3xx and 409 only",
+    ],
     ["a page not found", { browse: { 200: 90, 404: 2 }, buy: { 200: 1 } }, false, "browsing: 2 × 404"],
     ["a redirect while browsing", { browse: { 302: 1 }, buy: {} }, false, "browsing: 1 × 302"],
     ["a buyer rate-limited", { browse: {}, buy: { 200: 5, 429: 1 } }, false, "buying: 1 × 429"],
@@ -148,7 +193,9 @@ describe("readStoreLedger", () => {
   beforeAll(async () => {
     test = await startPaymentsTest();
     ada = await shopper(test, "ada-ledger@example.com");
-    [{ id: tee }] = await insertProducts(test.database.db, [{ title: "Ledger Tee", sizes: [], colors: [], stockCount: 4 }]);
+    [{ id: tee }] = await insertProducts(test.database.db, [
+      { title: "Ledger Tee", sizes: [], colors: [], stockCount: 4 },
+    ]);
   });
   afterAll(() => test.stop());
 
@@ -159,37 +206,63 @@ describe("readStoreLedger", () => {
 
     // A card payment through the sandbox, as a browser makes it.
     const lines = [{ productId: tee, quantity: 2 }];
-    const card = (await (await ada.browser.postJson("/api/create-stripe-session", body(ada, lines))).json()) as { id: string };
-    const paid = (await (await ada.browser.postJson(`/api/sandbox/checkout/${card.id}/pay`, {})).json()) as { status: string; orderId: string };
+    const card = (await (await ada.browser.postJson("/api/create-stripe-session", body(ada, lines))).json()) as {
+      id: string;
+    };
+    const paid = (await (await ada.browser.postJson(`/api/sandbox/checkout/${card.id}/pay`, {})).json()) as {
+      status: string;
+      orderId: string;
+    };
     expect(paid.status).toBe("paid");
     // A wallet payment approved and held (stock taken), not yet captured.
-    const wallet = (await (await ada.browser.postJson("/api/create-paypal-order", body(ada, [{ productId: tee, quantity: 1 }]))).json()) as { id: string };
+    const wallet = (await (
+      await ada.browser.postJson("/api/create-paypal-order", body(ada, [{ productId: tee, quantity: 1 }]))
+    ).json()) as { id: string };
     await test.t.services.orders.reserveStock((await checkoutByRef(test.database, wallet.id)).id);
 
     const after = await readStoreLedger(test.database.db);
     expect(after.orders).toEqual([
-      { id: paid.orderId, paymentId: card.id, checkoutId: expect.any(String), items: [{ ...lines[0], selectedSize: null, color: null }] },
+      {
+        id: paid.orderId,
+        paymentId: card.id,
+        checkoutId: expect.any(String),
+        items: [{ ...lines[0], selectedSize: null, color: null }],
+      },
     ]);
     expect(after.completedCheckouts).toEqual([after.orders[0].checkoutId]);
     expect(after.stock[tee]).toBe(1);
     expect(after.held).toEqual({ [tee]: 1 });
     expect(after.keptPayments).toEqual([card.id]);
 
-    const client: ClientLedger = { paid: [{ ref: card.id, orderId: paid.orderId, lines }], serverErrors: 0, unanswered: 0 };
+    const client: ClientLedger = {
+      paid: [{ ref: card.id, orderId: paid.orderId, lines }],
+      serverErrors: 0,
+      unanswered: 0,
+    };
     expect(checkInvariants({ client, store: after, initialStock, restocked: {} }).filter((v) => !v.pass)).toEqual([]);
 
     // A product's total changed behind its variants' back.
-    await test.database.db.update(products).set({ stockCount: sql`${products.stockCount} + 1` }).where(eq(products.id, tee));
+    await test.database.db
+      .update(products)
+      .set({ stockCount: sql`${products.stockCount} + 1` })
+      .where(eq(products.id, tee));
     const total = await readStoreLedger(test.database.db);
-    expect(checkInvariants({ client, store: total, initialStock, restocked: {} }).filter((v) => !v.pass).map((v) => v.name)).toEqual([
-      "each product's stock is the sum of its variants",
-    ]);
+    expect(
+      checkInvariants({ client, store: total, initialStock, restocked: {} })
+        .filter((v) => !v.pass)
+        .map((v) => v.name),
+    ).toEqual(["each product's stock is the sum of its variants"]);
     // A variant's stock changed: one piece more than sold and restocked explain.
-    await test.database.db.update(productVariants).set({ stock: sql`${productVariants.stock} + 1` }).where(eq(productVariants.productId, tee));
+    await test.database.db
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} + 1` })
+      .where(eq(productVariants.productId, tee));
     const tampered = await readStoreLedger(test.database.db);
-    expect(checkInvariants({ client, store: tampered, initialStock, restocked: {} }).filter((v) => !v.pass).map((v) => v.name)).toEqual([
-      "final stock = initial + restocked - sold",
-    ]);
+    expect(
+      checkInvariants({ client, store: tampered, initialStock, restocked: {} })
+        .filter((v) => !v.pass)
+        .map((v) => v.name),
+    ).toEqual(["final stock = initial + restocked - sold"]);
   });
 });
 
@@ -198,7 +271,11 @@ describe("stock per size and colour in the ledger", () => {
     const M = { productId: P, selectedSize: "M", color: "Black" };
     const L = { productId: P, selectedSize: "L", color: "Black" };
     const verdicts = checkInvariants({
-      client: { paid: [{ ref: "PAY-V", orderId: "O-V", lines: [{ ...M, quantity: 1 }] }], serverErrors: 0, unanswered: 0 },
+      client: {
+        paid: [{ ref: "PAY-V", orderId: "O-V", lines: [{ ...M, quantity: 1 }] }],
+        serverErrors: 0,
+        unanswered: 0,
+      },
       store: {
         orders: [{ id: "O-V", paymentId: "PAY-V", checkoutId: "C-V", items: [{ ...M, quantity: 1 }] }],
         completedCheckouts: ["C-V"],

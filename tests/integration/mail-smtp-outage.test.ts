@@ -70,19 +70,35 @@ describe("the SMTP server down for a while", () => {
     try {
       // Two sign-ups and a paid order while the mail server is down.
       for (const email of ["grace-outage@example.com", "linus-outage@example.com"]) {
-        const res = await new TestBrowser(test.t.app, "198.51.100.77").postJson("/api/auth/sign-up/email", { name: "", email, password: GOOD_PASSWORD });
+        const res = await new TestBrowser(test.t.app, "198.51.100.77").postJson("/api/auth/sign-up/email", {
+          name: "",
+          email,
+          password: GOOD_PASSWORD,
+        });
         expect(res.status).toBe(200);
       }
-      const [{ id: tee }] = await insertProducts(test.database.db, [{ title: "Outage Tee", priceCents: 2000, sizes: [], colors: [], stockCount: 2 }]);
-      const session = (await (await ada.browser.postJson("/api/create-stripe-session", body(ada, [{ productId: tee, quantity: 1 }]))).json()) as { id: string };
+      const [{ id: tee }] = await insertProducts(test.database.db, [
+        { title: "Outage Tee", priceCents: 2000, sizes: [], colors: [], stockCount: 2 },
+      ]);
+      const session = (await (
+        await ada.browser.postJson("/api/create-stripe-session", body(ada, [{ productId: tee, quantity: 1 }]))
+      ).json()) as { id: string };
       expect((await ada.browser.postJson(`/api/sandbox/checkout/${session.id}/pay`, {})).status).toBe(200);
       const queued = await rows();
-      expect(queued.map((r) => r.to).sort()).toEqual(["ada-outage@example.com", "grace-outage@example.com", "linus-outage@example.com"]);
+      expect(queued.map((r) => r.to).sort()).toEqual([
+        "ada-outage@example.com",
+        "grace-outage@example.com",
+        "linus-outage@example.com",
+      ]);
 
       // The worker keeps trying and failing, and loses nothing.
       worker.start();
       await until(async () => (await rows()).every((r) => r.attempts >= 2), "a few failed attempts each");
-      expect((await rows()).every((r) => r.sentAt === null && r.nextAttemptAt !== null && /ECONNREFUSED|connect/i.test(r.lastError ?? ""))).toBe(true);
+      expect(
+        (await rows()).every(
+          (r) => r.sentAt === null && r.nextAttemptAt !== null && /ECONNREFUSED|connect/i.test(r.lastError ?? ""),
+        ),
+      ).toBe(true);
       expect(test.smtp.inbox).toHaveLength(0);
     } finally {
       await test.smtp.start();
@@ -105,7 +121,11 @@ describe("the SMTP server down for a while", () => {
 
   it("sends a message again under the same Message-ID when the server took it but its answer was lost", async () => {
     const worker = mailWorker();
-    const id = await createMailService({ db: test.database.db, config: { smtpUrl: test.smtp.url, mailFrom: "x@example.com", dataDir }, logger }).enqueue({
+    const id = await createMailService({
+      db: test.database.db,
+      config: { smtpUrl: test.smtp.url, mailFrom: "x@example.com", dataDir },
+      logger,
+    }).enqueue({
       to: "cut@example.com",
       subject: "Verify your e-mail",
       text: "link",
@@ -142,7 +162,11 @@ describe("the SMTP server down for a while", () => {
       },
     }) as Database;
     const worker = mailWorker(flaky, { leaseMs: 30_000 });
-    const id = await createMailService({ db: test.database.db, config: { smtpUrl: test.smtp.url, mailFrom: "x@example.com", dataDir }, logger }).enqueue({
+    const id = await createMailService({
+      db: test.database.db,
+      config: { smtpUrl: test.smtp.url, mailFrom: "x@example.com", dataDir },
+      logger,
+    }).enqueue({
       to: "unrecorded@example.com",
       subject: "Your Threadline order",
       text: "thanks",

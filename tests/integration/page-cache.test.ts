@@ -17,10 +17,29 @@ let productId: string;
 let title = "Cached linen dress";
 
 const photo = async () =>
-  new File([new Uint8Array(await sharp({ create: { width: 400, height: 500, channels: 3, background: "#7a5a3c" } }).png().toBuffer())], "dress.png", {
-    type: "image/png",
-  });
-const input = () => ({ title, price: 5990, category: "Dress" as const, description: "Light.", sizes: [], stockCount: 1, colors: [], variants: [{ size: null, color: null, stock: 1, sku: null }] });
+  new File(
+    [
+      new Uint8Array(
+        await sharp({ create: { width: 400, height: 500, channels: 3, background: "#7a5a3c" } })
+          .png()
+          .toBuffer(),
+      ),
+    ],
+    "dress.png",
+    {
+      type: "image/png",
+    },
+  );
+const input = () => ({
+  title,
+  price: 5990,
+  category: "Dress" as const,
+  description: "Light.",
+  sizes: [],
+  stockCount: 1,
+  colors: [],
+  variants: [{ size: null, color: null, stock: 1, sku: null }],
+});
 
 beforeAll(async () => {
   test = await startAdminTest();
@@ -33,11 +52,15 @@ afterAll(async () => {
 
 /** A visitor's request (no cookie at all), read as the browser would: the body decoded, the header's nonce. */
 async function asVisitor(app: AccountsTestApp["app"], path: string, acceptEncoding = "br, gzip") {
-  const res = await new TestBrowser(app, "198.51.100.60").request(path, { headers: { "accept-encoding": acceptEncoding } });
+  const res = await new TestBrowser(app, "198.51.100.60").request(path, {
+    headers: { "accept-encoding": acceptEncoding },
+  });
   const bytes = Buffer.from(await res.arrayBuffer());
   const encoding = res.headers.get("content-encoding");
   const { brotliDecompressSync } = await import("node:zlib");
-  const body = (encoding === "gzip" ? gunzipSync(bytes) : encoding === "br" ? brotliDecompressSync(bytes) : bytes).toString("utf8");
+  const body = (
+    encoding === "gzip" ? gunzipSync(bytes) : encoding === "br" ? brotliDecompressSync(bytes) : bytes
+  ).toString("utf8");
   const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
   return { res, body, nonce, cache: res.headers.get("x-page-cache") };
 }
@@ -92,7 +115,11 @@ describe("a visitor's page from the cache", () => {
     expect((await asVisitor(test.t.app, `/product/${productId}`)).body).toContain("In Stock");
     const buyer = await insertUser(test.database.db, { email: "buyer-cache@example.com" });
     const checkout = await insertCheckout(test.database.db, buyer, [productId]);
-    await test.t.services.orders.fulfilCheckout(checkout.id, { paymentId: "PAY-CACHE-1", paymentRef: null, sandbox: true });
+    await test.t.services.orders.fulfilCheckout(checkout.id, {
+      paymentId: "PAY-CACHE-1",
+      paymentRef: null,
+      sandbox: true,
+    });
     const after = await asVisitor(test.t.app, `/product/${productId}`);
     expect(after.body).toContain("Out of Stock");
     expect(after.body).not.toContain("In Stock");
@@ -101,9 +128,14 @@ describe("a visitor's page from the cache", () => {
   it("shows a review on the very next request: the product page and the home page's rating", async () => {
     await asVisitor(test.t.app, `/product/${productId}`);
     await asVisitor(test.t.app, "/");
-    await test.t.services.reviews.create({ id: test.shopperId, isAdmin: false }, productId, { rating: 5, text: "Seen at once" });
+    await test.t.services.reviews.create({ id: test.shopperId, isAdmin: false }, productId, {
+      rating: 5,
+      text: "Seen at once",
+    });
     expect((await asVisitor(test.t.app, `/product/${productId}`)).body).toContain("Seen at once");
-    expect((await asVisitor(test.t.app, "/")).body).toContain('<span class="sr-only">out of 5, </span>(<!-- -->1<!-- -->)');
+    expect((await asVisitor(test.t.app, "/")).body).toContain(
+      '<span class="sr-only">out of 5, </span>(<!-- -->1<!-- -->)',
+    );
     const { items } = await test.t.services.catalog.listProducts({ limit: 12, sort: "newest" });
     expect(items.find((p) => p.id === productId)?.reviewCount).toBe(1);
   });
@@ -170,7 +202,11 @@ if (pgUrl) {
     beforeAll(async () => {
       const { openPostgres } = await import("../../server/db/client");
       second = await openPostgres(test.database.connectionString!, { max: 3 });
-      b = await createAccountsTestApp(second, { env: { SMTP_URL: test.smtp.url, ADMIN_EMAIL: ADMIN }, dataDir: test.t.dataDir, withPages: true });
+      b = await createAccountsTestApp(second, {
+        env: { SMTP_URL: test.smtp.url, ADMIN_EMAIL: ADMIN },
+        dataDir: test.t.dataDir,
+        withPages: true,
+      });
       await b.services.events.listening();
       await test.t.services.events.listening();
     });
@@ -208,7 +244,10 @@ if (pgUrl) {
     it("a review on A shows on B's next request", async () => {
       await asVisitor(b.app, `/product/${productId}`);
       const heard = heardOnB("review.added");
-      await test.t.services.reviews.create({ id: test.otherId, isAdmin: false }, productId, { rating: 4, text: "Posted through A" });
+      await test.t.services.reviews.create({ id: test.otherId, isAdmin: false }, productId, {
+        rating: 4,
+        text: "Posted through A",
+      });
       await heard;
       expect((await asVisitor(b.app, `/product/${productId}`)).body).toContain("Posted through A");
     });

@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { body, checkoutByRef, mailTo, ordersOf, type PaymentsTest, type Shopper, shopper, startPaymentsTest, stockOf, worldSnapshot } from "../helpers/payments";
+import {
+  body,
+  checkoutByRef,
+  mailTo,
+  ordersOf,
+  type PaymentsTest,
+  type Shopper,
+  shopper,
+  startPaymentsTest,
+  stockOf,
+  worldSnapshot,
+} from "../helpers/payments";
 import { insertProducts, setStock } from "../helpers/products";
 
 /**
@@ -19,8 +30,16 @@ afterAll(() => test.stop());
 
 beforeEach(async () => {
   [{ id: dress }] = await insertProducts(test.database.db, [
-        // All three pieces in M, the size the tests buy (stock is kept per size, decision 032).
-    { title: "PayPal Dress", priceCents: 2550, sizes: ["S", "M"], colors: [], stockCount: 3, imageUrls: ["/media/d.webp"], stockIn: { size: "M", color: null } },
+    // All three pieces in M, the size the tests buy (stock is kept per size, decision 032).
+    {
+      title: "PayPal Dress",
+      priceCents: 2550,
+      sizes: ["S", "M"],
+      colors: [],
+      stockCount: 3,
+      imageUrls: ["/media/d.webp"],
+      stockIn: { size: "M", color: null },
+    },
   ]);
 });
 
@@ -29,7 +48,13 @@ const line = (quantity = 2) => ({ productId: dress, selectedSize: "M", quantity 
 async function create(who = ada, quantity = 2) {
   const res = await who.browser.postJson("/api/create-paypal-order", body(who, [line(quantity)]));
   expect(res.status).toBe(200);
-  return (await res.json()) as { id: string; status: string; mode: string; amount: { value: string }; totalCents: number };
+  return (await res.json()) as {
+    id: string;
+    status: string;
+    mode: string;
+    amount: { value: string };
+    totalCents: number;
+  };
 }
 
 const capture = (orderId: string, who = ada) => who.browser.postJson("/api/capture-paypal-order", { orderId });
@@ -56,9 +81,21 @@ describe("a PayPal purchase", () => {
       subtotalCents: 5100,
       taxCents: 510,
       shippingCents: 10,
-      items: [{ productId: dress, title: "PayPal Dress", imageUrls: ["/media/d.webp"], selectedSize: "M", color: null, quantity: 2, priceCents: 2550 }],
+      items: [
+        {
+          productId: dress,
+          title: "PayPal Dress",
+          imageUrls: ["/media/d.webp"],
+          selectedSize: "M",
+          color: null,
+          quantity: 2,
+          priceCents: 2550,
+        },
+      ],
     });
-    expect(order.statusHistory).toEqual([{ status: "placed", note: "Order placed successfully", timestamp: expect.any(String) }]);
+    expect(order.statusHistory).toEqual([
+      { status: "placed", note: "Order placed successfully", timestamp: expect.any(String) },
+    ]);
     expect(order.shippingAddress).toMatchObject({ city: "Springfield", zipCode: "62701" });
     expect(order.billingAddress).toEqual(order.shippingAddress);
     expect(await stockOf(test.database, dress)).toBe(1);
@@ -95,7 +132,9 @@ describe("a PayPal purchase", () => {
     expect((await capture(created.id)).status).toBe(200);
     const [order] = await ordersOf(test.database, ada.userId);
     expect(order.items[0].imageUrls).toEqual(["/media/coat-navy", "/media/coat-camel", "/media/coat-detail"]);
-    const mail = (await mailTo(test.database, ada.email, "Your Threadline order")).find((m) => m.text.includes("Two-Tone Coat"));
+    const mail = (await mailTo(test.database, ada.email, "Your Threadline order")).find((m) =>
+      m.text.includes("Two-Tone Coat"),
+    );
     expect(mail?.html).toContain('<img src="http://store.test/media/coat-navy-320.webp"');
     expect(mail?.html).not.toContain("evil.example");
     expect(mail?.text).toContain("Tax (10%): $10.00");
@@ -135,7 +174,6 @@ describe("a PayPal payment that does not complete records nothing", () => {
     expect(await stockOf(test.database, dress)).toBe(1);
     expect((await checkoutByRef(test.database, created.id))?.stockReservedAt).not.toBeNull();
   });
-
 });
 
 describe("stock that runs out between create and capture", () => {
@@ -145,7 +183,10 @@ describe("stock that runs out between create and capture", () => {
     await setStock(test.database.db, dress, 1, { size: "M", color: null });
     const res = await capture(created.id);
     expect(res.status).toBe(409);
-    expect(await res.json()).toMatchObject({ code: "out_of_stock", message: "Sorry, an item in your order sold out while you were paying. Your PayPal payment was not taken." });
+    expect(await res.json()).toMatchObject({
+      code: "out_of_stock",
+      message: "Sorry, an item in your order sold out while you were paying. Your PayPal payment was not taken.",
+    });
     expect(test.paypal!.orders.get(created.id)?.status).toBe("APPROVED");
     expect(test.paypal!.orders.get(created.id)?.capture).toBeUndefined();
     expect(await stockOf(test.database, dress)).toBe(1);
@@ -171,10 +212,12 @@ describe("the browser fallback", () => {
     const created = await create();
     const before = await worldSnapshot(test.database);
     const res = await ada.browser.postJson("/api/verify-paypal-order", { orderId: created.id });
-    expect(await res.json()).toMatchObject({ status: "PAYER_ACTION_REQUIRED", message: "PayPal payment not completed" });
+    expect(await res.json()).toMatchObject({
+      status: "PAYER_ACTION_REQUIRED",
+      message: "PayPal payment not completed",
+    });
     expect(await worldSnapshot(test.database)).toEqual(before);
   });
-
 });
 
 describe("reconciliation", () => {
@@ -189,7 +232,10 @@ describe("reconciliation", () => {
 
     // The next pass (run as if ten minutes later) asks PayPal and records the order.
     const results = await test.t.services.payments.reconciler.runOnce(new Date(Date.now() + 10 * 60_000));
-    expect(results).toContainEqual({ checkoutId: (await checkoutByRef(test.database, created.id))!.id, result: "COMPLETED" });
+    expect(results).toContainEqual({
+      checkoutId: (await checkoutByRef(test.database, created.id))!.id,
+      result: "COMPLETED",
+    });
     expect((await ordersOf(test.database)).filter((o) => o.paymentId === created.id)).toHaveLength(1);
     // The held stock became the order's: taken once, not twice.
     expect(await stockOf(test.database, dress)).toBe(1);

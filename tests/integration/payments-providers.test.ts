@@ -2,7 +2,13 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPaypalProvider } from "../../server/payments/paypal";
 import { createStripeProvider } from "../../server/payments/stripe";
-import { isCompletedWalletPayment, isPaidCardSession, isWalletRefusal, type PaymentRequest, type WalletOrder } from "../../server/payments/types";
+import {
+  isCompletedWalletPayment,
+  isPaidCardSession,
+  isWalletRefusal,
+  type PaymentRequest,
+  type WalletOrder,
+} from "../../server/payments/types";
 import { type FakePaypal, startFakePaypal } from "../fakes/paypal";
 import { type FakeStripe, startFakeStripe } from "../fakes/stripe";
 import { ProviderUnavailableError } from "../../domain/errors";
@@ -13,15 +19,41 @@ function paymentRequest(overrides: Partial<PaymentRequest> = {}): PaymentRequest
   return {
     checkoutId: randomUUID(),
     lines: [
-      { productId: randomUUID(), title: "Linen dress", imageUrls: ["/media/a.webp"], selectedSize: "M", color: "Sand", quantity: 2, unitPriceCents: 2550, lineTotalCents: 5100 },
-      { productId: randomUUID(), title: "Scarf", imageUrls: [], selectedSize: null, color: null, quantity: 1, unitPriceCents: 999, lineTotalCents: 999 },
+      {
+        productId: randomUUID(),
+        title: "Linen dress",
+        imageUrls: ["/media/a.webp"],
+        selectedSize: "M",
+        color: "Sand",
+        quantity: 2,
+        unitPriceCents: 2550,
+        lineTotalCents: 5100,
+      },
+      {
+        productId: randomUUID(),
+        title: "Scarf",
+        imageUrls: [],
+        selectedSize: null,
+        color: null,
+        quantity: 1,
+        unitPriceCents: 999,
+        lineTotalCents: 999,
+      },
     ],
     subtotalCents: 6099,
     taxCents: 610,
     shippingCents: 10,
     totalCents: 6719,
     currency: "USD",
-    shippingAddress: { name: "Ada", street: "1 Main St", city: "Springfield", state: "IL", zipCode: "62701", country: "United States", phone: "555-0100" },
+    shippingAddress: {
+      name: "Ada",
+      street: "1 Main St",
+      city: "Springfield",
+      state: "IL",
+      zipCode: "62701",
+      country: "United States",
+      phone: "555-0100",
+    },
     customerEmail: "ada@example.com",
     createdAt: new Date(),
     ...overrides,
@@ -32,7 +64,13 @@ describe("PayPal provider against the fake Orders v2 API", () => {
   let fake: FakePaypal;
   let clock = Date.now();
   const provider = () =>
-    createPaypalProvider({ clientId: fake.clientId, clientSecret: fake.clientSecret, apiBase: fake.url, publicUrl: PUBLIC_URL, now: () => clock });
+    createPaypalProvider({
+      clientId: fake.clientId,
+      clientSecret: fake.clientSecret,
+      apiBase: fake.url,
+      publicUrl: PUBLIC_URL,
+      now: () => clock,
+    });
   let paypal: ReturnType<typeof provider>;
 
   beforeAll(async () => {
@@ -59,7 +97,12 @@ describe("PayPal provider against the fake Orders v2 API", () => {
         tax_total: { currency_code: "USD", value: "6.10" },
       },
     });
-    expect(body.purchase_units[0].items[0]).toMatchObject({ name: "Linen dress", quantity: "2", unit_amount: { value: "25.50" }, description: "Size: M, Color: Sand" });
+    expect(body.purchase_units[0].items[0]).toMatchObject({
+      name: "Linen dress",
+      quantity: "2",
+      unit_amount: { value: "25.50" },
+      description: "Size: M, Color: Sand",
+    });
     expect(body.purchase_units[0].custom_id).toBe(request.checkoutId);
   });
 
@@ -151,7 +194,10 @@ describe("PayPal provider against the fake Orders v2 API", () => {
     await paypal.refundCapture(captured.capture!.id, "refund-x");
     expect(refund.status).toBe("COMPLETED");
     expect(fake.refunds.length).toBe(before + 1);
-    expect(fake.refunds.at(-1)).toMatchObject({ requestedAmount: null, amount: { currency_code: "USD", value: "67.19" } });
+    expect(fake.refunds.at(-1)).toMatchObject({
+      requestedAmount: null,
+      amount: { currency_code: "USD", value: "67.19" },
+    });
     expect((await paypal.getOrder(created.id))?.capture?.status).toBe("REFUNDED");
   });
 
@@ -173,7 +219,12 @@ describe("Stripe provider through the official package against the fake", () => 
 
   beforeAll(async () => {
     fake = await startFakeStripe();
-    stripe = createStripeProvider({ secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, apiBase: fake.url, publicUrl: PUBLIC_URL });
+    stripe = createStripeProvider({
+      secretKey: fake.secretKey,
+      webhookSecret: fake.webhookSecret,
+      apiBase: fake.url,
+      publicUrl: PUBLIC_URL,
+    });
   });
   afterAll(() => fake.stop());
 
@@ -215,7 +266,9 @@ describe("Stripe provider through the official package against the fake", () => 
     await stripe.refund(paid.paymentRef!, `refund-${request.checkoutId}`);
     expect(refund.status).toBe("succeeded");
     // No amount asked for: the whole payment goes back.
-    expect(fake.refunds.filter((r) => r.payment_intent === paid.paymentRef)).toEqual([expect.objectContaining({ amount: 6719 })]);
+    expect(fake.refunds.filter((r) => r.payment_intent === paid.paymentRef)).toEqual([
+      expect.objectContaining({ amount: 6719 }),
+    ]);
   });
 
   it("expires an open session, and says so only for an open one", async () => {

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { body, checkoutByRef, ordersOf, type PaymentsTest, type Shopper, shopper, startPaymentsTest, stockOf, worldSnapshot } from "../helpers/payments";
+import {
+  body,
+  checkoutByRef,
+  ordersOf,
+  type PaymentsTest,
+  type Shopper,
+  shopper,
+  startPaymentsTest,
+  stockOf,
+  worldSnapshot,
+} from "../helpers/payments";
 import { insertProducts } from "../helpers/products";
 
 /**
@@ -19,7 +29,9 @@ beforeAll(async () => {
 afterAll(() => test.stop());
 
 async function product(stockCount: number, priceCents = 3000) {
-  const [{ id }] = await insertProducts(test.database.db, [{ title: "Sandbox Tee", priceCents, sizes: [], colors: [], stockCount }]);
+  const [{ id }] = await insertProducts(test.database.db, [
+    { title: "Sandbox Tee", priceCents, sizes: [], colors: [], stockCount },
+  ]);
   return id;
 }
 
@@ -48,7 +60,14 @@ describe("sandbox wallet", () => {
     const captured = await (await ada.browser.postJson("/api/capture-paypal-order", { orderId: created.id })).json();
     expect(captured).toMatchObject({ status: "COMPLETED", id: created.id });
     const list = await test.t.services.orders.listOrdersForUser(ada.userId);
-    expect(list[0]).toMatchObject({ id: captured.orderId, paymentMethod: "paypal", paymentId: created.id, totalCents: 3310, status: "placed", sandbox: true });
+    expect(list[0]).toMatchObject({
+      id: captured.orderId,
+      paymentMethod: "paypal",
+      paymentId: created.id,
+      totalCents: 3310,
+      status: "placed",
+      sandbox: true,
+    });
     expect(await stockOf(test.database, tee)).toBe(2);
   });
 });
@@ -88,4 +107,3 @@ describe("sandbox card", () => {
     expect(res.status).toBe(404);
   });
 });
-

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TestBrowser } from "../helpers/accounts";
-import { body, checkoutByRef, mailTo, ordersOf, type PaymentsTest, type Shopper, shopper, startPaymentsTest, stockOf } from "../helpers/payments";
+import {
+  body,
+  checkoutByRef,
+  mailTo,
+  ordersOf,
+  type PaymentsTest,
+  type Shopper,
+  shopper,
+  startPaymentsTest,
+  stockOf,
+} from "../helpers/payments";
 import { insertProducts, setStock } from "../helpers/products";
 
 /**
@@ -19,7 +29,9 @@ beforeAll(async () => {
 afterAll(() => test.stop());
 
 beforeEach(async () => {
-  [{ id: coat }] = await insertProducts(test.database.db, [{ title: "Stripe Coat", priceCents: 12000, sizes: [], colors: [], stockCount: 2 }]);
+  [{ id: coat }] = await insertProducts(test.database.db, [
+    { title: "Stripe Coat", priceCents: 12000, sizes: [], colors: [], stockCount: 2 },
+  ]);
 });
 
 async function createSession(quantity = 1) {
@@ -57,12 +69,24 @@ describe("a Stripe purchase", () => {
     const res = await deliver(event.body, event.signature);
     expect(res.status).toBe(200);
     const [order] = await ordersFor(session.id);
-    expect(order).toMatchObject({ paymentMethod: "stripe", userEmail: ada.email, subtotalCents: 12000, taxCents: 1200, shippingCents: 10, status: "placed", sandbox: false });
+    expect(order).toMatchObject({
+      paymentMethod: "stripe",
+      userEmail: ada.email,
+      subtotalCents: 12000,
+      taxCents: 1200,
+      shippingCents: 10,
+      status: "placed",
+      sandbox: false,
+    });
     expect(await stockOf(test.database, coat)).toBe(1);
     expect(await mailTo(test.database, ada.email, "Your Threadline order")).toHaveLength(1);
 
     // The success page's check finds the same order.
-    expect(await (await successCheck(session.id)).json()).toEqual({ status: "paid", sessionId: session.id, orderId: order.id });
+    expect(await (await successCheck(session.id)).json()).toEqual({
+      status: "paid",
+      sessionId: session.id,
+      orderId: order.id,
+    });
   });
 
   it("records the order from the success page when the webhook has not arrived", async () => {
@@ -76,7 +100,6 @@ describe("a Stripe purchase", () => {
     expect(await ordersFor(session.id)).toHaveLength(1);
     expect(await stockOf(test.database, coat)).toBe(1);
   });
-
 });
 
 describe("stock that runs out before the paid session is recorded", () => {
@@ -92,7 +115,10 @@ describe("stock that runs out before the paid session is recorded", () => {
       expect.objectContaining({ amount: 26410, status: "succeeded" }),
     ]);
     expect((await checkoutByRef(test.database, session.id))?.status).toBe("refunded");
-    expect(await (await successCheck(session.id)).json()).toMatchObject({ status: "refunded", message: "This payment was refunded." });
+    expect(await (await successCheck(session.id)).json()).toMatchObject({
+      status: "refunded",
+      message: "This payment was refunded.",
+    });
     // Replays do not refund twice.
     await deliver(event.body, event.signature);
     expect(test.stripe!.refunds.filter((r) => r.payment_intent === paid.payment_intent)).toHaveLength(1);

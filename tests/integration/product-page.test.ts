@@ -28,12 +28,34 @@ beforeAll(async () => {
       imageUrls: ["/media/products/lace-front", "/media/products/lace-back"],
       stockCount: 2,
     },
-    { title: "Plain tote", description: "", priceCents: 1500, category: "Accessories", sizes: [], imageUrls: [], stockCount: 0 },
+    {
+      title: "Plain tote",
+      description: "",
+      priceCents: 1500,
+      category: "Accessories",
+      sizes: [],
+      imageUrls: [],
+      stockCount: 0,
+    },
   ]);
   [reviewed, bare] = rows.map((r) => r.id);
   await database.db.insert(reviews).values([
-    { productId: reviewed, userId: "u1", userName: "Ada", text: "Oldest review", rating: 3, createdAt: new Date("2026-01-01T09:00:00Z") },
-    { productId: reviewed, userId: "u2", userName: "", text: "Middle review", rating: 4, createdAt: new Date("2026-02-01T09:00:00Z") },
+    {
+      productId: reviewed,
+      userId: "u1",
+      userName: "Ada",
+      text: "Oldest review",
+      rating: 3,
+      createdAt: new Date("2026-01-01T09:00:00Z"),
+    },
+    {
+      productId: reviewed,
+      userId: "u2",
+      userName: "",
+      text: "Middle review",
+      rating: 4,
+      createdAt: new Date("2026-02-01T09:00:00Z"),
+    },
     {
       productId: reviewed,
       userId: "u3",
@@ -90,7 +112,9 @@ describe("product page", () => {
 
   it("has a title, description and Open Graph tags with absolute addresses", async () => {
     const { html } = await page(`/product/${reviewed}`);
-    expect(html).toContain("<title>Lace &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; dress | Threadline</title>");
+    expect(html).toContain(
+      "<title>Lace &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; dress | Threadline</title>",
+    );
     expect(metaContent(html, "description")).toBe("A lace midi dress. Lined, with a hidden zip.");
     expect(metaContent(html, "og:type")).toBe("product");
     expect(metaContent(html, "og:title")).toBe("Lace &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; dress");

@@ -26,7 +26,11 @@ const PRODUCTS = 10_000;
 const ORDERS = 50_000;
 const USERS = 500;
 const LARGE_TABLES = new Set(["products", "product_variants", "orders", "reviews", "checkouts"]);
-const PAGE_INDEX = { newest: "products_newest_idx", "price-asc": "products_price_idx", "price-desc": "products_price_desc_idx" } as const;
+const PAGE_INDEX = {
+  newest: "products_newest_idx",
+  "price-asc": "products_price_idx",
+  "price-desc": "products_price_desc_idx",
+} as const;
 
 interface Sent {
   query: string;
@@ -80,7 +84,9 @@ beforeAll(async () => {
     insert into reviews (product_id, user_id, user_name, text, rating)
     select p.id, 'plan-user-' || r, 'Shopper ' || r, 'Fits well.', 1 + r
     from (select id from products order by created_at desc limit 2000) as p cross join generate_series(0, 4) as r`);
-  const address = sql.raw(`'{"name":"Ada Shopper","phone":"+1 555 0100","street":"12 Loom Street","city":"Portland","state":"OR","zipCode":"97201","country":"United States"}'::jsonb`);
+  const address = sql.raw(
+    `'{"name":"Ada Shopper","phone":"+1 555 0100","street":"12 Loom Street","city":"Portland","state":"OR","zipCode":"97201","country":"United States"}'::jsonb`,
+  );
   await db.execute(sql`
     insert into checkouts (user_id, provider, provider_ref, lines, subtotal_cents, tax_cents, shipping_cents, total_cents, shipping_address, billing_address, status)
     select 'plan-user-' || i % ${USERS}, 'stripe', 'cs_plan_' || i, '[]'::jsonb, 5000, 400, 0, 5400, ${address}, ${address}, 'completed'
@@ -116,7 +122,10 @@ function nodes(plan: PlanNode): PlanNode[] {
 }
 
 /** The plan of every statement a call sent; the call's own result is returned too. */
-async function plansOf<T>(call: () => Promise<T>, options: { natural?: boolean } = {}): Promise<{ query: string; nodes: PlanNode[] }[]> {
+async function plansOf<T>(
+  call: () => Promise<T>,
+  options: { natural?: boolean } = {},
+): Promise<{ query: string; nodes: PlanNode[] }[]> {
   sent = [];
   await call();
   expect(sent.length, "the call sent at least one query").toBeGreaterThan(0);
@@ -141,11 +150,14 @@ async function plansOf<T>(call: () => Promise<T>, options: { natural?: boolean }
 /** Sequential scans of a large table, with the statement that made them. */
 function fullScans(plans: { query: string; nodes: PlanNode[] }[]): string[] {
   return plans.flatMap(({ query, nodes }) =>
-    nodes.filter((n) => n["Node Type"] === "Seq Scan" && LARGE_TABLES.has(n["Relation Name"] ?? "")).map((n) => `${n["Relation Name"]}: ${query}`),
+    nodes
+      .filter((n) => n["Node Type"] === "Seq Scan" && LARGE_TABLES.has(n["Relation Name"] ?? ""))
+      .map((n) => `${n["Relation Name"]}: ${query}`),
   );
 }
 
-const indexesUsed = (plans: { nodes: PlanNode[] }[]) => plans.flatMap((p) => p.nodes.map((n) => n["Index Name"]).filter(Boolean));
+const indexesUsed = (plans: { nodes: PlanNode[] }[]) =>
+  plans.flatMap((p) => p.nodes.map((n) => n["Index Name"]).filter(Boolean));
 
 describe("the product list", () => {
   const cases = SORTS.flatMap((sort) => [undefined, "Jackets" as const].map((category) => ({ sort, category })));
@@ -155,14 +167,17 @@ describe("the product list", () => {
     expect(indexesUsed(plans).length).toBeGreaterThan(0);
   });
 
-  it.each(SORTS)("sort %s: the page is read through its index, and reviews are counted for its rows only", async (sort) => {
-    const plans = await plansOf(() => catalog.listProducts({ sort, limit: 12 }), { natural: true });
-    const page = plans.find((p) => /\blimit\b/i.test(p.query));
-    expect(page, "the statement that reads the page").toBeTruthy();
-    expect(indexesUsed([page as (typeof plans)[number]])).toContain(PAGE_INDEX[sort]);
-    // No sequential scan of products under the page's limit: the review subqueries never run for the whole catalogue.
-    expect(fullScans([page as (typeof plans)[number]])).toEqual([]);
-  });
+  it.each(SORTS)(
+    "sort %s: the page is read through its index, and reviews are counted for its rows only",
+    async (sort) => {
+      const plans = await plansOf(() => catalog.listProducts({ sort, limit: 12 }), { natural: true });
+      const page = plans.find((p) => /\blimit\b/i.test(p.query));
+      expect(page, "the statement that reads the page").toBeTruthy();
+      expect(indexesUsed([page as (typeof plans)[number]])).toContain(PAGE_INDEX[sort]);
+      // No sequential scan of products under the page's limit: the review subqueries never run for the whole catalogue.
+      expect(fullScans([page as (typeof plans)[number]])).toEqual([]);
+    },
+  );
 
   it("a search (with and without a category) reads the search index", async () => {
     for (const category of [undefined, "Dress" as const]) {
@@ -203,15 +218,30 @@ describe("orders", () => {
     expect(indexesUsed(plans)).toContain("orders_user_newest_idx");
   });
 
-  it.each(["all", "placed", "shipped", "cancelled"] as const)("the administrator's list, %s, first page and a later one", async (filter) => {
-    const first = await plansOf(() => t.services.adminOrders.listOrders({ filter, search: "", cursor: { kind: "newest" }, pageSize: 20 }));
-    expect(fullScans(first)).toEqual([]);
-    const page = await t.services.adminOrders.listOrders({ filter, search: "", cursor: { kind: "newest" }, pageSize: 20 });
-    const lastId = page.items.at(-1)?.id;
-    expect(lastId).toBeTruthy();
-    const later = await plansOf(() =>
-      t.services.adminOrders.listOrders({ filter, search: "", cursor: { kind: "after", id: String(lastId) }, pageSize: 20 }),
-    );
-    expect(fullScans(later)).toEqual([]);
-  });
+  it.each(["all", "placed", "shipped", "cancelled"] as const)(
+    "the administrator's list, %s, first page and a later one",
+    async (filter) => {
+      const first = await plansOf(() =>
+        t.services.adminOrders.listOrders({ filter, search: "", cursor: { kind: "newest" }, pageSize: 20 }),
+      );
+      expect(fullScans(first)).toEqual([]);
+      const page = await t.services.adminOrders.listOrders({
+        filter,
+        search: "",
+        cursor: { kind: "newest" },
+        pageSize: 20,
+      });
+      const lastId = page.items.at(-1)?.id;
+      expect(lastId).toBeTruthy();
+      const later = await plansOf(() =>
+        t.services.adminOrders.listOrders({
+          filter,
+          search: "",
+          cursor: { kind: "after", id: String(lastId) },
+          pageSize: 20,
+        }),
+      );
+      expect(fullScans(later)).toEqual([]);
+    },
+  );
 });

@@ -1,7 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderRefunds, orders } from "../../server/db/schema";
-import { body, mailTo, type PaymentsTest, type Shopper, shopper, startPaymentsTest, stockOf } from "../helpers/payments";
+import {
+  body,
+  mailTo,
+  type PaymentsTest,
+  type Shopper,
+  shopper,
+  startPaymentsTest,
+  stockOf,
+} from "../helpers/payments";
 import { insertProducts } from "../helpers/products";
 
 /**
@@ -56,7 +64,8 @@ async function paidWithStripe() {
   return { order, ids, paymentIntent: paid.payment_intent! };
 }
 
-const refundRows = (orderId: string) => test.database.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
+const refundRows = (orderId: string) =>
+  test.database.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
 const stocks = (ids: string[]) => Promise.all(ids.map((id) => stockOf(test.database, id)));
 const paypalRefunds = (captureId: string) => test.paypal!.refunds.filter((r) => r.captureId === captureId);
 const stripeRefunds = (intent: string) => test.stripe!.refunds.filter((r) => r.payment_intent === intent);
@@ -67,17 +76,30 @@ describe("refunds through PayPal", () => {
     expect(order.subtotalCents + order.taxCents + order.shippingCents).toBe(13428);
     expect(await stocks(ids)).toEqual([8, 9, 7]);
 
-    const afterReturn = await test.t.services.refunds.refundItems({ orderId: order.id, lines: [{ index: 1, quantity: 1 }], restock: true, seenRefunds: 0 });
+    const afterReturn = await test.t.services.refunds.refundItems({
+      orderId: order.id,
+      lines: [{ index: 1, quantity: 1 }],
+      restock: true,
+      seenRefunds: 0,
+    });
     // 1999 of 12198 goods + round(1999 × 1220 / 12198) = 200 tax.
-    expect(afterReturn.refunds).toMatchObject([{ kind: "return", amountCents: 2199, lines: [{ index: 1, quantity: 1 }], restocked: true }]);
+    expect(afterReturn.refunds).toMatchObject([
+      { kind: "return", amountCents: 2199, lines: [{ index: 1, quantity: 1 }], restocked: true },
+    ]);
     expect(afterReturn.refundedCents).toBe(2199);
     expect(afterReturn.status).toBe("placed");
     expect(paypalRefunds(captureId).map((r) => r.amount)).toEqual([{ currency_code: "USD", value: "21.99" }]);
     expect(test.paypal!.orders.get(order.paymentId)!.capture!.status).toBe("PARTIALLY_REFUNDED");
     expect(await stocks(ids)).toEqual([8, 10, 7]);
-    expect(await mailTo(test.database, ada.email, `Refund for your Threadline order ${afterReturn.number}`)).toHaveLength(1);
+    expect(
+      await mailTo(test.database, ada.email, `Refund for your Threadline order ${afterReturn.number}`),
+    ).toHaveLength(1);
 
-    const cancelled = await test.t.services.refunds.cancelByAdmin({ orderId: order.id, from: "placed", note: "Out of stock at the warehouse" });
+    const cancelled = await test.t.services.refunds.cancelByAdmin({
+      orderId: order.id,
+      from: "placed",
+      note: "Out of stock at the warehouse",
+    });
     expect(cancelled.status).toBe("cancelled");
     expect(cancelled.refundedCents).toBe(13428);
     expect(paypalRefunds(captureId).map((r) => r.amount)).toEqual([
@@ -87,19 +109,26 @@ describe("refunds through PayPal", () => {
     expect(test.paypal!.orders.get(order.paymentId)!.capture!.status).toBe("REFUNDED");
     // Every piece is back in stock, the returned tee only once.
     expect(await stocks(ids)).toEqual([10, 10, 10]);
-    expect(cancelled.statusHistory.at(-1)?.note).toContain("Out of stock at the warehouse — Refunded $112.29 in full (order cancelled)");
+    expect(cancelled.statusHistory.at(-1)?.note).toContain(
+      "Out of stock at the warehouse — Refunded $112.29 in full (order cancelled)",
+    );
     const [mail] = await mailTo(test.database, ada.email, `Your Threadline order ${cancelled.number} is cancelled`);
     expect(mail.text).toContain("We have refunded $112.29 to your PayPal account.");
 
     // A cancelled order cannot be refunded again.
-    await expect(test.t.services.refunds.refundItems({ orderId: order.id, lines: [{ index: 0, quantity: 1 }], restock: false })).rejects.toMatchObject({ kind: "conflict" });
+    await expect(
+      test.t.services.refunds.refundItems({ orderId: order.id, lines: [{ index: 0, quantity: 1 }], restock: false }),
+    ).rejects.toMatchObject({ kind: "conflict" });
     expect(paypalRefunds(captureId)).toHaveLength(2);
   });
 
   it("two administrators refunding the same line at once make exactly one refund at PayPal", async () => {
     const { order, ids, captureId } = await paidWithPaypal();
     const request = { orderId: order.id, lines: [{ index: 0, quantity: 2 }], restock: true, seenRefunds: 0 };
-    const results = await Promise.allSettled([test.t.services.refunds.refundItems(request), test.t.services.refunds.refundItems(request)]);
+    const results = await Promise.allSettled([
+      test.t.services.refunds.refundItems(request),
+      test.t.services.refunds.refundItems(request),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled").length).toBeGreaterThanOrEqual(1);
     for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ kind: "conflict" });
     expect(paypalRefunds(captureId)).toHaveLength(1);
@@ -125,7 +154,12 @@ describe("refunds through PayPal", () => {
 describe("refunds through Stripe", () => {
   it("returns pieces without restocking, then cancels: two Stripe refunds adding up to the amount paid", async () => {
     const { order, ids, paymentIntent } = await paidWithStripe();
-    const afterReturn = await test.t.services.refunds.refundItems({ orderId: order.id, lines: [{ index: 2, quantity: 2 }], restock: false, seenRefunds: 0 });
+    const afterReturn = await test.t.services.refunds.refundItems({
+      orderId: order.id,
+      lines: [{ index: 2, quantity: 2 }],
+      restock: false,
+      seenRefunds: 0,
+    });
     // 1466 goods + round(1466 × 1220 / 12198) = 147 tax.
     expect(afterReturn.refundedCents).toBe(1613);
     expect(await stocks(ids)).toEqual([8, 9, 7]);
@@ -148,7 +182,9 @@ describe("refunds through Stripe", () => {
       return answer;
     };
     try {
-      await expect(test.t.services.refunds.cancelByAdmin({ orderId: order.id, from: "placed", note: "" })).rejects.toMatchObject({ kind: "provider_unavailable" });
+      await expect(
+        test.t.services.refunds.cancelByAdmin({ orderId: order.id, from: "placed", note: "" }),
+      ).rejects.toMatchObject({ kind: "provider_unavailable" });
       // Stripe refunded; the store has not recorded it: the order is as it was, its refund pending.
       expect(stripeRefunds(paymentIntent)).toHaveLength(1);
       expect((await refundRows(order.id)).map((r) => r.status)).toEqual(["pending"]);
@@ -175,12 +211,14 @@ describe("refunds through Stripe", () => {
       throw new Error("Stripe timed out");
     };
     try {
-      await expect(test.t.services.refunds.cancelByAdmin({ orderId: order.id, from: "placed", note: "" })).rejects.toMatchObject({ kind: "provider_unavailable" });
+      await expect(
+        test.t.services.refunds.cancelByAdmin({ orderId: order.id, from: "placed", note: "" }),
+      ).rejects.toMatchObject({ kind: "provider_unavailable" });
       // Nothing reached Stripe; the cancellation is pending: the order cannot move meanwhile.
       expect(stripeRefunds(paymentIntent)).toHaveLength(0);
-      await expect(test.t.services.adminOrders.changeStatus({ orderId: order.id, from: "placed", to: "processing", note: "" })).rejects.toThrow(
-        "This order is being cancelled and refunded right now. Nothing was changed.",
-      );
+      await expect(
+        test.t.services.adminOrders.changeStatus({ orderId: order.id, from: "placed", to: "processing", note: "" }),
+      ).rejects.toThrow("This order is being cancelled and refunded right now. Nothing was changed.");
       // The order desk and My Orders say a refund did not finish.
       expect(await test.t.services.adminOrders.getOrder(order.id)).toMatchObject({ refundPending: true, refunds: [] });
       const page = await (await ada.browser.request("/orders")).text();
@@ -189,7 +227,12 @@ describe("refunds through Stripe", () => {
       payments.refundPayment = original;
     }
     // A return asked for now finishes the pending cancellation with its own key, and does not make the return.
-    const asked = test.t.services.refunds.refundItems({ orderId: order.id, lines: [{ index: 0, quantity: 1 }], restock: true, seenRefunds: 0 });
+    const asked = test.t.services.refunds.refundItems({
+      orderId: order.id,
+      lines: [{ index: 0, quantity: 1 }],
+      restock: true,
+      seenRefunds: 0,
+    });
     await expect(asked).rejects.toMatchObject({ kind: "conflict" });
     await expect(asked).rejects.toThrow(/An earlier refund of this order had not finished: it is done now/);
     expect(stripeRefunds(paymentIntent).map((r) => r.amount)).toEqual([13428]);
@@ -197,7 +240,10 @@ describe("refunds through Stripe", () => {
     expect(rows.map((r) => [r.kind, r.status])).toEqual([["cancellation", "succeeded"]]);
     expect((await test.database.db.select().from(orders).where(eq(orders.id, order.id)))[0].status).toBe("cancelled");
     expect(await stocks(ids)).toEqual([10, 10, 10]);
-    expect(await test.t.services.adminOrders.getOrder(order.id)).toMatchObject({ refundPending: false, refundedCents: 13428 });
+    expect(await test.t.services.adminOrders.getOrder(order.id)).toMatchObject({
+      refundPending: false,
+      refundedCents: 13428,
+    });
   });
 
   it("a refund nobody comes back to is finished by the sweep, with the same key; a young one is left to its request", async () => {
@@ -208,7 +254,9 @@ describe("refunds through Stripe", () => {
       throw new Error("Stripe timed out");
     };
     try {
-      await expect(test.t.services.refunds.cancelByAdmin({ orderId: order.id, from: "placed", note: "Customer asked" })).rejects.toMatchObject({
+      await expect(
+        test.t.services.refunds.cancelByAdmin({ orderId: order.id, from: "placed", note: "Customer asked" }),
+      ).rejects.toMatchObject({
         kind: "provider_unavailable",
       });
       // Still unanswered on the first pass: stays pending, nothing recorded.
@@ -220,20 +268,30 @@ describe("refunds through Stripe", () => {
     const [pending] = await refundRows(order.id);
     expect(pending.status).toBe("pending");
     // A pass that only takes refunds older than this one leaves it alone.
-    expect((await test.t.services.refunds.finishStale(new Date(pending.createdAt.getTime() - 1), 10)).map((r) => r.refundId)).not.toContain(pending.id);
+    expect(
+      (await test.t.services.refunds.finishStale(new Date(pending.createdAt.getTime() - 1), 10)).map((r) => r.refundId),
+    ).not.toContain(pending.id);
 
     const swept = await test.t.services.refunds.finishStale(new Date(Date.now() + 1000), 10);
-    expect(swept.filter((r) => r.orderId === order.id)).toEqual([{ refundId: pending.id, orderId: order.id, result: "succeeded" }]);
+    expect(swept.filter((r) => r.orderId === order.id)).toEqual([
+      { refundId: pending.id, orderId: order.id, result: "succeeded" },
+    ]);
     expect(stripeRefunds(paymentIntent).map((r) => r.amount)).toEqual([13428]);
     const [row] = await test.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row.status).toBe("cancelled");
     expect(row.statusHistory.at(-1)?.note).toMatch(/^Customer asked — /);
     expect(await stocks(ids)).toEqual([10, 10, 10]);
-    expect((await refundRows(order.id)).map((r) => [r.status, r.idempotencyKey])).toEqual([["succeeded", `refund-${order.id}-1`]]);
+    expect((await refundRows(order.id)).map((r) => [r.status, r.idempotencyKey])).toEqual([
+      ["succeeded", `refund-${order.id}-1`],
+    ]);
     const { number } = await test.t.services.adminOrders.getOrder(order.id);
     expect(await mailTo(test.database, ada.email, `Your Threadline order ${number} is cancelled`)).toHaveLength(1);
     // Nothing left for the next pass.
-    expect((await test.t.services.refunds.finishStale(new Date(Date.now() + 1000), 10)).filter((r) => r.orderId === order.id)).toEqual([]);
+    expect(
+      (await test.t.services.refunds.finishStale(new Date(Date.now() + 1000), 10)).filter(
+        (r) => r.orderId === order.id,
+      ),
+    ).toEqual([]);
   });
 
   it("a pending refund the provider then refuses is marked failed by the sweep, and the order stays as it was", async () => {
@@ -244,14 +302,19 @@ describe("refunds through Stripe", () => {
       throw new Error("Stripe timed out");
     };
     try {
-      await expect(test.t.services.refunds.cancelByAdmin({ orderId: order.id, from: "placed", note: "" })).rejects.toMatchObject({ kind: "provider_unavailable" });
+      await expect(
+        test.t.services.refunds.cancelByAdmin({ orderId: order.id, from: "placed", note: "" }),
+      ).rejects.toMatchObject({ kind: "provider_unavailable" });
     } finally {
       payments.refundPayment = original;
     }
     // Meanwhile someone refunded the whole payment in Stripe's dashboard.
     const outside = await fetch(`${test.stripe!.url}/v1/refunds`, {
       method: "POST",
-      headers: { authorization: `Bearer ${test.stripe!.secretKey}`, "content-type": "application/x-www-form-urlencoded" },
+      headers: {
+        authorization: `Bearer ${test.stripe!.secretKey}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
       body: `payment_intent=${paymentIntent}`,
     });
     expect(outside.status).toBe(200);
@@ -269,7 +332,10 @@ describe("refunds through Stripe", () => {
     // Someone refunded the whole payment in Stripe's dashboard.
     const outside = await fetch(`${test.stripe!.url}/v1/refunds`, {
       method: "POST",
-      headers: { authorization: `Bearer ${test.stripe!.secretKey}`, "content-type": "application/x-www-form-urlencoded" },
+      headers: {
+        authorization: `Bearer ${test.stripe!.secretKey}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
       body: `payment_intent=${paymentIntent}`,
     });
     expect(outside.status).toBe(200);

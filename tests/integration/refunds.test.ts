@@ -30,21 +30,38 @@ async function threeLineOrder(userId = test.shopperId, options: Parameters<typeo
   const order = await placeOrderOf(
     test,
     userId,
-    rows.map((row, i) => ({ product: { ...row, imageUrls: [], priceCents: [2500, 1999, 733][i] }, quantity: [2, 1, 3][i] })),
+    rows.map((row, i) => ({
+      product: { ...row, imageUrls: [], priceCents: [2500, 1999, 733][i] },
+      quantity: [2, 1, 3][i],
+    })),
     options,
   );
   return { order, ids: rows.map((row) => row.id) };
 }
 
 const stocks = async (ids: string[]) =>
-  Promise.all(ids.map(async (id) => (await test.database.db.select({ n: products.stockCount }).from(products).where(eq(products.id, id)))[0]?.n));
+  Promise.all(
+    ids.map(
+      async (id) =>
+        (await test.database.db.select({ n: products.stockCount }).from(products).where(eq(products.id, id)))[0]?.n,
+    ),
+  );
 
 /** Everything a refund could change: the order, its refunds, the sandbox's book, the stock. */
 async function world(orderId: string, ids: string[]) {
   const [order] = await test.database.db.select().from(orders).where(eq(orders.id, orderId));
   const refunds = await test.database.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
-  const [payment] = await test.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.checkoutId, order.checkoutId));
-  return { status: order.status, history: order.statusHistory.length, refunds: refunds.length, book: payment.refunds, stock: await stocks(ids) };
+  const [payment] = await test.database.db
+    .select()
+    .from(sandboxPayments)
+    .where(eq(sandboxPayments.checkoutId, order.checkoutId));
+  return {
+    status: order.status,
+    history: order.statusHistory.length,
+    refunds: refunds.length,
+    book: payment.refunds,
+    stock: await stocks(ids),
+  };
 }
 
 const refundForm = (orderId: string, fields: Record<string, string>, browser = test.admin) =>
@@ -54,15 +71,26 @@ describe("the administrator's return form", () => {
   it("refunds one line of three with its share of tax, restocks it, shows it on the order and takes it off the revenue", async () => {
     const before = await test.t.services.adminOrders.overview();
     const { order, ids } = await threeLineOrder();
-    const res = await refundForm(order.id, { "quantity-0": "0", "quantity-1": "1", "quantity-2": "", restock: "on", note: "Wrong size" });
+    const res = await refundForm(order.id, {
+      "quantity-0": "0",
+      "quantity-1": "1",
+      "quantity-2": "",
+      restock: "on",
+      note: "Wrong size",
+    });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("Refunded $21.99");
     const view = await test.t.services.adminOrders.getOrder(order.id);
-    expect(view.refunds).toMatchObject([{ kind: "return", amountCents: 2199, lines: [{ index: 1, quantity: 1 }], restocked: true }]);
+    expect(view.refunds).toMatchObject([
+      { kind: "return", amountCents: 2199, lines: [{ index: 1, quantity: 1 }], restocked: true },
+    ]);
     expect(await stocks(ids)).toEqual([8, 10, 7]);
     const after = await test.t.services.adminOrders.overview();
     expect(after.revenueCents - before.revenueCents).toBe(9198 + 920 + 10 - 2199);
-    expect(view.statusHistory.at(-1)).toMatchObject({ status: "placed", note: "Wrong size — Refunded $21.99 for 1 × Return Tee; 1 piece back in stock." });
+    expect(view.statusHistory.at(-1)).toMatchObject({
+      status: "placed",
+      note: "Wrong size — Refunded $21.99 for 1 × Return Tee; 1 piece back in stock.",
+    });
     // The customer sees it on My Orders.
     const page = await (await test.shopper.request("/orders")).text();
     expect(page).toContain("Refunded");
@@ -104,7 +132,13 @@ describe("the administrator's return form", () => {
 
   it("refuses a refund of a cancelled order (the money went back already)", async () => {
     const { order, ids } = await threeLineOrder();
-    const cancel = await test.admin.postForm("/admin?tab=orders", { intent: "update-status", orderId: order.id, from: "placed", to: "cancelled", note: "" });
+    const cancel = await test.admin.postForm("/admin?tab=orders", {
+      intent: "update-status",
+      orderId: order.id,
+      from: "placed",
+      to: "cancelled",
+      note: "",
+    });
     expect(cancel.status).toBe(200);
     const before = await world(order.id, ids);
     expect(before).toMatchObject({ status: "cancelled", refunds: 1, stock: [10, 10, 10] });
@@ -118,12 +152,18 @@ describe("the administrator's return form", () => {
   it("a refund the sandbox refuses (already refunded in full there) changes nothing and says why", async () => {
     const { order, ids } = await threeLineOrder();
     const [row] = await test.database.db.select().from(orders).where(eq(orders.id, order.id));
-    await test.database.db.update(sandboxPayments).set({ refundedAt: new Date() }).where(eq(sandboxPayments.checkoutId, row.checkoutId));
+    await test.database.db
+      .update(sandboxPayments)
+      .set({ refundedAt: new Date() })
+      .where(eq(sandboxPayments.checkoutId, row.checkoutId));
     const before = await world(order.id, ids);
     const res = await refundForm(order.id, { "quantity-0": "1" });
     expect(res.status).toBe(409);
     // (This order is marked as a Stripe one; the store under test has no Stripe keys, so the sandbox answers.)
-    const said = /Stripe refused the refund \(Sandbox: the refund is more than what remains of payment pi_sandbox_\w+\)\. Nothing was changed\./.exec(await res.text());
+    const said =
+      /Stripe refused the refund \(Sandbox: the refund is more than what remains of payment pi_sandbox_\w+\)\. Nothing was changed\./.exec(
+        await res.text(),
+      );
     expect(said).not.toBeNull();
     // Only the failed attempt is kept, for the record; the order, the stock and the book are as they were.
     const after = await world(order.id, ids);
@@ -149,18 +189,33 @@ describe("an order priced with a discount code", () => {
     const res = await refundForm(order.id, { "quantity-1": "1", restock: "on" });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("Refunded $19.60");
-    const cancel = await test.admin.postForm("/admin?tab=orders", { intent: "update-status", orderId: order.id, from: "placed", to: "cancelled", note: "" });
+    const cancel = await test.admin.postForm("/admin?tab=orders", {
+      intent: "update-status",
+      orderId: order.id,
+      from: "placed",
+      to: "cancelled",
+      note: "",
+    });
     expect(cancel.status).toBe(200);
     const view = await test.t.services.adminOrders.getOrder(order.id);
     expect(view.refunds.map((refund) => refund.amountCents)).toEqual([1960, 9028 - 1960]);
     expect(view.refundedCents).toBe(view.totalCents);
-    const [payment] = await test.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.checkoutId, (await test.database.db.select().from(orders).where(eq(orders.id, order.id)))[0].checkoutId));
+    const [payment] = await test.database.db
+      .select()
+      .from(sandboxPayments)
+      .where(
+        eq(
+          sandboxPayments.checkoutId,
+          (await test.database.db.select().from(orders).where(eq(orders.id, order.id)))[0].checkoutId,
+        ),
+      );
     expect(payment.amountCents).toBe(9028);
   });
 });
 
 describe("the customer's own cancel", () => {
-  const cancel = (orderId: string, browser = test.shopper) => browser.postForm("/orders", { intent: "cancel-order", orderId });
+  const cancel = (orderId: string, browser = test.shopper) =>
+    browser.postForm("/orders", { intent: "cancel-order", orderId });
 
   it("cancels a placed order: refunded in full, restocked, in the history, e-mailed", async () => {
     const { order, ids } = await threeLineOrder();

@@ -4,7 +4,14 @@ import { messages } from "../../domain/messages";
 import { reviewMessages } from "../../domain/review-schemas";
 import { reviews } from "../../server/db/schema";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
-import { type AccountsTestApp, createAccountsTestApp, GOOD_PASSWORD, registerVerified, TestBrowser, userByEmail } from "../helpers/accounts";
+import {
+  type AccountsTestApp,
+  createAccountsTestApp,
+  GOOD_PASSWORD,
+  registerVerified,
+  TestBrowser,
+  userByEmail,
+} from "../helpers/accounts";
 import { createTestDatabase } from "../helpers/database";
 import { insertProducts } from "../helpers/products";
 import { insertOrder } from "../helpers/reviews";
@@ -32,7 +39,8 @@ async function signedIn(email: string, address: string) {
 }
 
 /** Posts the product page's review form as a browser without JavaScript would. */
-const post = (who: TestBrowser, fields: Record<string, string>, id = productId) => who.postForm(`/product/${id}`, { intent: "review", ...fields });
+const post = (who: TestBrowser, fields: Record<string, string>, id = productId) =>
+  who.postForm(`/product/${id}`, { intent: "review", ...fields });
 const reviewRows = () => database.db.select().from(reviews).where(eq(reviews.productId, productId));
 const pageOf = async (who: TestBrowser, id = productId) => (await who.request(`/product/${id}`)).text();
 
@@ -75,12 +83,15 @@ describe("posting a review on the product page", () => {
     expect(await reviewRows()).toHaveLength(0);
   });
 
-  it.each(["0", "6", "3.5", "five", "", "-1", "1e1"])("refuses rating %j with 400 and a clear message", async (rating) => {
-    const res = await post(alice, { rating, text: "Nice" });
-    expect(res.status).toBe(400);
-    expect(await res.text()).toContain(reviewMessages.rating);
-    expect(await reviewRows()).toHaveLength(0);
-  });
+  it.each(["0", "6", "3.5", "five", "", "-1", "1e1"])(
+    "refuses rating %j with 400 and a clear message",
+    async (rating) => {
+      const res = await post(alice, { rating, text: "Nice" });
+      expect(res.status).toBe(400);
+      expect(await res.text()).toContain(reviewMessages.rating);
+      expect(await reviewRows()).toHaveLength(0);
+    },
+  );
 
   it("refuses a missing rating with 400", async () => {
     const res = await alice.postForm(`/product/${productId}`, { intent: "review", text: "No stars" });
@@ -101,7 +112,11 @@ describe("posting a review on the product page", () => {
     expect(await long.text()).toContain("Reviews can be at most 2000 characters long");
     const huge = await post(alice, { rating: "5", text: "a".repeat(200_000) });
     expect(huge.status).toBe(413);
-    const hugeData = await alice.postForm(`/product/${productId}.data`, { intent: "review", rating: "5", text: "a".repeat(200_000) });
+    const hugeData = await alice.postForm(`/product/${productId}.data`, {
+      intent: "review",
+      rating: "5",
+      text: "a".repeat(200_000),
+    });
     expect(hugeData.status).toBe(413);
     expect(await reviewRows()).toHaveLength(0);
   });
@@ -112,14 +127,22 @@ describe("posting a review on the product page", () => {
   });
 
   it("refuses a post from another site", async () => {
-    const res = await alice.postForm(`/product/${productId}`, { intent: "review", rating: "5", text: "csrf" }, { headers: { origin: "https://evil.example" } });
+    const res = await alice.postForm(
+      `/product/${productId}`,
+      { intent: "review", rating: "5", text: "csrf" },
+      { headers: { origin: "https://evil.example" } },
+    );
     expect(res.status).toBe(403);
     expect(await reviewRows()).toHaveLength(0);
   });
 
   it("limits a shopper to 5 reviews in 10 minutes with a clear message and Retry-After", async () => {
-    const others = await insertProducts(database.db, Array.from({ length: 5 }, (_, i) => ({ title: `Limited ${i}` })));
-    for (const [i, other] of others.entries()) expect((await post(bob, { rating: "5", text: `Review ${i}` }, other.id)).status).toBe(200);
+    const others = await insertProducts(
+      database.db,
+      Array.from({ length: 5 }, (_, i) => ({ title: `Limited ${i}` })),
+    );
+    for (const [i, other] of others.entries())
+      expect((await post(bob, { rating: "5", text: `Review ${i}` }, other.id)).status).toBe(200);
     const res = await post(bob, { rating: "5", text: "Sixth" });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -144,7 +167,9 @@ describe("showing reviews", () => {
   });
 
   it("shows a stored e-mail address as 'Customer', to visitors and to the administrator", async () => {
-    await database.db.insert(reviews).values({ productId, userId: bobId, userName: "bob@example.com", text: "From an older release", rating: 3 });
+    await database.db
+      .insert(reviews)
+      .values({ productId, userId: bobId, userName: "bob@example.com", text: "From an older release", rating: 3 });
     for (const who of [visitor, admin]) {
       const html = await pageOf(who);
       expect(html).toContain("From an older release");
@@ -182,7 +207,13 @@ describe("editing one's own review", () => {
     const controller = new AbortController();
     const live = readSse(await visitor.request("/api/events", { signal: controller.signal }));
     await live.next();
-    const res = await alice.postForm(`/product/${productId}`, { intent: "update-review", reviewId: row.id, rating: "2", text: "After", userId: bobId });
+    const res = await alice.postForm(`/product/${productId}`, {
+      intent: "update-review",
+      reviewId: row.id,
+      rating: "2",
+      text: "After",
+      userId: bobId,
+    });
     expect(res.status).toBe(200);
     expect((await reviewRows())[0]).toMatchObject({ userId: aliceId, rating: 2, text: "After" });
     expect(await live.nextData()).toEqual({ type: "review.updated", productId });

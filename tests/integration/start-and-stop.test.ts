@@ -39,7 +39,9 @@ function get(url: string, onResponse?: () => void, onConnect?: () => void): Prom
  * during start-up, so a pooled keep-alive connection can meet Node's keep-alive timeout there; a
  * load balancer's health check opens its own connection too.
  */
-async function ask(url: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string } | undefined> {
+async function ask(
+  url: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string } | undefined> {
   return new Promise((resolve) => {
     const request = http.get(url, { agent: false }, (res) => {
       let body = "";
@@ -142,7 +144,9 @@ describe("stop", () => {
     expect(await streamEnded).toBe("ended");
     expect(code, started.output()).toBe(0);
     expect(started.output()).toContain('"msg":"stopped"');
-    console.log(`stop under load: ${statuses.filter((s) => s === 200).length} × 200, ${statuses.filter((s) => s === 503).length} × 503, ${errors.length} errors`);
+    console.log(
+      `stop under load: ${statuses.filter((s) => s === 200).length} × 200, ${statuses.filter((s) => s === 503).length} × 503, ${errors.length} errors`,
+    );
     await expect(fetch(`${started.url}/healthz`)).rejects.toThrow();
   }, 300_000);
 

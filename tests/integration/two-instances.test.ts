@@ -37,7 +37,11 @@ let a: Started;
 let b: Started;
 let proxy: RoundRobinProxy;
 
-async function adminQuery<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+async function adminQuery<T extends pg.QueryResultRow>(
+  url: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -71,7 +75,9 @@ beforeAll(async () => {
   };
   // Started at once, as a deployment does: migrations run under an advisory lock.
   [a, b] = await Promise.all(
-    ["a", "b"].map((name) => startStore({ ...shared, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), `store-two-${name}-`)) })),
+    ["a", "b"].map((name) =>
+      startStore({ ...shared, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), `store-two-${name}-`)) }),
+    ),
   );
   for (const instance of [a, b]) expect(instance.child.exitCode, instance.output()).toBeNull();
   proxy = await startRoundRobinProxy({
@@ -127,7 +133,11 @@ class Browser {
   }
 
   json(instance: "A" | "B", path: string, body: unknown) {
-    return this.on(instance, path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    return this.on(instance, path, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
   }
 }
 
@@ -173,7 +183,10 @@ describe("two instances behind a round-robin proxy", () => {
     try {
       const add = await admin.on("B", "/admin/add-product", {
         method: "POST",
-        body: productForm({ ...validFields, title: "Two Instance Coat", stockCount: "5" }, { files: [imageFile(await png("#2f4f4f"), "coat.png")] }),
+        body: productForm(
+          { ...validFields, title: "Two Instance Coat", stockCount: "5" },
+          { files: [imageFile(await png("#2f4f4f"), "coat.png")] },
+        ),
       });
       expect(add.status).toBe(302);
       const [row] = await adminQuery<{ id: string; image_urls: string[] }>(
@@ -198,7 +211,17 @@ describe("two instances behind a round-robin proxy", () => {
     const saved = await shopper.on("B", "/addresses", {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "create", name: "Sam Shopper", phone: "555-0100", street: "1 Main Street", city: "Springfield", state: "IL", zipCode: "62701", country: "United States", isDefault: "on" }).toString(),
+      body: new URLSearchParams({
+        intent: "create",
+        name: "Sam Shopper",
+        phone: "555-0100",
+        street: "1 Main Street",
+        city: "Springfield",
+        state: "IL",
+        zipCode: "62701",
+        country: "United States",
+        isDefault: "on",
+      }).toString(),
     });
     expect(saved.status).toBe(200);
     const [row] = await adminQuery<{ id: string }>(
@@ -218,7 +241,11 @@ describe("two instances behind a round-robin proxy", () => {
     const stream = readSse(await shopper.on("B", "/api/events"));
     try {
       const lines = [{ productId, selectedSize: "S", color: null, quantity: 2 }];
-      const started = await shopper.json("A", "/api/create-stripe-session", { lines, shippingAddressId: addressId, sameAsShipping: true });
+      const started = await shopper.json("A", "/api/create-stripe-session", {
+        lines,
+        shippingAddressId: addressId,
+        sameAsShipping: true,
+      });
       expect(started.status).toBe(200);
       const { id: sessionId } = (await started.json()) as { id: string };
       expect((await shopper.on("B", `/sandbox/checkout/${sessionId}`)).status).toBe(200);
@@ -240,7 +267,11 @@ describe("two instances behind a round-robin proxy", () => {
         expect(check).toEqual({ status: "paid", sessionId, orderId: outcome.orderId });
         expect(await (await shopper.on(instance, "/orders")).text()).toContain(orderNumber(outcome.orderId));
       }
-      const [stock] = await adminQuery<{ n: number }>(withDatabase(PG_SERVER, database), "select stock_count as n from products where id = $1", [productId]);
+      const [stock] = await adminQuery<{ n: number }>(
+        withDatabase(PG_SERVER, database),
+        "select stock_count as n from products where id = $1",
+        [productId],
+      );
       expect(stock.n).toBe(3);
     } finally {
       await stream.close();
@@ -249,13 +280,23 @@ describe("two instances behind a round-robin proxy", () => {
 
   it("pays with the wallet across both: created on B, approved on A, captured on B", async () => {
     const lines = [{ productId, selectedSize: "M", color: null, quantity: 1 }];
-    const created = await shopper.json("B", "/api/create-paypal-order", { lines, shippingAddressId: addressId, sameAsShipping: true });
+    const created = await shopper.json("B", "/api/create-paypal-order", {
+      lines,
+      shippingAddressId: addressId,
+      sameAsShipping: true,
+    });
     expect(created.status).toBe(200);
     const { id } = (await created.json()) as { id: string };
     expect((await shopper.json("A", `/api/sandbox/paypal/${id}/approve`, {})).status).toBe(200);
-    const captured = (await (await shopper.json("B", "/api/capture-paypal-order", { orderId: id })).json()) as { status: string; orderId: string };
+    const captured = (await (await shopper.json("B", "/api/capture-paypal-order", { orderId: id })).json()) as {
+      status: string;
+      orderId: string;
+    };
     expect(captured.status).toBe("COMPLETED");
-    const orders = await adminQuery<{ n: number }>(withDatabase(PG_SERVER, database), "select count(*)::int as n from orders");
+    const orders = await adminQuery<{ n: number }>(
+      withDatabase(PG_SERVER, database),
+      "select count(*)::int as n from orders",
+    );
     expect(orders[0].n).toBe(2);
   }, 60_000);
 
@@ -264,7 +305,11 @@ describe("two instances behind a round-robin proxy", () => {
     const lines = [{ productId, selectedSize: "S", color: null, quantity: 1 }];
     const statuses: number[] = [];
     for (let i = 0; i < CHECKOUT_RATE_LIMIT - 1; i++) {
-      const res = await shopper.json(i % 2 ? "B" : "A", "/api/create-stripe-session", { lines, shippingAddressId: addressId, sameAsShipping: true });
+      const res = await shopper.json(i % 2 ? "B" : "A", "/api/create-stripe-session", {
+        lines,
+        shippingAddressId: addressId,
+        sameAsShipping: true,
+      });
       statuses.push(res.status);
     }
     expect(statuses).toEqual([...Array(CHECKOUT_RATE_LIMIT - 2).fill(200), 429]);
@@ -278,6 +323,7 @@ describe("two instances behind a round-robin proxy", () => {
     expect(out.status).toBe(200);
     expect(await stream.nextData(15_000)).toBeNull();
     // The old cookie is worth nothing on either instance now.
-    for (const instance of ["B", "A"] as const) expect(await (await stale.on(instance, "/api/auth/get-session")).json()).toBeNull();
+    for (const instance of ["B", "A"] as const)
+      expect(await (await stale.on(instance, "/api/auth/get-session")).json()).toBeNull();
   }, 60_000);
 });

@@ -16,7 +16,9 @@ let product: { id: string; title: string; imageUrls: string[]; priceCents: numbe
 
 beforeAll(async () => {
   test = await startAdminTest();
-  const [row] = await insertProducts(test.database.db, [{ title: "Order Test Dress", priceCents: 2500, stockCount: 500 }]);
+  const [row] = await insertProducts(test.database.db, [
+    { title: "Order Test Dress", priceCents: 2500, stockCount: 500 },
+  ]);
   product = { ...row, imageUrls: [], priceCents: 2500 };
 });
 afterAll(async () => {
@@ -25,9 +27,17 @@ afterAll(async () => {
 
 const orderRow = async (id: string) => (await test.database.db.select().from(orders).where(eq(orders.id, id)))[0];
 const statusMail = async (subjectPart: string) =>
-  (await test.database.db.select().from(outbox).where(eq(outbox.to, "shopper@example.com"))).filter((m) => m.subject.includes(subjectPart));
+  (await test.database.db.select().from(outbox).where(eq(outbox.to, "shopper@example.com"))).filter((m) =>
+    m.subject.includes(subjectPart),
+  );
 
-function change(orderId: string, from: OrderStatus | string, to: OrderStatus | string, note = "", browser = test.admin) {
+function change(
+  orderId: string,
+  from: OrderStatus | string,
+  to: OrderStatus | string,
+  note = "",
+  browser = test.admin,
+) {
   return browser.postForm("/admin?tab=orders", { intent: "update-status", orderId, from, to, note });
 }
 
@@ -36,8 +46,18 @@ describe("changing an order's status", () => {
     const order = await placeOrder(test, test.shopperId, product);
     const mails = (await statusMail(order.number)).length;
     const outcomes = await Promise.allSettled([
-      test.t.services.adminOrders.changeStatus({ orderId: order.id, from: "placed", to: "confirmed", note: "Order confirmed" }),
-      test.t.services.adminOrders.changeStatus({ orderId: order.id, from: "placed", to: "cancelled", note: "Order cancelled" }),
+      test.t.services.adminOrders.changeStatus({
+        orderId: order.id,
+        from: "placed",
+        to: "confirmed",
+        note: "Order confirmed",
+      }),
+      test.t.services.adminOrders.changeStatus({
+        orderId: order.id,
+        from: "placed",
+        to: "cancelled",
+        note: "Order cancelled",
+      }),
     ]);
     const won = outcomes.filter((o) => o.status === "fulfilled");
     const lost = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");
@@ -45,7 +65,9 @@ describe("changing an order's status", () => {
     expect(lost).toHaveLength(1);
     expect(statusOf(lost[0].reason)).toBe(409);
     // The cancellation refunds in steps: a change that comes while its refund is under way is told so.
-    expect(String(lost[0].reason.message)).toMatch(/^This order is (already (confirmed|cancelled), not placed|being cancelled and refunded right now)/);
+    expect(String(lost[0].reason.message)).toMatch(
+      /^This order is (already (confirmed|cancelled), not placed|being cancelled and refunded right now)/,
+    );
     const row = await orderRow(order.id);
     expect(row.statusHistory).toHaveLength(2);
     expect(row.statusHistory[1].status).toBe(row.status);

@@ -121,7 +121,10 @@ describe("the /admin route over HTTP", () => {
     expect(shopperPage.status).toBe(302);
     expect(shopperPage.headers.get("location")).toBe("/");
     expect((await as(null).request("/admin")).headers.get("location")).toBe("/");
-    const post = await as(shopper).postForm("/admin", { intent: "delete-product", productId: "00000000-0000-4000-8000-000000000000" });
+    const post = await as(shopper).postForm("/admin", {
+      intent: "delete-product",
+      productId: "00000000-0000-4000-8000-000000000000",
+    });
     expect(post.status).toBe(403);
     expect((await as(admin).request("/admin")).status).toBe(200);
   });

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeConfig from "../../app/routes";
 import { addressSchema } from "../../domain/account-schemas";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
-import { type AccountsTestApp, createAccountsTestApp, GOOD_PASSWORD, registerVerified, TestBrowser, userByEmail } from "../helpers/accounts";
+import {
+  type AccountsTestApp,
+  createAccountsTestApp,
+  GOOD_PASSWORD,
+  registerVerified,
+  TestBrowser,
+  userByEmail,
+} from "../helpers/accounts";
 import { loadServerBuild } from "../helpers/app";
 import { createTestDatabase } from "../helpers/database";
 import { insertProducts } from "../helpers/products";
@@ -19,7 +26,11 @@ import { type Body, type Expected, type Identity, PAGE_ROWS, type Resources, typ
 
 const ROWS: Row[] = [...PAGE_ROWS, ...ACTION_ROWS, ...ENDPOINT_ROWS];
 const ADMIN = "admin@example.com";
-const EMAILS: Record<Exclude<Identity, "visitor">, string> = { shopper: "matrix-shopper@example.com", other: "matrix-other@example.com", admin: ADMIN };
+const EMAILS: Record<Exclude<Identity, "visitor">, string> = {
+  shopper: "matrix-shopper@example.com",
+  other: "matrix-other@example.com",
+  admin: ADMIN,
+};
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let smtp: FakeSmtp;
@@ -38,7 +49,15 @@ async function signIn(who: Exclude<Identity, "visitor">): Promise<TestBrowser> {
 async function addAddress(email: string, street: string) {
   addressCount++;
   const user = await userByEmail(database, email);
-  const fields = { name: `Matrix ${addressCount}`, phone: "555-0100", street, city: "Springfield", state: "IL", zipCode: "62701", country: "United States" };
+  const fields = {
+    name: `Matrix ${addressCount}`,
+    phone: "555-0100",
+    street,
+    city: "Springfield",
+    state: "IL",
+    zipCode: "62701",
+    country: "United States",
+  };
   return (await t.services.accounts.addAddress(user.id, addressSchema.parse(fields))).id;
 }
 
@@ -59,17 +78,28 @@ beforeAll(async () => {
     other: await addAddress(EMAILS.other, "34 Other Road"),
     admin: await addAddress(EMAILS.admin, "56 Admin Way"),
   };
-  const [{ id: productId }] = await insertProducts(database.db, [{ title: "Matrix Coat", priceCents: 3000, sizes: [], stockCount: 500 }]);
+  const [{ id: productId }] = await insertProducts(database.db, [
+    { title: "Matrix Coat", priceCents: 3000, sizes: [], stockCount: 500 },
+  ]);
   const shopperId = (await userByEmail(database, EMAILS.shopper)).id;
-  const review = await t.services.reviews.create({ id: shopperId, isAdmin: false }, productId, { rating: 5, text: "Mine" });
+  const review = await t.services.reviews.create({ id: shopperId, isAdmin: false }, productId, {
+    rating: 5,
+    text: "Mine",
+  });
   if (review.status !== "created") throw new Error("the shopper's review was not posted");
   const start = async (endpoint: string, quantity: number) => {
-    const res = await browsers.shopper.postJson(endpoint, { lines: [{ productId, quantity }], shippingAddressId: addresses.shopper, sameAsShipping: true });
+    const res = await browsers.shopper.postJson(endpoint, {
+      lines: [{ productId, quantity }],
+      shippingAddressId: addresses.shopper,
+      sameAsShipping: true,
+    });
     if (res.status !== 200) throw new Error(`${endpoint} failed: ${res.status}`);
     return ((await res.json()) as { id: string }).id;
   };
   const paidSession = await start("/api/create-stripe-session", 7);
-  const paid = (await (await browsers.shopper.postJson(`/api/sandbox/checkout/${paidSession}/pay`, {})).json()) as { orderId: string };
+  const paid = (await (await browsers.shopper.postJson(`/api/sandbox/checkout/${paidSession}/pay`, {})).json()) as {
+    orderId: string;
+  };
   resources = {
     productId,
     addressId: addresses.shopper,
@@ -108,7 +138,8 @@ function send(browser: TestBrowser, row: Row, who: Identity): Promise<Response> 
 /** What a browser makes of the answer: a status, or where it is sent (React Router encodes a .data redirect in its body). */
 async function outcome(res: Response): Promise<{ got: Expected; text: string }> {
   const location = res.headers.get("location");
-  if (res.status >= 300 && res.status < 400 && location) return { got: { status: res.status as 302, to: location }, text: "" };
+  if (res.status >= 300 && res.status < 400 && location)
+    return { got: { status: res.status as 302, to: location }, text: "" };
   // The live stream never ends by itself.
   if (res.headers.get("content-type")?.startsWith("text/event-stream")) {
     await res.body?.cancel();
@@ -116,7 +147,8 @@ async function outcome(res: Response): Promise<{ got: Expected; text: string }> 
   }
   const text = await res.text();
   const redirect = /\["SingleFetchRedirect",\d+\].*?"redirect","((?:[^"\\]|\\.)*)","status",(\d+)/.exec(text);
-  if (res.status === 202 && redirect) return { got: { status: Number(redirect[2]) as 302, to: JSON.parse(`"${redirect[1]}"`) }, text };
+  if (res.status === 202 && redirect)
+    return { got: { status: Number(redirect[2]) as 302, to: JSON.parse(`"${redirect[1]}"`) }, text };
   return { got: res.status, text };
 }
 
@@ -129,8 +161,10 @@ describe.each(ROWS.map((row) => [`${row.route} (${row.what})`, row] as const))("
       const { got, text } = await outcome(await send(browser, row, who));
       seen.push([who, got]);
       wanted.push([who, typeof expectation === "function" ? expectation(resources) : expectation]);
-      if (row.private && !row.private.seenBy.includes(who)) expect(text, `${who} must not be shown it`).not.toContain(row.private.secret(resources));
-      if (row.private && who === "shopper" && got === 200) expect(text, "the shopper sees their own").toContain(row.private.secret(resources));
+      if (row.private && !row.private.seenBy.includes(who))
+        expect(text, `${who} must not be shown it`).not.toContain(row.private.secret(resources));
+      if (row.private && who === "shopper" && got === 200)
+        expect(text, "the shopper sees their own").toContain(row.private.secret(resources));
     }
     expect(seen).toEqual(wanted);
   });
@@ -141,7 +175,9 @@ describe("the matrix covers every route", () => {
 
   it("app/routes.ts and the built router have the same routes (run `npm run build` after changing them)", async () => {
     const build = await loadServerBuild();
-    const built = Object.values(build.routes).filter((r) => r && r.id !== "root").map((r) => (r!.index ? "/" : r!.path!));
+    const built = Object.values(build.routes)
+      .filter((r) => r && r.id !== "root")
+      .map((r) => (r!.index ? "/" : r!.path!));
     const declared = routeConfig.map((entry) => (entry.index ? "/" : entry.path!));
     expect(built.sort()).toEqual(declared.sort());
   });

@@ -65,14 +65,17 @@ describe("the default limit", () => {
     expect(await res.text()).toBe("The request is too large.");
   });
 
-  it.each(["/api/auth/sign-in/email", "/API/auth/sign-up/email", "/api/create-paypal-order", "/api/verify-paypal-order", "/api/cart/quote"])(
-    "refuses a JSON post to %s over 64 KB with 413",
-    async (path) => {
-      const res = await post(path, JSON.stringify({ padding: "x".repeat(OVER_DEFAULT) }), "application/json");
-      expect(res.status).toBe(413);
-      expect(await res.json()).toEqual({ message: "Request body too large" });
-    },
-  );
+  it.each([
+    "/api/auth/sign-in/email",
+    "/API/auth/sign-up/email",
+    "/api/create-paypal-order",
+    "/api/verify-paypal-order",
+    "/api/cart/quote",
+  ])("refuses a JSON post to %s over 64 KB with 413", async (path) => {
+    const res = await post(path, JSON.stringify({ padding: "x".repeat(OVER_DEFAULT) }), "application/json");
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ message: "Request body too large" });
+  });
 
   it("lets a form under the limit through to the page", async () => {
     const res = await post("/login", form(1024));
@@ -104,7 +107,11 @@ describe("the upload pages", () => {
   it("refuses a declared 60 MB upload with 413 before reading it", async () => {
     const res = await t.app.request("http://store.test/Admin/Add-Product", {
       method: "POST",
-      headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(60 * 1024 * 1024), origin: "http://store.test" },
+      headers: {
+        "content-type": "multipart/form-data; boundary=x",
+        "content-length": String(60 * 1024 * 1024),
+        origin: "http://store.test",
+      },
       body: "--x--",
     });
     expect(res.status).toBe(413);
@@ -115,7 +122,9 @@ describe("the upload pages", () => {
 function endlessUpload(total: number) {
   const chunk = new Uint8Array(256 * 1024).fill(0x61);
   let pulled = 0;
-  const head = new TextEncoder().encode('--b\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n');
+  const head = new TextEncoder().encode(
+    '--b\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n',
+  );
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(head);
@@ -170,12 +179,20 @@ describe("over a real socket", () => {
    * Streams a body of up to `total` bytes in 64 KB chunks (chunked, or with a declared length)
    * and stops when the answer comes; reports how much the server let the client write.
    */
-  function stream(port: number, path: string, total: number, declared: boolean): Promise<{ status: number; written: number }> {
+  function stream(
+    port: number,
+    path: string,
+    total: number,
+    declared: boolean,
+  ): Promise<{ status: number; written: number }> {
     return new Promise((resolve, reject) => {
       const chunk = Buffer.alloc(64 * 1024, 0x61);
       let written = 0;
       let answered = false;
-      const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded", origin: `http://127.0.0.1:${port}` };
+      const headers: Record<string, string> = {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: `http://127.0.0.1:${port}`,
+      };
       if (declared) headers["content-length"] = String(total);
       const req = http.request({ host: "127.0.0.1", port, method: "POST", path, headers }, (res) => {
         answered = true;
@@ -212,13 +229,16 @@ describe("over a real socket", () => {
   it.each([
     ["a declared 200 MB body", true],
     ["a chunked body that never ends", false],
-  ])("%s to a page is answered 413 after at most the limit is read, and memory stays flat", async (_label, declared) => {
-    global.gc?.();
-    const before = process.memoryUsage().rss;
-    const { status, written } = await stream(server.port, "/LOGIN", 200 * 1024 * 1024, declared);
-    expect(status).toBe(413);
-    // The client could write only what socket buffers hold before the answer came: nowhere near 200 MB.
-    expect(written).toBeLessThan(32 * 1024 * 1024);
-    expect(process.memoryUsage().rss - before).toBeLessThan(64 * 1024 * 1024);
-  });
+  ])(
+    "%s to a page is answered 413 after at most the limit is read, and memory stays flat",
+    async (_label, declared) => {
+      global.gc?.();
+      const before = process.memoryUsage().rss;
+      const { status, written } = await stream(server.port, "/LOGIN", 200 * 1024 * 1024, declared);
+      expect(status).toBe(413);
+      // The client could write only what socket buffers hold before the answer came: nowhere near 200 MB.
+      expect(written).toBeLessThan(32 * 1024 * 1024);
+      expect(process.memoryUsage().rss - before).toBeLessThan(64 * 1024 * 1024);
+    },
+  );
 });

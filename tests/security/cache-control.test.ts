@@ -68,7 +68,10 @@ describe("public pages", () => {
   });
 
   it("an answer that sets a cookie is private, no-store (a sign-in)", async () => {
-    const res = await new TestBrowser(test.t.app, "198.51.100.90").postForm("/login", { email: "shopper@example.com", password: "Velvet-Harbor-42" });
+    const res = await new TestBrowser(test.t.app, "198.51.100.90").postForm("/login", {
+      email: "shopper@example.com",
+      password: "Velvet-Harbor-42",
+    });
     expect(res.headers.getSetCookie().length).toBeGreaterThan(0);
     expect(res.headers.get("cache-control")).toBe("private, no-store");
   });

@@ -26,7 +26,9 @@ beforeAll(async () => {
   test = await startPaymentsTest({ env: { CHECKOUT_RATE_LIMIT: "3" } });
   ada = await shopper(test, "ada-limit@example.com");
   bob = await shopper(test, "bob-limit@example.com");
-  [{ id: tee }] = await insertProducts(test.database.db, [{ title: "Limit Tee", priceCents: 1500, sizes: [], stockCount: 100 }]);
+  [{ id: tee }] = await insertProducts(test.database.db, [
+    { title: "Limit Tee", priceCents: 1500, sizes: [], stockCount: 100 },
+  ]);
 });
 afterAll(() => test.stop());
 
@@ -45,7 +47,9 @@ describe("payment starts per shopper", () => {
     expect((await ada.browser.postJson("/api/create-paypal-order", cart(ada, 1))).status).toBe(200);
     expect((await ada.browser.postJson("/api/create-stripe-session", cart(ada, 2))).status).toBe(200);
     // A verification of an order the store does not know still counts: it asked PayPal.
-    expect((await ada.browser.postJson("/api/verify-paypal-order", { orderId: "SANDBOXNOSUCHORDER01" })).status).toBe(404);
+    expect((await ada.browser.postJson("/api/verify-paypal-order", { orderId: "SANDBOXNOSUCHORDER01" })).status).toBe(
+      404,
+    );
 
     for (const [endpoint, payload] of [
       ["/api/create-paypal-order", cart(ada, 3)],
@@ -72,7 +76,12 @@ describe("payment starts per shopper", () => {
   it("is kept in the database, so another instance of the store refuses too", async () => {
     // A second store process: its own services and app, the same database.
     const logger = createLogger("silent");
-    const services = createServices({ database: test.database, storage: createLocalStorage(test.t.dataDir), config: test.t.config, logger });
+    const services = createServices({
+      database: test.database,
+      storage: createLocalStorage(test.t.dataDir),
+      config: test.t.config,
+      logger,
+    });
     const other = createApp({ config: test.t.config, logger, database: test.database, services });
     const elsewhere = new TestBrowser(other, "198.51.100.77");
     for (const [k, v] of ada.browser.cookies) elsewhere.cookies.set(k, v);
@@ -91,6 +100,8 @@ describe("payment starts per shopper", () => {
     const res = await visitor.postJson("/api/create-paypal-order", cart(ada, 1));
     expect(res.status).toBe(401);
     const rows = await test.database.db.select().from(authThrottles).where(like(authThrottles.key, "checkout-start:%"));
-    expect(rows.map((r) => r.key).sort()).toEqual([`checkout-start:${ada.userId}`, `checkout-start:${bob.userId}`].sort());
+    expect(rows.map((r) => r.key).sort()).toEqual(
+      [`checkout-start:${ada.userId}`, `checkout-start:${bob.userId}`].sort(),
+    );
   });
 });

@@ -39,12 +39,17 @@ let n = 0;
 async function setUp(test: PaymentsTest) {
   n++;
   const who = await shopper(test, `reuse-${n}@example.com`);
-  const [{ id }] = await insertProducts(test.database.db, [{ title: `Reuse Jacket ${n}`, priceCents: 5000, sizes: [], stockCount: 10 }]);
+  const [{ id }] = await insertProducts(test.database.db, [
+    { title: `Reuse Jacket ${n}`, priceCents: 5000, sizes: [], stockCount: 10 },
+  ]);
   return { who, cart: [{ productId: id, quantity: 1 }] as Line[], productId: id };
 }
 
 const start = (who: Shopper, method: "paypal" | "stripe", lines: Line[], extra: Record<string, unknown> = {}) =>
-  who.browser.postJson(method === "paypal" ? "/api/create-paypal-order" : "/api/create-stripe-session", body(who, lines, extra));
+  who.browser.postJson(
+    method === "paypal" ? "/api/create-paypal-order" : "/api/create-stripe-session",
+    body(who, lines, extra),
+  );
 
 async function started(who: Shopper, method: "paypal" | "stripe", lines: Line[], extra: Record<string, unknown> = {}) {
   const res = await start(who, method, lines, extra);
@@ -52,7 +57,8 @@ async function started(who: Shopper, method: "paypal" | "stripe", lines: Line[],
   return (await res.json()) as { id: string; url?: string };
 }
 
-const checkoutsOf = (test: PaymentsTest, userId: string) => test.database.db.select().from(checkouts).where(eq(checkouts.userId, userId));
+const checkoutsOf = (test: PaymentsTest, userId: string) =>
+  test.database.db.select().from(checkouts).where(eq(checkouts.userId, userId));
 
 describe("the same cart started twice gets the same payment back", () => {
   it.each(["paypal", "stripe"] as const)("%s, one after the other and four at once", async (method) => {
@@ -135,7 +141,14 @@ describe("another offer for the same cart replaces the open checkout", () => {
     const { who, cart } = await setUp(sandbox);
     const home = await started(who, "paypal", cart);
     const other = await sandbox.t.services.accounts.addAddress(who.userId, {
-      name: "Office", phone: "555-0101", street: "9 Office Park", city: "Springfield", state: "IL", zipCode: "62702", country: "United States", isDefault: false,
+      name: "Office",
+      phone: "555-0101",
+      street: "9 Office Park",
+      city: "Springfield",
+      state: "IL",
+      zipCode: "62702",
+      country: "United States",
+      isDefault: false,
     });
     const office = await started(who, "paypal", cart, { shippingAddressId: other.id });
     expect(office.id).not.toBe(home.id);
@@ -154,7 +167,10 @@ describe("another offer for the same cart replaces the open checkout", () => {
   it("waits for a PayPal capture that is holding the stock: 409, and nothing changes", async () => {
     const { who, cart } = await setUp(sandbox);
     const wallet = await started(who, "paypal", cart);
-    await sandbox.database.db.update(checkouts).set({ stockReservedAt: new Date() }).where(eq(checkouts.providerRef, wallet.id));
+    await sandbox.database.db
+      .update(checkouts)
+      .set({ stockReservedAt: new Date() })
+      .where(eq(checkouts.providerRef, wallet.id));
     const res = await start(who, "stripe", cart);
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({ code: "payment_in_progress", message: paymentMessages.paymentInProgress });
@@ -179,8 +195,12 @@ describe("with Stripe", () => {
       body: event.body,
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ outcome: { status: "refunded", message: paymentMessages.supersededRefunded } });
-    expect(stripe.stripe!.refunds.filter((r) => r.payment_intent === paid.payment_intent)).toEqual([expect.objectContaining({ amount: 5510 })]);
+    expect(await res.json()).toMatchObject({
+      outcome: { status: "refunded", message: paymentMessages.supersededRefunded },
+    });
+    expect(stripe.stripe!.refunds.filter((r) => r.payment_intent === paid.payment_intent)).toEqual([
+      expect.objectContaining({ amount: 5510 }),
+    ]);
     expect((await checkoutByRef(stripe.database, card.id))?.status).toBe("refunded");
     expect(await ordersOf(stripe.database, who.userId)).toHaveLength(0);
   });

@@ -34,7 +34,8 @@ let attempt = 0;
 function tryAuth(t: TestApp, path: "sign-in" | "sign-up", peer: string, forwardedFor?: string) {
   attempt += 1;
   const email = `nobody-${attempt}@example.com`;
-  const body = path === "sign-in" ? { email, password: "Wrong-Horse-991" } : { name: "", email, password: "Velvet-Harbor-42" };
+  const body =
+    path === "sign-in" ? { email, password: "Wrong-Horse-991" } : { name: "", email, password: "Velvet-Harbor-42" };
   return t.app.request(
     `http://store.test/api/auth/${path}/email`,
     {

@@ -51,21 +51,24 @@ function nonceOf(policy: Map<string, string[]>): string {
 }
 
 describe("the policy on pages", () => {
-  it.each(["/", "/product/ID", "/login", "/register", "/cart", "/about", "/no/such/page"])("%s: every inline script carries this response's nonce", async (template) => {
-    const res = await t.app.request(template.replace("ID", productId));
-    expect(res.headers.get("content-type")).toContain("text/html");
-    const policy = directives(res.headers.get("content-security-policy"));
-    const nonce = nonceOf(policy);
-    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
-    const html = await res.text();
-    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
-    // JSON-LD (the product page's structured data) is a data block: browsers never run it, so
-    // the policy does not apply to it, and React Router's <Meta> escapes its contents.
-    const code = scripts.filter((tag) => !tag.includes('type="application/ld+json"'));
-    expect(code.length).toBeGreaterThan(0);
-    for (const tag of code) expect(tag).toContain(`nonce="${nonce}"`);
-    expect(html).not.toMatch(/\son[a-z]+="/);
-  });
+  it.each(["/", "/product/ID", "/login", "/register", "/cart", "/about", "/no/such/page"])(
+    "%s: every inline script carries this response's nonce",
+    async (template) => {
+      const res = await t.app.request(template.replace("ID", productId));
+      expect(res.headers.get("content-type")).toContain("text/html");
+      const policy = directives(res.headers.get("content-security-policy"));
+      const nonce = nonceOf(policy);
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      const html = await res.text();
+      const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+      // JSON-LD (the product page's structured data) is a data block: browsers never run it, so
+      // the policy does not apply to it, and React Router's <Meta> escapes its contents.
+      const code = scripts.filter((tag) => !tag.includes('type="application/ld+json"'));
+      expect(code.length).toBeGreaterThan(0);
+      for (const tag of code) expect(tag).toContain(`nonce="${nonce}"`);
+      expect(html).not.toMatch(/\son[a-z]+="/);
+    },
+  );
 
   it("sends the directives the store relies on, without 'unsafe-inline' for scripts", async () => {
     const res = await t.app.request("/");
@@ -81,12 +84,14 @@ describe("the policy on pages", () => {
     expect(policy.get("report-to")).toEqual(["csp"]);
     expect(res.headers.get("reporting-endpoints")).toBe('csp="/api/csp-report"');
     const permissions = res.headers.get("permissions-policy");
-    for (const feature of ["camera=()", "microphone=()", "geolocation=()", "payment=()", "usb=()"]) expect(permissions).toContain(feature);
+    for (const feature of ["camera=()", "microphone=()", "geolocation=()", "payment=()", "usb=()"])
+      expect(permissions).toContain(feature);
   });
 
   it("gives every response a fresh nonce", async () => {
     const nonces = new Set<string>();
-    for (let i = 0; i < 5; i++) nonces.add(nonceOf(directives((await t.app.request("/")).headers.get("content-security-policy"))));
+    for (let i = 0; i < 5; i++)
+      nonces.add(nonceOf(directives((await t.app.request("/")).headers.get("content-security-policy"))));
     expect(nonces.size).toBe(5);
   });
 
@@ -112,7 +117,11 @@ describe("third-party origins only where configured", () => {
   });
 
   it("Stripe: nothing (its hosted Checkout is a top-level navigation; no Stripe script is loaded)", async () => {
-    const policy = await policyWith({ STRIPE_SECRET_KEY: "sk_test_1", STRIPE_PUBLISHABLE_KEY: "pk_test_1", STRIPE_WEBHOOK_SECRET: "whsec_1" });
+    const policy = await policyWith({
+      STRIPE_SECRET_KEY: "sk_test_1",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_1",
+      STRIPE_WEBHOOK_SECRET: "whsec_1",
+    });
     expect([...policy.values()].flat().join(" ")).not.toMatch(/stripe|paypal/);
   });
 
@@ -138,7 +147,11 @@ describe("the violation report endpoint", () => {
     t.app.request(
       "/api/csp-report",
       // Browsers send reports with an opaque origin; the endpoint changes nothing a victim owns.
-      { method: "POST", headers: { "content-type": type, origin: "null" }, body: typeof body === "string" ? body : JSON.stringify(body) },
+      {
+        method: "POST",
+        headers: { "content-type": type, origin: "null" },
+        body: typeof body === "string" ? body : JSON.stringify(body),
+      },
       { incoming: { socket: { remoteAddress: address } } },
     );
 
@@ -156,17 +169,36 @@ describe("the violation report endpoint", () => {
     );
     expect(res.status).toBe(204);
     const entry = logLines.map((l) => JSON.parse(l)).find((e) => e.msg === "csp violation");
-    expect(entry.csp).toMatchObject({ documentUrl: "http://store.test/reset-password", directive: "script-src-elem", blockedUrl: "inline" });
+    expect(entry.csp).toMatchObject({
+      documentUrl: "http://store.test/reset-password",
+      directive: "script-src-elem",
+      blockedUrl: "inline",
+    });
     expect(logLines.join("")).not.toContain("SECRET-TOKEN");
   });
 
   it("takes the Reporting API's batches", async () => {
-    const res = await report([{ type: "csp-violation", body: { documentURL: "http://store.test/", effectiveDirective: "img-src", blockedURL: "https://x.example/a.png" } }], "198.51.100.2", "application/reports+json");
+    const res = await report(
+      [
+        {
+          type: "csp-violation",
+          body: {
+            documentURL: "http://store.test/",
+            effectiveDirective: "img-src",
+            blockedURL: "https://x.example/a.png",
+          },
+        },
+      ],
+      "198.51.100.2",
+      "application/reports+json",
+    );
     expect(res.status).toBe(204);
   });
 
   it("refuses a body over its limit, another type and broken JSON", async () => {
-    expect((await report({ "csp-report": { pad: "x".repeat(CSP_REPORT_BODY_LIMIT) } }, "198.51.100.3")).status).toBe(413);
+    expect((await report({ "csp-report": { pad: "x".repeat(CSP_REPORT_BODY_LIMIT) } }, "198.51.100.3")).status).toBe(
+      413,
+    );
     expect((await report("hello", "198.51.100.3", "text/plain")).status).toBe(415);
     expect((await report("{nope", "198.51.100.3")).status).toBe(400);
   });
@@ -174,7 +206,8 @@ describe("the violation report endpoint", () => {
   it("rate-limits one address, leaving others their share", async () => {
     logLines.length = 0;
     const statuses: number[] = [];
-    for (let i = 0; i <= CSP_REPORT_LIMITS.perAddress; i++) statuses.push((await report({ "csp-report": {} }, "198.51.100.4")).status);
+    for (let i = 0; i <= CSP_REPORT_LIMITS.perAddress; i++)
+      statuses.push((await report({ "csp-report": {} }, "198.51.100.4")).status);
     expect(statuses.slice(0, CSP_REPORT_LIMITS.perAddress).every((s) => s === 204)).toBe(true);
     expect(statuses[CSP_REPORT_LIMITS.perAddress]).toBe(429);
     expect((await report({ "csp-report": {} }, "198.51.100.5")).status).toBe(204);

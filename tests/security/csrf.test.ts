@@ -76,7 +76,13 @@ describe.each([
   ["no Origin, but Sec-Fetch-Site: cross-site", { "sec-fetch-site": "cross-site" }],
 ])("%s", (_label, headers) => {
   it.each(PAGE_ACTIONS)("page action %s: 403", async (template) => {
-    const forged = await forge(test.admin, path(template), headers, "application/x-www-form-urlencoded", new URLSearchParams(FORM).toString());
+    const forged = await forge(
+      test.admin,
+      path(template),
+      headers,
+      "application/x-www-form-urlencoded",
+      new URLSearchParams(FORM).toString(),
+    );
     expect(forged.status).toBe(403);
     expect(await forged.json()).toEqual({ message: "Cross-site request refused" });
   });
@@ -93,7 +99,10 @@ describe("the same requests from the store's own pages", () => {
     // The shopper's browser sends the store's Origin by itself (TestBrowser does as a browser would).
     const res = await test.shopper.request(path(template), {
       method: "POST",
-      headers: { "content-type": isApi ? "application/json" : "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin" },
+      headers: {
+        "content-type": isApi ? "application/json" : "application/x-www-form-urlencoded",
+        "sec-fetch-site": "same-origin",
+      },
       body: isApi ? JSON.stringify({}) : new URLSearchParams({ intent: "none" }).toString(),
     });
     const text = await res.text();

@@ -21,7 +21,10 @@ const from = (address: string) => ({ incoming: { socket: { remoteAddress: addres
 beforeAll(async () => {
   database = await createTestDatabase();
   local = await createTestApp(database, { withPages: false });
-  behindLocalProxy = await createTestApp(database, { withPages: false, env: { TRUST_PROXY: "loopback", DATA_DIR: local.dataDir } });
+  behindLocalProxy = await createTestApp(database, {
+    withPages: false,
+    env: { TRUST_PROXY: "loopback", DATA_DIR: local.dataDir },
+  });
   withSmtp = await createTestApp(database, { withPages: false, env: { SMTP_URL: "smtp://127.0.0.1:2525" } });
   await local.services.mail.enqueue({
     to: "ada@example.com",
@@ -57,8 +60,18 @@ describe("/dev/mailbox", () => {
 
   it.each([
     ["a remote visitor through the trusted local proxy", "127.0.0.1", { "X-Forwarded-For": "203.0.113.7" }, 404],
-    ["a remote visitor who wrote 127.0.0.1 before the proxy's entry", "127.0.0.1", { "X-Forwarded-For": "127.0.0.1, 203.0.113.7" }, 404],
-    ["a remote peer that is not the proxy, claiming to be local", "203.0.113.7", { "X-Forwarded-For": "127.0.0.1" }, 404],
+    [
+      "a remote visitor who wrote 127.0.0.1 before the proxy's entry",
+      "127.0.0.1",
+      { "X-Forwarded-For": "127.0.0.1, 203.0.113.7" },
+      404,
+    ],
+    [
+      "a remote peer that is not the proxy, claiming to be local",
+      "203.0.113.7",
+      { "X-Forwarded-For": "127.0.0.1" },
+      404,
+    ],
     ["a browser on this machine through the trusted local proxy", "127.0.0.1", { "X-Forwarded-For": "127.0.0.1" }, 200],
     ["a direct request on this machine", "::1", {}, 200],
   ])("with TRUST_PROXY=loopback: %s -> %i", async (_label, address, headers, status) => {

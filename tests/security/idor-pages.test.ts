@@ -36,13 +36,22 @@ beforeAll(async () => {
   ada = await shopper(test, "ada-idor@example.com");
   bob = await shopper(test, "bob-idor@example.com");
   [{ id: set }] = await insertProducts(test.database.db, [
-    { title: "Pages Lounge Set", priceCents: 8900, sizes: ["M"], colors: [{ name: "Blush", hex: "#e3b7ae" }], stockCount: 20 },
+    {
+      title: "Pages Lounge Set",
+      priceCents: 8900,
+      sizes: ["M"],
+      colors: [{ name: "Blush", hex: "#e3b7ae" }],
+      stockCount: 20,
+    },
   ]);
 });
 afterAll(() => test.stop());
 
 async function start(endpoint: "/api/create-paypal-order" | "/api/create-stripe-session", who: Shopper = ada) {
-  const res = await who.browser.postJson(endpoint, body(who, [{ productId: set, selectedSize: "M", color: "Blush", quantity: 1 }]));
+  const res = await who.browser.postJson(
+    endpoint,
+    body(who, [{ productId: set, selectedSize: "M", color: "Blush", quantity: 1 }]),
+  );
   expect(res.status).toBe(200);
   return (await res.json()) as { id: string; url?: string; totalCents: number };
 }
@@ -94,7 +103,9 @@ describe("another shopper's addresses", () => {
       state: "IL",
       zipCode: "62701",
     });
-    const [theirs] = await test.t.services.accounts.listAddresses((await userByEmail(test.database, "owner@example.com")).id);
+    const [theirs] = await test.t.services.accounts.listAddresses(
+      (await userByEmail(test.database, "owner@example.com")).id,
+    );
     const intruder = await signedIn("intruder@example.com");
     const edit = await intruder.postForm("/addresses", {
       intent: "update",

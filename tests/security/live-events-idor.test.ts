@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LiveEvent } from "../../domain/live-events";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
-import { type AccountsTestApp, createAccountsTestApp, GOOD_PASSWORD, registerVerified, TestBrowser, userByEmail } from "../helpers/accounts";
+import {
+  type AccountsTestApp,
+  createAccountsTestApp,
+  GOOD_PASSWORD,
+  registerVerified,
+  TestBrowser,
+  userByEmail,
+} from "../helpers/accounts";
 import { createTestDatabase } from "../helpers/database";
 import { readSse } from "../helpers/sse";
 
@@ -34,7 +41,11 @@ async function stream(who: TestBrowser, path = "/api/events", init: RequestInit 
   return sse;
 }
 
-const order = (type: "order.created" | "order.status", orderId: string, userId: string): LiveEvent => ({ type, orderId, userId });
+const order = (type: "order.created" | "order.status", orderId: string, userId: string): LiveEvent => ({
+  type,
+  orderId,
+  userId,
+});
 
 beforeAll(async () => {
   database = await createTestDatabase();

@@ -42,11 +42,29 @@ const PAGES = [
 
 const BODIES: [string, Record<string, string>, BodyInit, number, string][] = [
   ["text/plain", { "content-type": "text/plain" }, "email=a@example.com&password=x", 415, FORM_TYPE_REFUSED],
-  ["JSON", { "content-type": "application/json" }, JSON.stringify({ email: "a@example.com", intent: "create" }), 415, FORM_TYPE_REFUSED],
+  [
+    "JSON",
+    { "content-type": "application/json" },
+    JSON.stringify({ email: "a@example.com", intent: "create" }),
+    415,
+    FORM_TYPE_REFUSED,
+  ],
   ["no Content-Type", {}, new TextEncoder().encode("intent=create"), 415, FORM_TYPE_REFUSED],
   ["multipart without a boundary", { "content-type": "multipart/form-data" }, "intent=create", 400, FORM_UNREADABLE],
-  ["broken multipart", { "content-type": "multipart/form-data; boundary=abc" }, "--abc\r\nContent-Disposition: form-da", 400, FORM_UNREADABLE],
-  ["multipart with another boundary", { "content-type": "multipart/form-data; boundary=abc" }, "--xyz\r\n\r\nhello\r\n--xyz--", 400, FORM_UNREADABLE],
+  [
+    "broken multipart",
+    { "content-type": "multipart/form-data; boundary=abc" },
+    "--abc\r\nContent-Disposition: form-da",
+    400,
+    FORM_UNREADABLE,
+  ],
+  [
+    "multipart with another boundary",
+    { "content-type": "multipart/form-data; boundary=abc" },
+    "--xyz\r\n\r\nhello\r\n--xyz--",
+    400,
+    FORM_UNREADABLE,
+  ],
 ];
 
 async function rowCounts() {
@@ -75,15 +93,22 @@ describe.each(["visitor", "shopper", "admin"] as const)("as %s", (who) => {
 
 describe("the product upload pages read large multipart bodies themselves", () => {
   const broken = { "content-type": "multipart/form-data; boundary=abc" };
-  const body = "--abc\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nHalf a form";
+  const body = '--abc\r\nContent-Disposition: form-data; name="title"\r\n\r\nHalf a form';
 
-  it.each(["/admin/add-product", "/admin/edit-product/ID.data"])("%s: the administrator gets 400 with the reason, nothing is stored", async (template) => {
-    const before = await rowCounts();
-    const res = await test.admin.request(template.replace("ID", productId), { method: "POST", headers: broken, body });
-    expect(res.status).toBe(400);
-    expect(await res.text()).toContain("The form could not be read. Please try again.");
-    expect(await rowCounts()).toEqual(before);
-  });
+  it.each(["/admin/add-product", "/admin/edit-product/ID.data"])(
+    "%s: the administrator gets 400 with the reason, nothing is stored",
+    async (template) => {
+      const before = await rowCounts();
+      const res = await test.admin.request(template.replace("ID", productId), {
+        method: "POST",
+        headers: broken,
+        body,
+      });
+      expect(res.status).toBe(400);
+      expect(await res.text()).toContain("The form could not be read. Please try again.");
+      expect(await rowCounts()).toEqual(before);
+    },
+  );
 
   it.each([
     ["visitor", 401],

@@ -24,7 +24,14 @@ beforeAll(async () => {
   ada = await shopper(test, "ada-attacks@example.com");
   bob = await shopper(test, "bob-attacks@example.com");
   [{ id: dress }, { id: scarf }, { id: gone }] = await insertProducts(test.database.db, [
-    { title: "Attack Dress", priceCents: 4999, sizes: ["S", "M"], colors: [{ name: "Sage", hex: "#8fa98a" }], stockCount: 5, stockIn: { size: "M", color: "Sage" } },
+    {
+      title: "Attack Dress",
+      priceCents: 4999,
+      sizes: ["S", "M"],
+      colors: [{ name: "Sage", hex: "#8fa98a" }],
+      stockCount: 5,
+      stockIn: { size: "M", color: "Sage" },
+    },
     { title: "Attack Scarf", priceCents: 1500, sizes: [], colors: [], stockCount: 0 },
     { title: "Deleted Coat", priceCents: 9000, sizes: [], colors: [], stockCount: 3 },
   ]);
@@ -59,7 +66,11 @@ describe.each(ENDPOINTS)("%s refuses bad input and changes nothing", (endpoint) 
   });
 
   it("no quantity", async () => {
-    await refused(body(ada, [{ productId: dress, selectedSize: "M", color: "Sage" } as never]), 400, "Line 1: Quantity must be a whole number from 1 to 99");
+    await refused(
+      body(ada, [{ productId: dress, selectedSize: "M", color: "Sage" } as never]),
+      400,
+      "Line 1: Quantity must be a whole number from 1 to 99",
+    );
   });
 
   it("an empty cart", async () => {
@@ -67,11 +78,19 @@ describe.each(ENDPOINTS)("%s refuses bad input and changes nothing", (endpoint) 
   });
 
   it("a product id that is not an id", async () => {
-    await refused(body(ada, [{ productId: "1' or 1=1", quantity: 1 }]), 400, "Line 1: Product id must be a valid product id");
+    await refused(
+      body(ada, [{ productId: "1' or 1=1", quantity: 1 }]),
+      400,
+      "Line 1: Product id must be a valid product id",
+    );
   });
 
   it("an unknown product", async () => {
-    const reply = await refused(body(ada, [{ productId: "00000000-0000-4000-8000-000000000000", quantity: 1 }]), 409, "An item in your cart is no longer available.");
+    const reply = await refused(
+      body(ada, [{ productId: "00000000-0000-4000-8000-000000000000", quantity: 1 }]),
+      409,
+      "An item in your cart is no longer available.",
+    );
     expect(reply).toMatchObject({ code: "unavailable" });
   });
 
@@ -88,7 +107,11 @@ describe.each(ENDPOINTS)("%s refuses bad input and changes nothing", (endpoint) 
   });
 
   it("a size the product does not have", async () => {
-    await refused(body(ada, [{ ...dressLine(), selectedSize: "XXL" }]), 409, "Attack Dress is not available in size XXL.");
+    await refused(
+      body(ada, [{ ...dressLine(), selectedSize: "XXL" }]),
+      409,
+      "Attack Dress is not available in size XXL.",
+    );
   });
 
   it("no size for a product with sizes", async () => {
@@ -104,8 +127,17 @@ describe.each(ENDPOINTS)("%s refuses bad input and changes nothing", (endpoint) 
   });
 
   it("several problems at once", async () => {
-    const reply = await refused(body(ada, [{ productId: scarf, quantity: 1 }, { ...dressLine(), color: "Neon" }]), 409, "Some items in your cart are not available as chosen. Please review your cart.");
-    expect(reply).toMatchObject({ problems: ["Attack Scarf is out of stock.", "Attack Dress is not available in Neon."] });
+    const reply = await refused(
+      body(ada, [
+        { productId: scarf, quantity: 1 },
+        { ...dressLine(), color: "Neon" },
+      ]),
+      409,
+      "Some items in your cart are not available as chosen. Please review your cart.",
+    );
+    expect(reply).toMatchObject({
+      problems: ["Attack Scarf is out of stock.", "Attack Dress is not available in Neon."],
+    });
   });
 
   it("someone else's shipping address", async () => {
@@ -113,7 +145,11 @@ describe.each(ENDPOINTS)("%s refuses bad input and changes nothing", (endpoint) 
   });
 
   it("someone else's billing address", async () => {
-    await refused(body(ada, [dressLine()], { sameAsShipping: false, billingAddressId: bob.addressId }), 404, "Address not found");
+    await refused(
+      body(ada, [dressLine()], { sameAsShipping: false, billingAddressId: bob.addressId }),
+      404,
+      "Address not found",
+    );
   });
 
   it("no shipping address", async () => {
@@ -125,11 +161,20 @@ describe.each(ENDPOINTS)("%s refuses bad input and changes nothing", (endpoint) 
   });
 
   it("a visitor", async () => {
-    await refused(body(ada, [dressLine()]), 401, "Please log in to checkout", new TestBrowser(test.t.app, "203.0.113.9"));
+    await refused(
+      body(ada, [dressLine()]),
+      401,
+      "Please log in to checkout",
+      new TestBrowser(test.t.app, "203.0.113.9"),
+    );
   });
 
   it("a body that is not JSON", async () => {
-    const res = await ada.browser.request(endpoint, { method: "POST", headers: { "content-type": "application/json" }, body: "{lines:" });
+    const res = await ada.browser.request(endpoint, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{lines:",
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ message: "The request body is not valid JSON" });
     // Another Content-Type is 415 on every JSON endpoint, as on the cart's (docs/decisions/017-one-set-of-errors.md).
@@ -143,7 +188,9 @@ describe.each(ENDPOINTS)("%s refuses bad input and changes nothing", (endpoint) 
   });
 
   it("another site's page posting with the shopper's cookies", async () => {
-    const res = await ada.browser.postJson(endpoint, body(ada, [dressLine()]), { headers: { origin: "https://evil.example" } });
+    const res = await ada.browser.postJson(endpoint, body(ada, [dressLine()]), {
+      headers: { origin: "https://evil.example" },
+    });
     expect(res.status).toBe(403);
   });
 });
@@ -161,8 +208,15 @@ describe("a price, total, amount or currency in the body is ignored", () => {
     expect(res.status).toBe(200);
     const reply = await res.json();
     // 2 × 49.99 = 99.98; tax 10.00 (9.998 rounded half up); shipping 0.10.
-    expect(reply).toMatchObject({ subtotalCents: 9998, taxCents: 1000, shippingCents: 10, totalCents: 11008, mode: "sandbox" });
-    if (endpoint === "/api/create-paypal-order") expect(reply.amount).toEqual({ currency_code: "USD", value: "110.08" });
+    expect(reply).toMatchObject({
+      subtotalCents: 9998,
+      taxCents: 1000,
+      shippingCents: 10,
+      totalCents: 11008,
+      mode: "sandbox",
+    });
+    if (endpoint === "/api/create-paypal-order")
+      expect(reply.amount).toEqual({ currency_code: "USD", value: "110.08" });
     expect(reply.lines[0]).toMatchObject({ unitPriceCents: 4999, quantity: 2 });
     expect(typeof reply.id).toBe("string");
   });
@@ -195,6 +249,12 @@ describe("the cart quote (moved here from the cart tests)", () => {
     });
     expect(body.lines[1]).toMatchObject({ productId: scarf, problem: "out_of_stock" });
     // The out-of-stock scarf is left out: 9998 + 999.8 -> 1000 tax + 10 shipping.
-    expect(body).toMatchObject({ subtotalCents: 9998, taxCents: 1000, shippingCents: 10, totalCents: 11008, ok: false });
+    expect(body).toMatchObject({
+      subtotalCents: 9998,
+      taxCents: 1000,
+      shippingCents: 10,
+      totalCents: 11008,
+      ok: false,
+    });
   });
 });

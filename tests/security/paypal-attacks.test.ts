@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { checkoutByRef, ordersOf, type PaymentsTest, type Shopper, shopper, startPaymentsTest, stockOf, worldSnapshot, body } from "../helpers/payments";
+import {
+  checkoutByRef,
+  ordersOf,
+  type PaymentsTest,
+  type Shopper,
+  shopper,
+  startPaymentsTest,
+  stockOf,
+  worldSnapshot,
+  body,
+} from "../helpers/payments";
 import { insertProducts } from "../helpers/products";
 
 /**
@@ -22,7 +32,15 @@ afterAll(() => test.stop());
 
 beforeEach(async () => {
   [{ id: dress }] = await insertProducts(test.database.db, [
-    { title: "PayPal Dress", priceCents: 2550, sizes: ["S", "M"], colors: [], stockCount: 3, imageUrls: ["/media/d.webp"], stockIn: { size: "M", color: null } },
+    {
+      title: "PayPal Dress",
+      priceCents: 2550,
+      sizes: ["S", "M"],
+      colors: [],
+      stockCount: 3,
+      imageUrls: ["/media/d.webp"],
+      stockIn: { size: "M", color: null },
+    },
   ]);
 });
 
@@ -31,7 +49,13 @@ const line = (quantity = 2) => ({ productId: dress, selectedSize: "M", quantity 
 async function create(who = ada, quantity = 2) {
   const res = await who.browser.postJson("/api/create-paypal-order", body(who, [line(quantity)]));
   expect(res.status).toBe(200);
-  return (await res.json()) as { id: string; status: string; mode: string; amount: { value: string }; totalCents: number };
+  return (await res.json()) as {
+    id: string;
+    status: string;
+    mode: string;
+    amount: { value: string };
+    totalCents: number;
+  };
 }
 
 const capture = (orderId: string, who = ada) => who.browser.postJson("/api/capture-paypal-order", { orderId });
@@ -76,7 +100,11 @@ describe("who may capture", () => {
     expect(test.paypal!.orders.get(created.id)?.status).toBe("APPROVED");
   });
 
-  it.each([["made-up", "NOSUCHORDER0001"], ["not an id", "../../v1/oauth2/token"], ["empty", ""]])("a %s order id", async (_n, orderId) => {
+  it.each([
+    ["made-up", "NOSUCHORDER0001"],
+    ["not an id", "../../v1/oauth2/token"],
+    ["empty", ""],
+  ])("a %s order id", async (_n, orderId) => {
     const res = await capture(orderId);
     expect([400, 404]).toContain(res.status);
     expect((await res.json()).message).toMatch(/PayPal order not found|A PayPal order id is required/);

@@ -2,7 +2,17 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { paymentMessages } from "../../domain/payment-messages";
 import { checkouts } from "../../server/db/schema";
-import { body, checkoutByRef, ordersOf, type PaymentsTest, type Shopper, shopper, startPaymentsTest, stockOf, worldSnapshot } from "../helpers/payments";
+import {
+  body,
+  checkoutByRef,
+  ordersOf,
+  type PaymentsTest,
+  type Shopper,
+  shopper,
+  startPaymentsTest,
+  stockOf,
+  worldSnapshot,
+} from "../helpers/payments";
 import { insertProducts } from "../helpers/products";
 
 /**
@@ -28,7 +38,9 @@ afterAll(() => test.stop());
 
 let quantity = 0;
 beforeEach(async () => {
-  [{ id: dress }] = await insertProducts(test.database.db, [{ title: "Fallback Dress", priceCents: 2550, sizes: [], stockCount: 50 }]);
+  [{ id: dress }] = await insertProducts(test.database.db, [
+    { title: "Fallback Dress", priceCents: 2550, sizes: [], stockCount: 50 },
+  ]);
   quantity = 0;
 });
 
@@ -44,7 +56,10 @@ async function failedCreate(who = ada) {
   test.paypal!.failNext(1);
   const res = await who.browser.postJson("/api/create-paypal-order", body(who, [{ productId: dress, quantity }]));
   expect(res.status).toBe(502);
-  const reply = (await res.json()) as { message: string; fallback: { checkoutId: string; amount: { currency_code: string; value: string } } };
+  const reply = (await res.json()) as {
+    message: string;
+    fallback: { checkoutId: string; amount: { currency_code: string; value: string } };
+  };
   expect(reply.message).toBe("PayPal is not answering right now. Please try again in a moment.");
   return reply.fallback;
 }
@@ -118,7 +133,9 @@ describe("an order the store did not issue a reference for is refused, and neith
 
   it("another shopper's order the server made (and the browser captured)", async () => {
     quantity++;
-    const created = await (await bob.browser.postJson("/api/create-paypal-order", body(bob, [{ productId: dress, quantity }]))).json();
+    const created = await (
+      await bob.browser.postJson("/api/create-paypal-order", body(bob, [{ productId: dress, quantity }]))
+    ).json();
     test.paypal!.approve(created.id);
     test.paypal!.captureOutOfBand(created.id);
     const before = await worldSnapshot(test.database);
@@ -139,7 +156,10 @@ describe("a capture that does not match the checkout", () => {
     const stock = await stockOf(test.database, dress);
     const res = await verify(orderId);
     expect(res.status).toBe(409);
-    expect(await res.json()).toMatchObject({ code: "amount_mismatch", message: paymentMessages.amountMismatchRefunded });
+    expect(await res.json()).toMatchObject({
+      code: "amount_mismatch",
+      message: paymentMessages.amountMismatchRefunded,
+    });
     const refunds = refundsOf(orderId);
     expect(refunds).toHaveLength(1);
     // No amount asked for (PayPal then refunds the whole capture), and the whole capture went back.
@@ -168,7 +188,9 @@ describe("a capture that does not match the checkout", () => {
 describe("an order the server made and failed to capture", () => {
   it("carries the checkout reference too, and the browser's capture of it is recorded", async () => {
     quantity++;
-    const created = await (await ada.browser.postJson("/api/create-paypal-order", body(ada, [{ productId: dress, quantity }]))).json();
+    const created = await (
+      await ada.browser.postJson("/api/create-paypal-order", body(ada, [{ productId: dress, quantity }]))
+    ).json();
     expect(test.paypal!.orders.get(created.id)?.body.purchase_units).toMatchObject([{ custom_id: expect.any(String) }]);
     test.paypal!.approve(created.id);
     test.paypal!.failNext(1);

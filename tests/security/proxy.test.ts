@@ -28,7 +28,12 @@ class ProxiedBrowser {
     private readonly origin = PUBLIC,
   ) {}
 
-  async request(method: string, path: string, form?: Record<string, string>, headers: Record<string, string> = {}): Promise<RawResponse> {
+  async request(
+    method: string,
+    path: string,
+    form?: Record<string, string>,
+    headers: Record<string, string> = {},
+  ): Promise<RawResponse> {
     const all: Record<string, string> = { ...this.forwarded, ...headers };
     if (method !== "GET") all.origin ??= this.origin;
     if (this.cookies.size) all.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -75,7 +80,11 @@ async function store(env: Record<string, string> = {}): Promise<Setup> {
 /** Registers through the page form, opens the e-mailed link, signs in through the page form. */
 async function signUpAndIn(s: Setup, browser: ProxiedBrowser, email: string) {
   const before = smtp.inbox.length;
-  const registered = await browser.post("/register", { email, password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD });
+  const registered = await browser.post("/register", {
+    email,
+    password: GOOD_PASSWORD,
+    confirmPassword: GOOD_PASSWORD,
+  });
   expect(registered.status, registered.text.slice(0, 200)).toBe(302);
   expect(registered.headers.location).toMatch(/^\/login/);
   await s.t.services.mail.worker.runOnce();
@@ -90,7 +99,15 @@ async function signUpAndIn(s: Setup, browser: ProxiedBrowser, email: string) {
   expect([...browser.cookies.keys()].some((k) => k.startsWith("__Secure-"))).toBe(true);
 }
 
-const ADDRESS = { intent: "create", name: "Home", phone: "555 010 2030", street: "1 Main St", city: "Springfield", state: "IL", zipCode: "62701" };
+const ADDRESS = {
+  intent: "create",
+  name: "Home",
+  phone: "555 010 2030",
+  street: "1 Main St",
+  city: "Springfield",
+  state: "IL",
+  zipCode: "62701",
+};
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -102,7 +119,12 @@ afterAll(async () => {
 });
 
 describe.each([
-  ["a proxy that passes Host (TRUST_PROXY unset)", {}, (_port: number) => ({ host: "shop.example", "x-forwarded-proto": "https", "x-forwarded-for": "198.51.100.7" }), "one"],
+  [
+    "a proxy that passes Host (TRUST_PROXY unset)",
+    {},
+    (_port: number) => ({ host: "shop.example", "x-forwarded-proto": "https", "x-forwarded-for": "198.51.100.7" }),
+    "one",
+  ],
   [
     "a trusted proxy that passes its upstream address as Host (TRUST_PROXY=loopback)",
     { TRUST_PROXY: "loopback" },
@@ -184,7 +206,11 @@ describe("without a proxy in between", () => {
       const own = await send(s.port, {
         method: "POST",
         path: "/login",
-        headers: { ...direct, origin: `http://127.0.0.1:${s.port}`, "content-type": "application/x-www-form-urlencoded" },
+        headers: {
+          ...direct,
+          origin: `http://127.0.0.1:${s.port}`,
+          "content-type": "application/x-www-form-urlencoded",
+        },
         body: new URLSearchParams({ email: "nobody@example.com", password: "wrong-password-1" }).toString(),
       });
       // Reaches the action: a refused sign-in, not a refused request.
@@ -193,7 +219,12 @@ describe("without a proxy in between", () => {
       const spoofed = await send(s.port, {
         method: "POST",
         path: "/login",
-        headers: { ...direct, "x-forwarded-proto": "https", origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
+        headers: {
+          ...direct,
+          "x-forwarded-proto": "https",
+          origin: "https://evil.example",
+          "content-type": "application/x-www-form-urlencoded",
+        },
         body: "email=a%40example.com&password=x",
       });
       expect(spoofed.status).toBe(403);

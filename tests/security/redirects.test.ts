@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
-import { type AccountsTestApp, createAccountsTestApp, GOOD_PASSWORD, PUBLIC_URL, registerVerified, TestBrowser } from "../helpers/accounts";
+import {
+  type AccountsTestApp,
+  createAccountsTestApp,
+  GOOD_PASSWORD,
+  PUBLIC_URL,
+  registerVerified,
+  TestBrowser,
+} from "../helpers/accounts";
 import { createTestDatabase } from "../helpers/database";
 
 /**
@@ -35,7 +42,9 @@ beforeAll(async () => {
   smtp = await startFakeSmtp();
   t = await createAccountsTestApp(database, { env: { SMTP_URL: smtp.url, AUTH_RATE_LIMIT: "1000" }, withPages: true });
   shopper = await registerVerified(t, smtp, EMAIL, new TestBrowser(t.app, "198.51.100.10"));
-  expect((await shopper.postJson("/api/auth/sign-in/email", { email: EMAIL, password: GOOD_PASSWORD })).status).toBe(200);
+  expect((await shopper.postJson("/api/auth/sign-in/email", { email: EMAIL, password: GOOD_PASSWORD })).status).toBe(
+    200,
+  );
 });
 afterAll(async () => {
   await smtp.stop();
@@ -97,7 +106,11 @@ describe("a path on the store is kept", () => {
   ])("%s -> %s", async (value, expected) => {
     const res = await shopper.request(`/login?${query(value)}`);
     expect(res.headers.get("location")).toBe(expected);
-    const form = await new TestBrowser(t.app, "198.51.100.22").postForm("/login", { email: EMAIL, password: GOOD_PASSWORD, redirectTo: value });
+    const form = await new TestBrowser(t.app, "198.51.100.22").postForm("/login", {
+      email: EMAIL,
+      password: GOOD_PASSWORD,
+      redirectTo: value,
+    });
     expect(form.headers.get("location")).toBe(expected);
   });
 });

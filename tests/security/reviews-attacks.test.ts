@@ -3,7 +3,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { reviewMessages } from "../../domain/review-schemas";
 import { reviews } from "../../server/db/schema";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
-import { type AccountsTestApp, createAccountsTestApp, GOOD_PASSWORD, registerVerified, TestBrowser, userByEmail } from "../helpers/accounts";
+import {
+  type AccountsTestApp,
+  createAccountsTestApp,
+  GOOD_PASSWORD,
+  registerVerified,
+  TestBrowser,
+  userByEmail,
+} from "../helpers/accounts";
 import { createTestDatabase } from "../helpers/database";
 import { insertProducts } from "../helpers/products";
 
@@ -31,7 +38,8 @@ async function signedIn(email: string, address: string) {
 }
 
 /** Posts the product page's review form as a browser without JavaScript would. */
-const post = (who: TestBrowser, fields: Record<string, string>, id = productId) => who.postForm(`/product/${id}`, { intent: "review", ...fields });
+const post = (who: TestBrowser, fields: Record<string, string>, id = productId) =>
+  who.postForm(`/product/${id}`, { intent: "review", ...fields });
 const reviewRows = () => database.db.select().from(reviews).where(eq(reviews.productId, productId));
 const pageOf = async (who: TestBrowser, id = productId) => (await who.request(`/product/${id}`)).text();
 
@@ -59,7 +67,13 @@ beforeEach(async () => {
 
 describe("posting", () => {
   it("stores it under the session's user, whatever the form claims", async () => {
-    const res = await post(alice, { rating: "4", text: "  Warm and light  ", userId: bobId, userName: "The Administrator", user_id: bobId });
+    const res = await post(alice, {
+      rating: "4",
+      text: "  Warm and light  ",
+      userId: bobId,
+      userName: "The Administrator",
+      user_id: bobId,
+    });
     expect(res.status).toBe(200);
     const [row] = await reviewRows();
     // Alice has no name on her account: her review is by 'Customer', never by her e-mail address.
@@ -107,7 +121,12 @@ describe("deleting", () => {
   it("refuses another shopper's edit with 403, changing nothing", async () => {
     await post(alice, { rating: "4", text: "Alice's words" });
     const [row] = await reviewRows();
-    const res = await bob.postForm(`/product/${productId}`, { intent: "update-review", reviewId: row.id, rating: "1", text: "Bob's words" });
+    const res = await bob.postForm(`/product/${productId}`, {
+      intent: "update-review",
+      reviewId: row.id,
+      rating: "1",
+      text: "Bob's words",
+    });
     expect(res.status).toBe(403);
     expect((await reviewRows())[0]).toMatchObject({ userId: aliceId, text: "Alice's words", rating: 4 });
   });

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paymentMessages } from "../../domain/payment-messages";
-import { body, checkoutByRef, ordersOf, type PaymentsTest, type Shopper, shopper, startPaymentsTest } from "../helpers/payments";
+import {
+  body,
+  checkoutByRef,
+  ordersOf,
+  type PaymentsTest,
+  type Shopper,
+  shopper,
+  startPaymentsTest,
+} from "../helpers/payments";
 import { insertProducts } from "../helpers/products";
 
 /**
@@ -16,7 +24,9 @@ let tee: string;
 beforeAll(async () => {
   test = await startPaymentsTest({ withPages: true });
   ada = await shopper(test, "ada-cancel@example.com");
-  [{ id: tee }] = await insertProducts(test.database.db, [{ title: "Cancel Tee", priceCents: 2000, sizes: [], stockCount: 10 }]);
+  [{ id: tee }] = await insertProducts(test.database.db, [
+    { title: "Cancel Tee", priceCents: 2000, sizes: [], stockCount: 10 },
+  ]);
 });
 afterAll(() => test.stop());
 

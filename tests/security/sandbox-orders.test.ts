@@ -17,7 +17,9 @@ let product: { id: string; title: string; imageUrls: string[]; priceCents: numbe
 
 beforeAll(async () => {
   test = await startAdminTest();
-  const [row] = await insertProducts(test.database.db, [{ title: "Sandbox Mark Dress", priceCents: 4000, stockCount: 50, sizes: [] }]);
+  const [row] = await insertProducts(test.database.db, [
+    { title: "Sandbox Mark Dress", priceCents: 4000, stockCount: 50, sizes: [] },
+  ]);
   product = { ...row, imageUrls: [], priceCents: 4000 };
 });
 afterAll(() => test?.stop());
@@ -32,9 +34,18 @@ function card(html: string, number: string): string {
 
 /** Buys one dress through the sandbox card checkout, as the shopper's browser does. */
 async function sandboxPurchase() {
-  const address = await test.t.services.accounts.addAddress(test.shopperId, addressSchema.parse({
-    name: "Sam Shopper", phone: "555-0100", street: "1 Main Street", city: "Springfield", state: "IL", zipCode: "62701", country: "United States",
-  }));
+  const address = await test.t.services.accounts.addAddress(
+    test.shopperId,
+    addressSchema.parse({
+      name: "Sam Shopper",
+      phone: "555-0100",
+      street: "1 Main Street",
+      city: "Springfield",
+      state: "IL",
+      zipCode: "62701",
+      country: "United States",
+    }),
+  );
   const res = await test.shopper.postJson("/api/create-stripe-session", {
     lines: [{ productId: product.id, selectedSize: null, color: null, quantity: 1 }],
     shippingAddressId: address.id,
@@ -60,7 +71,10 @@ describe("an order paid in the sandbox", () => {
 
   it("carries the mark in its row from the moment it is made", async () => {
     expect(sandboxOrder.sandbox).toBe(true);
-    const [row] = await test.database.db.select({ sandbox: orders.sandbox }).from(orders).where(eq(orders.id, sandboxOrder.id));
+    const [row] = await test.database.db
+      .select({ sandbox: orders.sandbox })
+      .from(orders)
+      .where(eq(orders.id, sandboxOrder.id));
     expect(row.sandbox).toBe(true);
     expect(realOrder.sandbox).toBe(false);
   });
@@ -90,15 +104,31 @@ describe("an order paid in the sandbox", () => {
 
   it("says so in the confirmation e-mail and in every status e-mail; a real order's do not", async () => {
     const mails = async (to: string) => test.database.db.select().from(outbox).where(eq(outbox.to, to));
-    const confirmation = (await mails("shopper@example.com")).find((m) => m.subject.startsWith(`Your Threadline order ${sandboxOrder.number}`));
-    expect(confirmation?.subject).toBe(`Your Threadline order ${sandboxOrder.number}${sandboxOrderMessages.subjectSuffix}`);
+    const confirmation = (await mails("shopper@example.com")).find((m) =>
+      m.subject.startsWith(`Your Threadline order ${sandboxOrder.number}`),
+    );
+    expect(confirmation?.subject).toBe(
+      `Your Threadline order ${sandboxOrder.number}${sandboxOrderMessages.subjectSuffix}`,
+    );
     expect(confirmation?.text).toContain(sandboxOrderMessages.emailLine);
     expect(confirmation?.html).toContain(sandboxOrderMessages.emailLine);
 
-    await test.t.services.adminOrders.changeStatus({ orderId: sandboxOrder.id, from: "placed", to: "processing", note: "Order processing" });
-    await test.t.services.adminOrders.changeStatus({ orderId: realOrder.id, from: "placed", to: "processing", note: "Order processing" });
+    await test.t.services.adminOrders.changeStatus({
+      orderId: sandboxOrder.id,
+      from: "placed",
+      to: "processing",
+      note: "Order processing",
+    });
+    await test.t.services.adminOrders.changeStatus({
+      orderId: realOrder.id,
+      from: "placed",
+      to: "processing",
+      note: "Order processing",
+    });
     const status = (await mails("shopper@example.com")).find((m) => m.subject.includes("is processing"));
-    expect(status?.subject).toBe(`Your Threadline order ${sandboxOrder.number} is processing${sandboxOrderMessages.subjectSuffix}`);
+    expect(status?.subject).toBe(
+      `Your Threadline order ${sandboxOrder.number} is processing${sandboxOrderMessages.subjectSuffix}`,
+    );
     expect(status?.text).toContain(sandboxOrderMessages.emailLine);
     for (const mail of await mails("other@example.com")) {
       if (!mail.subject.startsWith("Your Threadline order")) continue;

@@ -1,7 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, productVariants, sandboxPayments } from "../../server/db/schema";
-import { body, ordersOf, type PaymentsTest, type Shopper, shopper, startPaymentsTest, stockOf } from "../helpers/payments";
+import {
+  body,
+  ordersOf,
+  type PaymentsTest,
+  type Shopper,
+  shopper,
+  startPaymentsTest,
+  stockOf,
+} from "../helpers/payments";
 import { insertProducts, setStock } from "../helpers/products";
 
 /**
@@ -24,7 +32,9 @@ beforeAll(async () => {
 afterAll(() => test.stop());
 
 async function product(stockCount: number, priceCents = 3000) {
-  const [{ id }] = await insertProducts(test.database.db, [{ title: "Sandbox Tee", priceCents, sizes: [], colors: [], stockCount }]);
+  const [{ id }] = await insertProducts(test.database.db, [
+    { title: "Sandbox Tee", priceCents, sizes: [], colors: [], stockCount },
+  ]);
   return id;
 }
 
@@ -46,14 +56,21 @@ describe("20 concurrent purchases of the last piece", () => {
     const sessions: { who: Shopper; id: string }[] = [];
     for (let i = 0; i < 20; i++) {
       const who = shoppers[i % shoppers.length];
-      sessions.push({ who, id: (await start("/api/create-stripe-session", who, last, [{ productId: socks, quantity: i + 1 }])).id });
+      sessions.push({
+        who,
+        id: (await start("/api/create-stripe-session", who, last, [{ productId: socks, quantity: i + 1 }])).id,
+      });
     }
-    const replies = await Promise.all(sessions.map(({ who, id }) => who.browser.postJson(`/api/sandbox/checkout/${id}/pay`, {})));
+    const replies = await Promise.all(
+      sessions.map(({ who, id }) => who.browser.postJson(`/api/sandbox/checkout/${id}/pay`, {})),
+    );
     const outcomes = await Promise.all(replies.map((r) => r.json()));
     expect(outcomes.filter((o) => o.status === "paid")).toHaveLength(1);
     const refunded = outcomes.filter((o) => o.status === "refunded");
     expect(refunded).toHaveLength(19);
-    expect(refunded[0].message).toBe("Sorry, an item in your order sold out while you were paying. Your payment has been refunded.");
+    expect(refunded[0].message).toBe(
+      "Sorry, an item in your order sold out while you were paying. Your payment has been refunded.",
+    );
     expect(await stockOf(test.database, last)).toBe(0);
     const orders = (await ordersOf(test.database)).filter((o) => o.items[0].productId === last);
     expect(orders).toHaveLength(1);
@@ -72,7 +89,9 @@ describe("20 concurrent purchases of the last piece", () => {
       await who.browser.postJson(`/api/sandbox/paypal/${id}/approve`, {});
       created.push({ who, id });
     }
-    const replies = await Promise.all(created.map(({ who, id }) => who.browser.postJson("/api/capture-paypal-order", { orderId: id })));
+    const replies = await Promise.all(
+      created.map(({ who, id }) => who.browser.postJson("/api/capture-paypal-order", { orderId: id })),
+    );
     const statuses = replies.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
@@ -94,7 +113,10 @@ describe("20 concurrent purchases of the last piece of one size and colour", () 
         title: "Race Jacket",
         priceCents: 20000,
         sizes: ["M", "L"],
-        colors: [{ name: "Black", hex: "#26221f" }, { name: "Cognac", hex: "#8a4f2a" }],
+        colors: [
+          { name: "Black", hex: "#26221f" },
+          { name: "Cognac", hex: "#8a4f2a" },
+        ],
         stockCount: 0,
       },
     ]);
@@ -102,7 +124,9 @@ describe("20 concurrent purchases of the last piece of one size and colour", () 
     await test.database.db
       .update(productVariants)
       .set({ stock: 25 })
-      .where(and(eq(productVariants.productId, jacket), eq(productVariants.size, "L"), eq(productVariants.color, "Black")));
+      .where(
+        and(eq(productVariants.productId, jacket), eq(productVariants.size, "L"), eq(productVariants.color, "Black")),
+      );
     await test.database.db.update(products).set({ stockCount: 26 }).where(eq(products.id, jacket));
     const socks = await product(500, 500);
     const cognacM = { productId: jacket, quantity: 1, selectedSize: "M", color: "Cognac" };
@@ -111,9 +135,14 @@ describe("20 concurrent purchases of the last piece of one size and colour", () 
     for (let i = 0; i < 20; i++) {
       const who = shoppers[i % shoppers.length];
       const [a, b] = i % 2 ? [blackL, cognacM] : [cognacM, blackL];
-      sessions.push({ who, id: (await start("/api/create-stripe-session", who, a, [b, { productId: socks, quantity: i + 1 }])).id });
+      sessions.push({
+        who,
+        id: (await start("/api/create-stripe-session", who, a, [b, { productId: socks, quantity: i + 1 }])).id,
+      });
     }
-    const replies = await Promise.all(sessions.map(({ who, id }) => who.browser.postJson(`/api/sandbox/checkout/${id}/pay`, {})));
+    const replies = await Promise.all(
+      sessions.map(({ who, id }) => who.browser.postJson(`/api/sandbox/checkout/${id}/pay`, {})),
+    );
     const outcomes = await Promise.all(replies.map((r) => r.json()));
     expect(outcomes.filter((o) => o.status === "paid")).toHaveLength(1);
     expect(outcomes.filter((o) => o.status === "refunded")).toHaveLength(19);
@@ -130,7 +159,9 @@ describe("20 concurrent purchases of the last piece of one size and colour", () 
       ]),
     );
     expect(await stockOf(test.database, jacket)).toBe(24);
-    expect((await ordersOf(test.database)).filter((o) => o.items.some((item) => item.productId === jacket))).toHaveLength(1);
+    expect(
+      (await ordersOf(test.database)).filter((o) => o.items.some((item) => item.productId === jacket)),
+    ).toHaveLength(1);
   });
 });
 

@@ -3,7 +3,14 @@ import { messages } from "../../domain/messages";
 import type { DatabaseHandle } from "../../server/db/client";
 import { SIGN_IN_FAILURE_LIMITS } from "../../server/auth/hooks";
 import { type FakeSmtp, linkIn, startFakeSmtp } from "../fakes/smtp";
-import { type AccountsTestApp, createAccountsTestApp, GOOD_PASSWORD, PUBLIC_URL, registerVerified, TestBrowser } from "../helpers/accounts";
+import {
+  type AccountsTestApp,
+  createAccountsTestApp,
+  GOOD_PASSWORD,
+  PUBLIC_URL,
+  registerVerified,
+  TestBrowser,
+} from "../helpers/accounts";
 import { createTestDatabase } from "../helpers/database";
 
 /**
@@ -29,7 +36,8 @@ afterAll(async () => {
   await database.close();
 });
 
-const signIn = (b: TestBrowser, email: string, password = GOOD_PASSWORD) => b.postJson("/api/auth/sign-in/email", { email, password });
+const signIn = (b: TestBrowser, email: string, password = GOOD_PASSWORD) =>
+  b.postJson("/api/auth/sign-in/email", { email, password });
 const from = (address: string) => new TestBrowser(t.app, address);
 
 async function account() {
@@ -49,7 +57,9 @@ describe("wrong passwords lock the account at the guessing address only", () => 
   it("a stranger's five wrong guesses do not keep the owner out", async () => {
     const email = await account();
     const stranger = from("203.0.113.10");
-    expect(await guessWrong(stranger, email, SIGN_IN_FAILURE_LIMITS.accountAtAddress.max)).toEqual([401, 401, 401, 401, 401]);
+    expect(await guessWrong(stranger, email, SIGN_IN_FAILURE_LIMITS.accountAtAddress.max)).toEqual([
+      401, 401, 401, 401, 401,
+    ]);
     // The stranger is now refused, even with the right password.
     const locked = await signIn(stranger, email);
     expect(locked.status).toBe(429);
@@ -63,15 +73,19 @@ describe("wrong passwords lock the account at the guessing address only", () => 
   it("right passwords never count, however many", async () => {
     const email = await account();
     const owner = from("203.0.113.20");
-    for (let i = 0; i < SIGN_IN_FAILURE_LIMITS.accountAtAddress.max * 2; i++) expect((await signIn(owner, email)).status).toBe(200);
+    for (let i = 0; i < SIGN_IN_FAILURE_LIMITS.accountAtAddress.max * 2; i++)
+      expect((await signIn(owner, email)).status).toBe(200);
   });
 
   it("a right password for an account whose e-mail is not verified does not count either", async () => {
     counter++;
     const email = `unverified-${counter}@example.com`;
     const b = from("203.0.113.30");
-    expect((await b.postJson("/api/auth/sign-up/email", { name: "", email, password: GOOD_PASSWORD })).status).toBe(200);
-    for (let i = 0; i < SIGN_IN_FAILURE_LIMITS.accountAtAddress.max + 1; i++) expect((await signIn(b, email)).status).toBe(403);
+    expect((await b.postJson("/api/auth/sign-up/email", { name: "", email, password: GOOD_PASSWORD })).status).toBe(
+      200,
+    );
+    for (let i = 0; i < SIGN_IN_FAILURE_LIMITS.accountAtAddress.max + 1; i++)
+      expect((await signIn(b, email)).status).toBe(403);
   });
 
   it("the login page's form goes through the same rule", async () => {
@@ -112,11 +126,17 @@ describe("a locked account", () => {
     expect((await signIn(owner, email)).status).toBe(429);
 
     const before = smtp.inbox.length;
-    expect((await owner.postJson("/api/auth/request-password-reset", { email, redirectTo: "/reset-password" })).status).toBe(200);
+    expect(
+      (await owner.postJson("/api/auth/request-password-reset", { email, redirectTo: "/reset-password" })).status,
+    ).toBe(200);
     await t.services.mail.worker.runOnce();
-    const landing = await owner.request(linkIn(await smtp.waitFor(email, { after: before }), `${PUBLIC_URL}/api/auth/reset-password/`));
+    const landing = await owner.request(
+      linkIn(await smtp.waitFor(email, { after: before }), `${PUBLIC_URL}/api/auth/reset-password/`),
+    );
     const token = new URL(landing.headers.get("location")!).searchParams.get("token")!;
-    expect((await owner.postJson("/api/auth/reset-password", { token, newPassword: "Fresh-Harbor-314" })).status).toBe(200);
+    expect((await owner.postJson("/api/auth/reset-password", { token, newPassword: "Fresh-Harbor-314" })).status).toBe(
+      200,
+    );
 
     expect((await signIn(owner, email, "Fresh-Harbor-314")).status).toBe(200);
   });
@@ -125,7 +145,10 @@ describe("a locked account", () => {
     const email = await account();
     const stranger = from("203.0.113.70");
     await guessWrong(stranger, email, SIGN_IN_FAILURE_LIMITS.accountAtAddress.max);
-    expect((await stranger.postJson("/api/auth/reset-password", { token: "made-up-token", newPassword: "Fresh-Harbor-314" })).status).toBe(400);
+    expect(
+      (await stranger.postJson("/api/auth/reset-password", { token: "made-up-token", newPassword: "Fresh-Harbor-314" }))
+        .status,
+    ).toBe(400);
     expect((await signIn(stranger, email)).status).toBe(429);
   });
 });

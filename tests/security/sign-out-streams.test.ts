@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LiveEvent } from "../../domain/live-events";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
-import { type AccountsTestApp, createAccountsTestApp, GOOD_PASSWORD, registerVerified, TestBrowser, userByEmail } from "../helpers/accounts";
+import {
+  type AccountsTestApp,
+  createAccountsTestApp,
+  GOOD_PASSWORD,
+  registerVerified,
+  TestBrowser,
+  userByEmail,
+} from "../helpers/accounts";
 import { createTestDatabase } from "../helpers/database";
 import { readSse } from "../helpers/sse";
 
@@ -51,7 +58,11 @@ async function stream(who: TestBrowser) {
   return sse;
 }
 
-const orderNotice = (userId: string): LiveEvent => ({ type: "order.status", orderId: "22222222-2222-4222-8222-222222222222", userId });
+const orderNotice = (userId: string): LiveEvent => ({
+  type: "order.status",
+  orderId: "22222222-2222-4222-8222-222222222222",
+  userId,
+});
 
 describe("signing out closes the streams opened with that session", () => {
   it.each([
@@ -97,13 +108,23 @@ describe("signing out closes the streams opened with that session", () => {
     const browser = await signedIn(t.app, email, "203.0.113.4");
     const open = await stream(browser);
     const before = smtp.inbox.length;
-    await new TestBrowser(t.app, "203.0.113.5").postJson("/api/auth/request-password-reset", { email, redirectTo: "/reset-password" });
+    await new TestBrowser(t.app, "203.0.113.5").postJson("/api/auth/request-password-reset", {
+      email,
+      redirectTo: "/reset-password",
+    });
     await t.services.mail.worker.runOnce();
     const mail = await smtp.waitFor(email, { after: before });
     const link = /http:\/\/store\.test\/api\/auth\/reset-password\/[^\s"<]+/.exec(mail.text ?? "")![0];
     const landing = await new TestBrowser(t.app, "203.0.113.5").request(link);
     const token = new URL(landing.headers.get("location")!).searchParams.get("token")!;
-    expect((await new TestBrowser(t.app, "203.0.113.5").postJson("/api/auth/reset-password", { token, newPassword: "Fresh-Harbor-271" })).status).toBe(200);
+    expect(
+      (
+        await new TestBrowser(t.app, "203.0.113.5").postJson("/api/auth/reset-password", {
+          token,
+          newPassword: "Fresh-Harbor-271",
+        })
+      ).status,
+    ).toBe(200);
     expect(await open.nextData()).toBeNull();
   });
 });

@@ -19,14 +19,24 @@ describe("a public address refuses to fall back to the sandbox or the local mail
     const started = await startStore({ DATA_DIR: dataDir, PUBLIC_URL: "https://shop.example" });
     expect(await started.exited).toBe(1);
     const output = started.output();
-    for (const text of ["SMTP_URL", "PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET", "STRIPE_SECRET_KEY", "PUBLIC_URL=https://shop.example", "ALLOW_SANDBOX_PAYMENTS=1"]) {
+    for (const text of [
+      "SMTP_URL",
+      "PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET",
+      "STRIPE_SECRET_KEY",
+      "PUBLIC_URL=https://shop.example",
+      "ALLOW_SANDBOX_PAYMENTS=1",
+    ]) {
       expect(output).toContain(text);
     }
     expect(existsSync(path.join(dataDir, "pglite"))).toBe(false);
   }, 60_000);
 
   it("refuses the local mailbox even when sandbox payments are allowed", async () => {
-    const started = await startStore({ DATA_DIR: newDataDir(), PUBLIC_URL: "https://shop.example", ALLOW_SANDBOX_PAYMENTS: "1" });
+    const started = await startStore({
+      DATA_DIR: newDataDir(),
+      PUBLIC_URL: "https://shop.example",
+      ALLOW_SANDBOX_PAYMENTS: "1",
+    });
     expect(await started.exited).toBe(1);
     expect(started.output()).toContain("SMTP_URL is not set");
     expect(started.output()).not.toContain("PAYPAL_CLIENT_ID");

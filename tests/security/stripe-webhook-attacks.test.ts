@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TestBrowser } from "../helpers/accounts";
-import { body, ordersOf, type PaymentsTest, type Shopper, shopper, startPaymentsTest, stockOf, worldSnapshot } from "../helpers/payments";
+import {
+  body,
+  ordersOf,
+  type PaymentsTest,
+  type Shopper,
+  shopper,
+  startPaymentsTest,
+  stockOf,
+  worldSnapshot,
+} from "../helpers/payments";
 import { insertProducts } from "../helpers/products";
 
 /**
@@ -20,7 +29,9 @@ beforeAll(async () => {
 afterAll(() => test.stop());
 
 beforeEach(async () => {
-  [{ id: coat }] = await insertProducts(test.database.db, [{ title: "Stripe Coat", priceCents: 12000, sizes: [], colors: [], stockCount: 2 }]);
+  [{ id: coat }] = await insertProducts(test.database.db, [
+    { title: "Stripe Coat", priceCents: 12000, sizes: [], colors: [], stockCount: 2 },
+  ]);
 });
 
 async function createSession(quantity = 1) {
@@ -55,7 +66,12 @@ describe("replays and races", () => {
     const session = await createSession();
     test.stripe!.markPaid(session.id);
     const event = test.stripe!.webhook("checkout.session.completed", session.id);
-    const replies = await Promise.all([deliver(event.body, event.signature), successCheck(session.id), deliver(event.body, event.signature), successCheck(session.id)]);
+    const replies = await Promise.all([
+      deliver(event.body, event.signature),
+      successCheck(session.id),
+      deliver(event.body, event.signature),
+      successCheck(session.id),
+    ]);
     expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     expect(await ordersFor(session.id)).toHaveLength(1);
     expect(await stockOf(test.database, coat)).toBe(1);
@@ -94,7 +110,9 @@ describe("the webhook refuses anything Stripe did not sign (400, nothing changes
   });
 
   it("an old timestamp (a replay from long ago)", async () => {
-    const old = test.stripe!.webhook("checkout.session.completed", sessionId, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    const old = test.stripe!.webhook("checkout.session.completed", sessionId, {
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    });
     await refused(old.body, old.signature);
   });
 
@@ -108,14 +126,17 @@ describe("the webhook refuses anything Stripe did not sign (400, nothing changes
 });
 
 describe("made-up and foreign sessions", () => {
-  it.each(["cs_test_madeup123", "cs_live_abc", "not-a-session", "cs_test_' or 1=1 --"])("the success page with %s changes nothing", async (id) => {
-    const before = await worldSnapshot(test.database);
-    const calls = test.stripe!.requests.length;
-    const res = await successCheck(id);
-    expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: "Payment session not found" });
-    expect(await worldSnapshot(test.database)).toEqual(before);
-    // No call to Stripe for an id the store never issued.
-    expect(test.stripe!.requests.length).toBe(calls);
-  });
+  it.each(["cs_test_madeup123", "cs_live_abc", "not-a-session", "cs_test_' or 1=1 --"])(
+    "the success page with %s changes nothing",
+    async (id) => {
+      const before = await worldSnapshot(test.database);
+      const calls = test.stripe!.requests.length;
+      const res = await successCheck(id);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ message: "Payment session not found" });
+      expect(await worldSnapshot(test.database)).toEqual(before);
+      // No call to Stripe for an id the store never issued.
+      expect(test.stripe!.requests.length).toBe(calls);
+    },
+  );
 });

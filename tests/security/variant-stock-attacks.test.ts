@@ -55,7 +55,12 @@ const GOOD: Cell[] = [
 
 async function variantsOf(productId: string) {
   const rows = await test.database.db
-    .select({ size: productVariants.size, color: productVariants.color, stock: productVariants.stock, sku: productVariants.sku })
+    .select({
+      size: productVariants.size,
+      color: productVariants.color,
+      stock: productVariants.stock,
+      sku: productVariants.sku,
+    })
     .from(productVariants)
     .where(eq(productVariants.productId, productId));
   return rows.sort((a, b) => `${a.size}${a.color}`.localeCompare(`${b.size}${b.color}`));
@@ -68,7 +73,11 @@ beforeEach(async () => {
   const title = `Grid Jacket ${++counter}`;
   const res = await test.admin.request("/admin/add-product", {
     method: "POST",
-    body: jacketForm(title, GOOD.map(([s, c, n, sku]) => [s, c, n, sku ? `${sku}-${counter}` : ""]), { files: [imageFile(await png(), "j.png")] }),
+    body: jacketForm(
+      title,
+      GOOD.map(([s, c, n, sku]) => [s, c, n, sku ? `${sku}-${counter}` : ""]),
+      { files: [imageFile(await png(), "j.png")] },
+    ),
   });
   expect(res.status).toBe(302);
   [product] = await test.database.db.select({ id: products.id }).from(products).where(eq(products.title, title));
@@ -91,10 +100,20 @@ describe("the administrator's stock grid", () => {
     ["a huge number", [["L", "Black", "99999999999"]], productMessages.variantStockInvalid("L, Black")],
     ["a cell of a size the product does not have", [["XL", "Black", "3"]], productMessages.variantUnknown],
     ["a cell of a colour the product does not have", [["M", "Pink", "3"]], productMessages.variantUnknown],
-    ["the same cell twice", [["M", "Black", "3"], ["M", "Black", "4"]], productMessages.variantUnknown],
+    [
+      "the same cell twice",
+      [
+        ["M", "Black", "3"],
+        ["M", "Black", "4"],
+      ],
+      productMessages.variantUnknown,
+    ],
   ])("refuses %s and changes nothing", async (_label, cells, message) => {
     const before = { variants: await variantsOf(product.id), total: await totalOf(product.id) };
-    const [{ imageUrls }] = await test.database.db.select({ imageUrls: products.imageUrls }).from(products).where(eq(products.id, product.id));
+    const [{ imageUrls }] = await test.database.db
+      .select({ imageUrls: products.imageUrls })
+      .from(products)
+      .where(eq(products.id, product.id));
     const res = await test.admin.request(`/admin/edit-product/${product.id}`, {
       method: "POST",
       body: jacketForm(`Grid Jacket ${counter}`, cells, { keep: imageUrls }),
@@ -106,7 +125,10 @@ describe("the administrator's stock grid", () => {
 
   it("refuses a SKU another product has, and changes nothing", async () => {
     const before = await variantsOf(product.id);
-    const [{ imageUrls }] = await test.database.db.select({ imageUrls: products.imageUrls }).from(products).where(eq(products.id, product.id));
+    const [{ imageUrls }] = await test.database.db
+      .select({ imageUrls: products.imageUrls })
+      .from(products)
+      .where(eq(products.id, product.id));
     const taken = `JKT-M-BLK-${counter - 1}`;
     const res = await test.admin.request(`/admin/edit-product/${product.id}`, {
       method: "POST",
@@ -119,26 +141,41 @@ describe("the administrator's stock grid", () => {
 
   it("is the administrator's alone", async () => {
     const before = await variantsOf(product.id);
-    const res = await test.shopper.request(`/admin/edit-product/${product.id}`, { method: "POST", body: jacketForm("Taken over", [["M", "Black", "99999"]]) });
+    const res = await test.shopper.request(`/admin/edit-product/${product.id}`, {
+      method: "POST",
+      body: jacketForm("Taken over", [["M", "Black", "99999"]]),
+    });
     expect(res.status).not.toBe(200);
     expect(await variantsOf(product.id)).toEqual(before);
   });
 });
 
 describe("the grid saved while pieces sell (decision 035)", () => {
-  const line = (selectedSize: string, color: string, quantity: number) => ({ productId: product.id, selectedSize, color, quantity });
+  const line = (selectedSize: string, color: string, quantity: number) => ({
+    productId: product.id,
+    selectedSize,
+    color,
+    quantity,
+  });
   const sell = (selectedSize: string, color: string, quantity: number) =>
     test.database.db.transaction((tx) => takeVariantStock(tx, [line(selectedSize, color, quantity)]));
   /** The edit form as loaded with GOOD's figures, with `changes` typed into it. */
   async function save(changes: Record<string, string>, seen: Record<string, string> = {}) {
-    const [{ imageUrls }] = await test.database.db.select({ imageUrls: products.imageUrls }).from(products).where(eq(products.id, product.id));
+    const [{ imageUrls }] = await test.database.db
+      .select({ imageUrls: products.imageUrls })
+      .from(products)
+      .where(eq(products.id, product.id));
     const cells: Cell[] = GOOD.map(([size, color, stock]) => {
       const key = `${size} ${color}`;
       return [size, color, changes[key] ?? stock, "", seen[key] ?? stock];
     });
-    return test.admin.request(`/admin/edit-product/${product.id}`, { method: "POST", body: jacketForm(`Grid Jacket ${counter}`, cells, { keep: imageUrls }) });
+    return test.admin.request(`/admin/edit-product/${product.id}`, {
+      method: "POST",
+      body: jacketForm(`Grid Jacket ${counter}`, cells, { keep: imageUrls }),
+    });
   }
-  const stockOf = async (size: string, color: string) => (await variantsOf(product.id)).find((v) => v.size === size && v.color === color)?.stock;
+  const stockOf = async (size: string, color: string) =>
+    (await variantsOf(product.id)).find((v) => v.size === size && v.color === color)?.stock;
 
   it("keeps a sale made while the form was open in a cell the administrator left alone", async () => {
     await sell("M", "Black", 1);
@@ -171,9 +208,15 @@ describe("the grid saved while pieces sell (decision 035)", () => {
 
   it("sets the figures given when the form sends no loaded figures, or malformed ones", async () => {
     await sell("M", "Black", 2);
-    const [{ imageUrls }] = await test.database.db.select({ imageUrls: products.imageUrls }).from(products).where(eq(products.id, product.id));
+    const [{ imageUrls }] = await test.database.db
+      .select({ imageUrls: products.imageUrls })
+      .from(products)
+      .where(eq(products.id, product.id));
     const cells: Cell[] = GOOD.map(([size, color, stock]) => [size, color, stock, "", size === "M" ? "two" : ""]);
-    const res = await test.admin.request(`/admin/edit-product/${product.id}`, { method: "POST", body: jacketForm(`Grid Jacket ${counter}`, cells, { keep: imageUrls }) });
+    const res = await test.admin.request(`/admin/edit-product/${product.id}`, {
+      method: "POST",
+      body: jacketForm(`Grid Jacket ${counter}`, cells, { keep: imageUrls }),
+    });
     expect(res.status).toBe(302);
     expect(await stockOf("M", "Black")).toBe(2);
     expect(await totalOf(product.id)).toBe(8);
@@ -181,7 +224,12 @@ describe("the grid saved while pieces sell (decision 035)", () => {
 });
 
 describe("stock below zero", () => {
-  const line = (selectedSize: string, color: string, quantity: number) => ({ productId: product.id, selectedSize, color, quantity });
+  const line = (selectedSize: string, color: string, quantity: number) => ({
+    productId: product.id,
+    selectedSize,
+    color,
+    quantity,
+  });
 
   it("takes all or nothing: a second variant short of pieces rolls back the first", async () => {
     const before = { variants: await variantsOf(product.id), total: await totalOf(product.id) };
@@ -199,8 +247,12 @@ describe("stock below zero", () => {
   });
 
   it("refuses a size or colour the product does not have", async () => {
-    await expect(test.database.db.transaction((tx) => takeVariantStock(tx, [line("XL", "Black", 1)]))).rejects.toBeInstanceOf(OutOfStockError);
-    await expect(test.database.db.transaction((tx) => takeVariantStock(tx, [line("M", "Pink", 1)]))).rejects.toBeInstanceOf(OutOfStockError);
+    await expect(
+      test.database.db.transaction((tx) => takeVariantStock(tx, [line("XL", "Black", 1)])),
+    ).rejects.toBeInstanceOf(OutOfStockError);
+    await expect(
+      test.database.db.transaction((tx) => takeVariantStock(tx, [line("M", "Pink", 1)])),
+    ).rejects.toBeInstanceOf(OutOfStockError);
     expect(await totalOf(product.id)).toBe(8);
   });
 

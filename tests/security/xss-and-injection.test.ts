@@ -35,9 +35,30 @@ beforeAll(async () => {
   ]);
   reviewed = rows[0].id;
   await database.db.insert(reviews).values([
-    { productId: reviewed, userId: "u1", userName: "Ada", text: "Oldest review", rating: 3, createdAt: new Date("2026-01-01T09:00:00Z") },
-    { productId: reviewed, userId: "u2", userName: "", text: "Middle review", rating: 4, createdAt: new Date("2026-02-01T09:00:00Z") },
-    { productId: reviewed, userId: "u3", userName: "Grace", text: "Newest <img src=x onerror=alert(1)> review", rating: 4, createdAt: new Date("2026-03-01T14:30:00Z") },
+    {
+      productId: reviewed,
+      userId: "u1",
+      userName: "Ada",
+      text: "Oldest review",
+      rating: 3,
+      createdAt: new Date("2026-01-01T09:00:00Z"),
+    },
+    {
+      productId: reviewed,
+      userId: "u2",
+      userName: "",
+      text: "Middle review",
+      rating: 4,
+      createdAt: new Date("2026-02-01T09:00:00Z"),
+    },
+    {
+      productId: reviewed,
+      userId: "u3",
+      userName: "Grace",
+      text: "Newest <img src=x onerror=alert(1)> review",
+      rating: 4,
+      createdAt: new Date("2026-03-01T14:30:00Z"),
+    },
   ]);
 });
 afterAll(() => database.close());
@@ -95,7 +116,13 @@ describe("the product page", () => {
         priceCurrency: "USD",
         availability: "https://schema.org/InStock",
       },
-      aggregateRating: { "@type": "AggregateRating", ratingValue: "3.7", reviewCount: 3, bestRating: 5, worstRating: 1 },
+      aggregateRating: {
+        "@type": "AggregateRating",
+        ratingValue: "3.7",
+        reviewCount: 3,
+        bestRating: 5,
+        worstRating: 1,
+      },
     });
   });
 

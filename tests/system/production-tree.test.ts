@@ -25,14 +25,24 @@ describe("the production tree (as the Dockerfile builds it)", () => {
     const base = mkdtempSync(path.join(os.tmpdir(), "store-production-"));
     const app = path.join(base, "app");
     mkdirSync(app);
-    for (const file of ["package.json", "package-lock.json", ".npmrc"]) cpSync(path.join(ROOT, file), path.join(app, file));
+    for (const file of ["package.json", "package-lock.json", ".npmrc"])
+      cpSync(path.join(ROOT, file), path.join(app, file));
     await run("npm", ["install", "--omit=dev", "--no-audit", "--no-fund", "--no-progress"], {
       cwd: app,
       env: { ...process.env, NODE_ENV: "production" },
       maxBuffer: 16 * 1024 * 1024,
     });
     // Build-only packages stay out of the image.
-    for (const devOnly of ["tsx", "vite", "vitest", "@react-router/dev", "esbuild", "typescript", "@playwright/test", "playwright-core"]) {
+    for (const devOnly of [
+      "tsx",
+      "vite",
+      "vitest",
+      "@react-router/dev",
+      "esbuild",
+      "typescript",
+      "@playwright/test",
+      "playwright-core",
+    ]) {
       expect(existsSync(path.join(app, "node_modules", devOnly)), `${devOnly} is a dev dependency`).toBe(false);
     }
     cpSync(path.join(ROOT, "build"), path.join(app, "build"), { recursive: true });
@@ -67,10 +77,18 @@ describe("the production tree (as the Dockerfile builds it)", () => {
 
     // The command line runs from the same tree, without dev dependencies: a backup of the running store.
     const cli = path.join(app, "build", "server-main", "cli.js");
-    const cliEnv = { ...process.env, DATA_DIR: path.join(base, "data"), DATABASE_URL: "", NODE_ENV: "production", LOG_LEVEL: "warn" };
+    const cliEnv = {
+      ...process.env,
+      DATA_DIR: path.join(base, "data"),
+      DATABASE_URL: "",
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+    };
     const backup = await run(process.execPath, [cli, "backup", "store.tar.gz"], { cwd: elsewhere, env: cliEnv });
     expect(backup.stderr).toContain("The store is running: it made the backup while serving.");
-    expect(backup.stdout).toMatch(/Backup written to .*store\.tar\.gz and checked:\n {2}\d+ products, 0 accounts, 0 sessions, 0 orders, \d+ image files/);
+    expect(backup.stdout).toMatch(
+      /Backup written to .*store\.tar\.gz and checked:\n {2}\d+ products, 0 accounts, 0 sessions, 0 orders, \d+ image files/,
+    );
 
     started.child.kill("SIGTERM");
     expect(await started.exited).toBe(0);

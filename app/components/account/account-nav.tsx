@@ -10,7 +10,10 @@ const LINKS = [
 export function AccountNav() {
   return (
     // Scrolls sideways on phones, with room for the focus rings; a plain column from md up.
-    <nav aria-label="My account" className="-mx-4 overflow-x-auto px-4 py-1 md:mx-0 md:overflow-visible md:px-0 md:py-0">
+    <nav
+      aria-label="My account"
+      className="-mx-4 overflow-x-auto px-4 py-1 md:mx-0 md:overflow-visible md:px-0 md:py-0"
+    >
       <ul className="flex gap-2 md:flex-col md:gap-1">
         {LINKS.map((link) => (
           <li key={link.to}>

@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import type { AddressView } from "../../../domain/views";
 import { addressSchema } from "../../../domain/account-schemas";
 import { COUNTRIES, DEFAULT_COUNTRY } from "../../../domain/address-rules";
-import type { FieldErrors, } from "../../../domain/forms";
+import type { FieldErrors } from "../../../domain/forms";
 import { FormAlert, FormField, inputClass, primaryButtonClass, secondaryButtonClass } from "~/components/ui/form-field";
 import { useValidatedForm } from "~/lib/use-validated-form";
 
@@ -32,14 +32,63 @@ export function AddressForm({ address, errors: serverErrors, formError, busy, on
       <input type="hidden" name="intent" value={address ? "update" : "create"} />
       {address && <input type="hidden" name="id" value={address.id} />}
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Full name" name="name" autoComplete="name" required maxLength={100} defaultValue={address?.name} error={errors.name} />
-        <FormField label="Phone" name="phone" type="tel" autoComplete="tel" required maxLength={30} defaultValue={address?.phone} error={errors.phone} />
+        <FormField
+          label="Full name"
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={100}
+          defaultValue={address?.name}
+          error={errors.name}
+        />
+        <FormField
+          label="Phone"
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          required
+          maxLength={30}
+          defaultValue={address?.phone}
+          error={errors.phone}
+        />
       </div>
-      <FormField label="Street" name="street" autoComplete="street-address" required maxLength={200} defaultValue={address?.street} error={errors.street} />
+      <FormField
+        label="Street"
+        name="street"
+        autoComplete="street-address"
+        required
+        maxLength={200}
+        defaultValue={address?.street}
+        error={errors.street}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormField label="City" name="city" autoComplete="address-level2" required maxLength={100} defaultValue={address?.city} error={errors.city} />
-        <FormField label="State" name="state" autoComplete="address-level1" required maxLength={100} defaultValue={address?.state} error={errors.state} />
-        <FormField label="ZIP" name="zipCode" autoComplete="postal-code" required maxLength={12} defaultValue={address?.zipCode} error={errors.zipCode} />
+        <FormField
+          label="City"
+          name="city"
+          autoComplete="address-level2"
+          required
+          maxLength={100}
+          defaultValue={address?.city}
+          error={errors.city}
+        />
+        <FormField
+          label="State"
+          name="state"
+          autoComplete="address-level1"
+          required
+          maxLength={100}
+          defaultValue={address?.state}
+          error={errors.state}
+        />
+        <FormField
+          label="ZIP"
+          name="zipCode"
+          autoComplete="postal-code"
+          required
+          maxLength={12}
+          defaultValue={address?.zipCode}
+          error={errors.zipCode}
+        />
       </div>
       <div>
         <label htmlFor={`country-${address?.id ?? "new"}`} className="mb-1.5 block text-sm font-medium text-stone-800">

@@ -41,7 +41,10 @@ export function AdminOrderCard({ order }: { order: OrderView }) {
   }, [fetcher.state, fetcher.data]);
 
   return (
-    <article aria-labelledby={headingId} className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
+    <article
+      aria-labelledby={headingId}
+      className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm"
+    >
       <OrderCardHeader order={order} headingId={headingId} level={3} />
 
       <div className="grid gap-5 px-4 py-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -129,7 +132,9 @@ export function AdminOrderCard({ order }: { order: OrderView }) {
                 )}
               </div>
             </fieldset>
-            {next.includes("cancelled") && <CancelOrderDialog ref={dialogRef} order={order} busy={busy} onKeep={closeDialog} />}
+            {next.includes("cancelled") && (
+              <CancelOrderDialog ref={dialogRef} order={order} busy={busy} onKeep={closeDialog} />
+            )}
           </fetcher.Form>
         )}
         <button

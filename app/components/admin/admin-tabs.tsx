@@ -22,14 +22,23 @@ export function AdminTabs({ current }: { current: AdminTab }) {
   }
 
   function onKeyDown(event: React.KeyboardEvent, index: number) {
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: ADMIN_TABS.length - 1 };
+    const moves: Record<string, number> = {
+      ArrowRight: index + 1,
+      ArrowLeft: index - 1,
+      Home: 0,
+      End: ADMIN_TABS.length - 1,
+    };
     if (!(event.key in moves)) return;
     event.preventDefault();
     go(moves[event.key]);
   }
 
   return (
-    <div role="tablist" aria-label="Dashboard sections" className="flex gap-1 overflow-x-auto border-b border-stone-200">
+    <div
+      role="tablist"
+      aria-label="Dashboard sections"
+      className="flex gap-1 overflow-x-auto border-b border-stone-200"
+    >
       {ADMIN_TABS.map((tab, index) => {
         const selected = tab === current;
         return (

@@ -47,7 +47,8 @@ export function ColorsField({
   const namesKey = JSON.stringify(names);
   // biome-ignore lint/correctness/useExhaustiveDependencies: namesKey stands for names, compared by value.
   useEffect(() => onNamesChange?.(names), [namesKey, onNamesChange]);
-  const update = (key: number, change: Partial<Row>) => setRows((all) => all.map((r) => (r.key === key ? { ...r, ...change } : r)));
+  const update = (key: number, change: Partial<Row>) =>
+    setRows((all) => all.map((r) => (r.key === key ? { ...r, ...change } : r)));
   const errorId = useId();
 
   return (
@@ -96,7 +97,9 @@ export function ColorsField({
                 name="colorImage"
                 aria-label={`Color ${i + 1} picture`}
                 value={position >= 0 ? String(position) : ""}
-                onChange={(e) => update(r.key, { image: e.target.value === "" ? null : (images[Number(e.target.value)]?.id ?? null) })}
+                onChange={(e) =>
+                  update(r.key, { image: e.target.value === "" ? null : (images[Number(e.target.value)]?.id ?? null) })
+                }
                 className="h-10 shrink-0 rounded-lg border border-stone-300 bg-white px-2 text-sm"
               >
                 <option value="">No picture</option>
@@ -107,7 +110,9 @@ export function ColorsField({
                 ))}
               </select>
               <span className="h-10 w-8 shrink-0 overflow-hidden rounded-md bg-brand-100">
-                {chosen && <img src={chosen.src} alt={`${chosen.label} of the product`} className="h-full w-full object-cover" />}
+                {chosen && (
+                  <img src={chosen.src} alt={`${chosen.label} of the product`} className="h-full w-full object-cover" />
+                )}
               </span>
               <button
                 type="button"

@@ -25,7 +25,15 @@ function initialValues(editing: DiscountView | null, posted?: Record<string, str
  * Create or edit a discount code. Posts to /admin?tab=discounts (intent save-discount); the
  * server's schema (domain/discounts.ts) decides, and a refusal comes back next to its field.
  */
-export function DiscountForm({ editing, errors, posted }: { editing: DiscountView | null; errors?: FieldErrors; posted?: Record<string, string> }) {
+export function DiscountForm({
+  editing,
+  errors,
+  posted,
+}: {
+  editing: DiscountView | null;
+  errors?: FieldErrors;
+  posted?: Record<string, string>;
+}) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save-discount";
   const values = initialValues(editing, posted);
@@ -74,7 +82,14 @@ export function DiscountForm({ editing, errors, posted }: { editing: DiscountVie
           error={errors?.minSubtotal}
           hint="Leave empty for no minimum."
         />
-        <FormField label="Starts on" name="startsAt" type="date" defaultValue={values.startsAt} error={errors?.startsAt} hint="From midnight UTC." />
+        <FormField
+          label="Starts on"
+          name="startsAt"
+          type="date"
+          defaultValue={values.startsAt}
+          error={errors?.startsAt}
+          hint="From midnight UTC."
+        />
         <FormField
           label="Ends after"
           name="endsAt"
@@ -100,7 +115,12 @@ export function DiscountForm({ editing, errors, posted }: { editing: DiscountVie
           hint="Empty: no limit."
         />
         <label className="flex items-center gap-2 text-sm font-medium text-stone-800 sm:col-span-2">
-          <input type="checkbox" name="active" defaultChecked={values.active === "on" || values.active === "true"} className="h-4 w-4" />
+          <input
+            type="checkbox"
+            name="active"
+            defaultChecked={values.active === "on" || values.active === "true"}
+            className="h-4 w-4"
+          />
           Active (shoppers can use it)
         </label>
         <div className="flex flex-wrap gap-3 sm:col-span-2">

@@ -31,8 +31,14 @@ const uses = (code: DiscountView) =>
   `${code.usedCount}${code.totalLimit === null ? "" : ` of ${code.totalLimit}`}${code.perCustomerLimit === null ? "" : ` · ${code.perCustomerLimit} per customer`}`;
 
 function StatusPill({ code }: { code: DiscountView }) {
-  const tone = code.active ? "bg-emerald-50 text-emerald-900 ring-emerald-300" : "bg-stone-100 text-stone-700 ring-stone-300";
-  return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tone}`}>{code.active ? "Active" : "Inactive"}</span>;
+  const tone = code.active
+    ? "bg-emerald-50 text-emerald-900 ring-emerald-300"
+    : "bg-stone-100 text-stone-700 ring-stone-300";
+  return (
+    <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tone}`}>
+      {code.active ? "Active" : "Inactive"}
+    </span>
+  );
 }
 
 function CodeActions({ code }: { code: DiscountView }) {
@@ -40,7 +46,11 @@ function CodeActions({ code }: { code: DiscountView }) {
   const busy = fetcher.state !== "idle";
   return (
     <div className="flex flex-wrap gap-2">
-      <Link to={`/admin?tab=discounts&edit=${code.id}`} aria-label={`Edit ${code.code}`} className={`${actionClass} border-stone-300 text-ink hover:border-ink`}>
+      <Link
+        to={`/admin?tab=discounts&edit=${code.id}`}
+        aria-label={`Edit ${code.code}`}
+        className={`${actionClass} border-stone-300 text-ink hover:border-ink`}
+      >
         Edit
       </Link>
       <fetcher.Form method="post" action="/admin?tab=discounts">
@@ -84,10 +94,17 @@ export function DiscountsPanel({
   const refused = shown && !shown.ok ? shown : undefined;
   return (
     <div className="space-y-6">
-      <DiscountForm key={`${editing?.id ?? "new"}-${shown?.toast.id ?? ""}`} editing={editing} errors={refused?.errors} posted={refused?.values} />
+      <DiscountForm
+        key={`${editing?.id ?? "new"}-${shown?.toast.id ?? ""}`}
+        editing={editing}
+        errors={refused?.errors}
+        posted={refused?.values}
+      />
 
       {codes.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-stone-300 p-8 text-center text-stone-600">No discount codes yet.</p>
+        <p className="rounded-2xl border border-dashed border-stone-300 p-8 text-center text-stone-600">
+          No discount codes yet.
+        </p>
       ) : (
         <>
           <ul aria-label="Discount codes" className="space-y-3 md:hidden">
@@ -117,7 +134,9 @@ export function DiscountsPanel({
                   {code.code}
                 </th>
                 <td className="px-4 py-3">{discountValueLabel(code)}</td>
-                <td className="px-4 py-3 text-stone-700">{code.minSubtotalCents > 0 ? formatMoney(code.minSubtotalCents) : "None"}</td>
+                <td className="px-4 py-3 text-stone-700">
+                  {code.minSubtotalCents > 0 ? formatMoney(code.minSubtotalCents) : "None"}
+                </td>
                 <td className="px-4 py-3 text-stone-700">
                   <Dates code={code} />
                 </td>

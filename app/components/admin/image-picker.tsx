@@ -140,7 +140,10 @@ export function ImagePicker({ kept, onKeptChange, files, onFilesChange, error, s
               dragging ? "border-ink bg-brand-50" : "border-stone-300"
             }`}
           >
-            <label htmlFor={inputId} className="cursor-pointer text-sm font-medium text-brand-700 underline underline-offset-2">
+            <label
+              htmlFor={inputId}
+              className="cursor-pointer text-sm font-medium text-brand-700 underline underline-offset-2"
+            >
               Choose images
             </label>
             <span className="text-sm text-stone-600"> or drag and drop them here</span>
@@ -151,7 +154,9 @@ export function ImagePicker({ kept, onKeptChange, files, onFilesChange, error, s
               name="images"
               multiple
               accept={IMAGE_ACCEPT}
-              aria-describedby={[hintId, error ? errorId : null, refused.length ? refusedId : null].filter(Boolean).join(" ")}
+              aria-describedby={[hintId, error ? errorId : null, refused.length ? refusedId : null]
+                .filter(Boolean)
+                .join(" ")}
               aria-invalid={error || refused.length ? true : undefined}
               className="sr-only"
               onChange={(event) => {
@@ -175,7 +180,9 @@ export function ImagePicker({ kept, onKeptChange, files, onFilesChange, error, s
         )}
         {refused.length > 0 && (
           <div id={refusedId} role="alert" className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-            <p className="font-medium">{refused.length === 1 ? "This file was not added:" : "These files were not added:"}</p>
+            <p className="font-medium">
+              {refused.length === 1 ? "This file was not added:" : "These files were not added:"}
+            </p>
             <ul className="mt-1 list-disc pl-5">
               {refused.map((problem, i) => (
                 <li key={`${problem}-${i}`}>{problem}</li>

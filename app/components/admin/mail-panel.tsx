@@ -17,7 +17,9 @@ const STATE_TONES: Record<FailedMailView["state"], string> = {
 function StatePill({ mail }: { mail: FailedMailView }) {
   return (
     <span className="inline-flex flex-col gap-1">
-      <span className={`inline-flex w-fit whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STATE_TONES[mail.state]}`}>
+      <span
+        className={`inline-flex w-fit whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STATE_TONES[mail.state]}`}
+      >
         {MAIL_STATE_LABELS[mail.state]}
       </span>
       {mail.state === "retrying" && mail.nextAttemptAt && (
@@ -32,7 +34,8 @@ function StatePill({ mail }: { mail: FailedMailView }) {
 /** Retry: only for mail the worker gave up on (domain/outbox-mail.ts); the others say why not. */
 function RetryButton({ mail }: { mail: FailedMailView }) {
   const fetcher = useFetcher<AdminResult>();
-  if (!mail.canRetry) return <span className="text-xs text-stone-600">{mail.state === "retrying" ? "Retried automatically" : "—"}</span>;
+  if (!mail.canRetry)
+    return <span className="text-xs text-stone-600">{mail.state === "retrying" ? "Retried automatically" : "—"}</span>;
   const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" action="/admin?tab=mail">
@@ -69,7 +72,9 @@ export function MailPanel({ page }: { page: FailedMailPage }) {
       </div>
 
       {page.items.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-stone-300 p-8 text-center text-stone-600">No failed emails.</p>
+        <p className="rounded-2xl border border-dashed border-stone-300 p-8 text-center text-stone-600">
+          No failed emails.
+        </p>
       ) : (
         <>
           {/* Phones: one card per email, every column still there. */}
@@ -82,7 +87,8 @@ export function MailPanel({ page }: { page: FailedMailPage }) {
                   <span className="font-medium">Last error:</span> {mail.lastError}
                 </p>
                 <p className="text-xs text-stone-600">
-                  {mail.attempts} {mail.attempts === 1 ? "attempt" : "attempts"} · queued <LocalDateTime iso={mail.createdAt} />
+                  {mail.attempts} {mail.attempts === 1 ? "attempt" : "attempts"} · queued{" "}
+                  <LocalDateTime iso={mail.createdAt} />
                 </p>
                 <div className="flex flex-wrap items-center justify-between gap-2 pt-1">
                   <StatePill mail={mail} />

@@ -36,11 +36,18 @@ export function OrdersPanel({ query, page }: { query: OrderListQuery; page: Admi
             placeholder="e.g. 3F66AFA6"
             className="w-full min-w-0 rounded-full border border-stone-300 px-4 py-2 text-base placeholder:text-stone-500 focus:border-ink sm:flex-1 sm:text-sm"
           />
-          <button type="submit" className="rounded-full bg-ink px-5 py-2 text-sm font-medium text-white hover:bg-stone-800">
+          <button
+            type="submit"
+            className="rounded-full bg-ink px-5 py-2 text-sm font-medium text-white hover:bg-stone-800"
+          >
             Search
           </button>
           {search && (
-            <Link to={orderListHref({ filter })} preventScrollReset className="whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium text-brand-700 underline underline-offset-2">
+            <Link
+              to={orderListHref({ filter })}
+              preventScrollReset
+              className="whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium text-brand-700 underline underline-offset-2"
+            >
               Clear search
             </Link>
           )}
@@ -54,9 +61,16 @@ export function OrdersPanel({ query, page }: { query: OrderListQuery; page: Admi
             const active = option === filter;
             return (
               <li key={option}>
-                <Link to={orderListHref({ filter: option, search })} aria-current={active ? "page" : undefined} preventScrollReset className={chipClass(active)}>
+                <Link
+                  to={orderListHref({ filter: option, search })}
+                  aria-current={active ? "page" : undefined}
+                  preventScrollReset
+                  className={chipClass(active)}
+                >
                   {filterLabel(option)}
-                  <span className={`rounded-full px-1.5 text-xs ${active ? "bg-white/20" : "bg-stone-100 text-stone-700"}`}>
+                  <span
+                    className={`rounded-full px-1.5 text-xs ${active ? "bg-white/20" : "bg-stone-100 text-stone-700"}`}
+                  >
                     <span className="sr-only">(</span>
                     {counts[option].toLocaleString("en-US")}
                     <span className="sr-only">)</span>
@@ -104,7 +118,10 @@ function OrderPager({ query, page }: { query: OrderListQuery; page: AdminOrderPa
   const linkClass = "rounded-full border border-stone-300 px-4 py-2 text-sm font-medium hover:border-ink";
   const links = [
     page.newerThan && { label: "Newest", to: orderListHref(base) },
-    page.newerThan && { label: "Newer", to: orderListHref({ ...base, cursor: { kind: "before", id: page.newerThan } }) },
+    page.newerThan && {
+      label: "Newer",
+      to: orderListHref({ ...base, cursor: { kind: "before", id: page.newerThan } }),
+    },
     page.olderThan && { label: "Older", to: orderListHref({ ...base, cursor: { kind: "after", id: page.olderThan } }) },
     page.olderThan && { label: "Oldest", to: orderListHref({ ...base, cursor: { kind: "oldest" } }) },
   ].filter((link): link is { label: string; to: string } => Boolean(link));

@@ -11,7 +11,8 @@ export interface OverviewData extends OrdersOverview {
   recentProducts: AdminProductRow[];
 }
 
-export const REVENUE_NOTE = "What customers paid (items, tax and shipping) less what was refunded, over all orders except cancelled ones.";
+export const REVENUE_NOTE =
+  "What customers paid (items, tax and shipping) less what was refunded, over all orders except cancelled ones.";
 
 /** The revenue note, with the sandbox's pretend money said apart when there is any. */
 function revenueNote(data: OverviewData): string {
@@ -86,7 +87,10 @@ export function OverviewPanel({ data }: { data: OverviewData }) {
                   className="aspect-[4/5] h-15 w-12 shrink-0 rounded-md bg-brand-100 object-cover"
                 />
                 <div className="min-w-0 flex-1">
-                  <Link to={`/admin/edit-product/${product.id}`} className="block truncate text-sm font-medium hover:underline">
+                  <Link
+                    to={`/admin/edit-product/${product.id}`}
+                    className="block truncate text-sm font-medium hover:underline"
+                  >
                     {product.title}
                   </Link>
                   <p className="text-xs text-stone-600">

@@ -1,7 +1,17 @@
 import { Link } from "react-router";
 
 /** Previous/next links that keep the rest of the address (tab, filter). */
-export function Pager({ page, pageCount, search, label }: { page: number; pageCount: number; search: string; label: string }) {
+export function Pager({
+  page,
+  pageCount,
+  search,
+  label,
+}: {
+  page: number;
+  pageCount: number;
+  search: string;
+  label: string;
+}) {
   if (pageCount <= 1) return null;
   const to = (n: number) => {
     const params = new URLSearchParams(search);

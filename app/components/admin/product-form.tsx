@@ -79,10 +79,11 @@ export function ProductForm({ mode, product, serverErrors }: ProductFormProps) {
   const previews = usePreviews(files);
   // In the order the server saves them: kept images first, then the new files.
   const imageChoices = useMemo<ColorImageChoice[]>(
-    () => [
-      ...kept.map((address) => ({ id: address, src: variantUrl(address, 320) })),
-      ...files.map((file, i) => ({ id: fileId(file), src: previews[i] })),
-    ].map((image, n) => ({ ...image, label: `Image ${n + 1}` })),
+    () =>
+      [
+        ...kept.map((address) => ({ id: address, src: variantUrl(address, 320) })),
+        ...files.map((file, i) => ({ id: fileId(file), src: previews[i] })),
+      ].map((image, n) => ({ ...image, label: `Image ${n + 1}` })),
     [kept, files, previews],
   );
 
@@ -194,7 +195,12 @@ export function ProductForm({ mode, product, serverErrors }: ProductFormProps) {
         </div>
         {errors.sizes && <p className="mt-1 text-sm text-red-700">{errors.sizes}</p>}
       </fieldset>
-      <ColorsField initial={product?.colors ?? []} images={imageChoices} error={errors.colors} onNamesChange={setColorNames} />
+      <ColorsField
+        initial={product?.colors ?? []}
+        images={imageChoices}
+        error={errors.colors}
+        onNamesChange={setColorNames}
+      />
       <StockGrid
         sizes={sizes}
         colors={colorNames}

@@ -23,7 +23,9 @@ function StockPill({ product }: { product: Pick<AdminProductRow, "stockCount" | 
       <span className="tabular-nums text-sm text-ink">
         {product.stockCount} {product.stockCount === 1 ? "piece" : "pieces"}
       </span>
-      <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tone}`}>{mark}</span>
+      <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tone}`}>
+        {mark}
+      </span>
     </span>
   );
 }
@@ -93,7 +95,9 @@ export function ProductsPanel({ page }: { page: AdminProductPage }) {
       </div>
 
       {page.items.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-stone-300 p-8 text-center text-stone-600">No products yet.</p>
+        <p className="rounded-2xl border border-dashed border-stone-300 p-8 text-center text-stone-600">
+          No products yet.
+        </p>
       ) : (
         <>
           {/* Phones: one card per product, every column still there. */}

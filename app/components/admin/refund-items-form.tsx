@@ -29,7 +29,10 @@ export function RefundItemsForm({ order }: { order: OrderView }) {
   }, [fetcher.state, fetcher.data]);
   if (order.status === "cancelled" || remaining.every((n) => n === 0)) return null;
 
-  const lines = Object.entries(quantities).map(([index, text]) => ({ index: Number(index), quantity: text.trim() === "" ? 0 : Number(text) }));
+  const lines = Object.entries(quantities).map(([index, text]) => ({
+    index: Number(index),
+    quantity: text.trim() === "" ? 0 : Number(text),
+  }));
   const check = quoteReturn(order, order.refunds, lines);
   const chosen = lines.some((line) => line.quantity !== 0);
   return (
@@ -53,7 +56,10 @@ export function RefundItemsForm({ order }: { order: OrderView }) {
             <legend className="text-sm font-semibold text-ink">Pieces to refund</legend>
             <ul className="mt-2 space-y-2">
               {order.items.map((item, index) => (
-                <li key={`${item.productId}-${item.selectedSize}-${item.color}-${index}`} className="flex items-center justify-between gap-3 text-sm">
+                <li
+                  key={`${item.productId}-${item.selectedSize}-${item.color}-${index}`}
+                  className="flex items-center justify-between gap-3 text-sm"
+                >
                   <label htmlFor={`${panelId}-${index}`} className="min-w-0 flex-1 text-stone-700">
                     <span className="font-medium text-ink">{item.title}</span>
                     {item.selectedSize ? ` (${item.selectedSize})` : ""}

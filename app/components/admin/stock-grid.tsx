@@ -113,7 +113,8 @@ export function StockGrid({
     <fieldset aria-describedby={error ? errorId : undefined}>
       <legend className="text-sm font-medium text-stone-800">Stock</legend>
       <p className="mt-0.5 text-xs text-stone-600">
-        Pieces in stock{single ? "" : " for each size and colour"}. 0 shows {single ? "the product" : "that choice"} as sold out.
+        Pieces in stock{single ? "" : " for each size and colour"}. 0 shows {single ? "the product" : "that choice"} as
+        sold out.
       </p>
       {single ? (
         <div className="mt-2 max-w-xs">{cellInputs({ size: null, color: null }, SINGLE_LABEL)}</div>
@@ -147,8 +148,17 @@ export function StockGrid({
           </table>
         </div>
       )}
-      <label htmlFor={skuToggleId} className="mt-2 inline-flex cursor-pointer items-center gap-2 text-sm text-stone-700">
-        <input id={skuToggleId} type="checkbox" checked={showSku} onChange={(e) => setShowSku(e.currentTarget.checked)} className="h-4 w-4" />
+      <label
+        htmlFor={skuToggleId}
+        className="mt-2 inline-flex cursor-pointer items-center gap-2 text-sm text-stone-700"
+      >
+        <input
+          id={skuToggleId}
+          type="checkbox"
+          checked={showSku}
+          onChange={(e) => setShowSku(e.currentTarget.checked)}
+          className="h-4 w-4"
+        />
         Show SKUs (optional stock-keeping codes)
       </label>
       {error && (

@@ -33,7 +33,17 @@ export function problemText(line: CartLine, problem: QuotedLine): string {
   }
 }
 
-function StepButton({ label, disabled, onClick, children }: { label: string; disabled: boolean; onClick: () => void; children: string }) {
+function StepButton({
+  label,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  disabled: boolean;
+  onClick: () => void;
+  children: string;
+}) {
   return (
     <button
       type="button"
@@ -53,11 +63,18 @@ export function CartLineItem({ line, problem, onQuantity, onRemove }: CartLineIt
   const soldOut = problem?.problem === "out_of_stock";
   // Known stock caps the plus button, so the shopper cannot step into a refusal.
   const ceiling = problem?.problem === "insufficient_stock" ? Math.max(problem.stockCount, MIN_QUANTITY) : MAX_QUANTITY;
-  const details = [line.selectedSize && `Size: ${line.selectedSize}`, line.color && `Color: ${line.color}`].filter(Boolean);
+  const details = [line.selectedSize && `Size: ${line.selectedSize}`, line.color && `Color: ${line.color}`].filter(
+    Boolean,
+  );
 
   return (
     <li className="flex gap-4 py-6 sm:gap-6">
-      <Link to={productHref} className="shrink-0 self-start overflow-hidden rounded-lg bg-brand-100" tabIndex={-1} aria-hidden="true">
+      <Link
+        to={productHref}
+        className="shrink-0 self-start overflow-hidden rounded-lg bg-brand-100"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
         <ProductImage
           address={line.imageUrls[0]}
           alt=""
@@ -102,7 +119,9 @@ export function CartLineItem({ line, problem, onQuantity, onRemove }: CartLineIt
         {problem && (
           <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
             {soldOut && (
-              <span className="shrink-0 rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">Out of Stock</span>
+              <span className="shrink-0 rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">
+                Out of Stock
+              </span>
             )}
             <span>
               {problemText(line, problem)}
@@ -131,7 +150,11 @@ export function CartLineItem({ line, problem, onQuantity, onRemove }: CartLineIt
             >
               −
             </StepButton>
-            <output aria-label={`Quantity of ${line.title}`} aria-live="polite" className="w-8 text-center text-sm tabular-nums">
+            <output
+              aria-label={`Quantity of ${line.title}`}
+              aria-live="polite"
+              className="w-8 text-center text-sm tabular-nums"
+            >
               {line.quantity}
             </output>
             <StepButton
@@ -148,8 +171,19 @@ export function CartLineItem({ line, problem, onQuantity, onRemove }: CartLineIt
             aria-label={`Remove ${line.title}${details.length ? ` (${details.join(", ")})` : ""}`}
             className="flex items-center gap-1.5 rounded-full px-2 py-2 text-sm font-medium text-stone-600 transition-colors hover:text-red-700"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8">
-              <path strokeLinecap="round" strokeLinejoin="round" d="M4 7h16M10 11v6m4-6v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-4 w-4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+            >
+              <path
+                strokeLinecap="round"
+                strokeLinejoin="round"
+                d="M4 7h16M10 11v6m4-6v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3"
+              />
             </svg>
             Remove
           </button>

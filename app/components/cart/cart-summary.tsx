@@ -16,9 +16,13 @@ interface CartSummaryProps {
 
 function Row({ label, value, strong, minus }: { label: string; value: number; strong?: boolean; minus?: boolean }) {
   return (
-    <div className={`flex items-center justify-between gap-3 ${strong ? "border-t border-stone-300 pt-4 text-base font-semibold" : "text-sm"}`}>
+    <div
+      className={`flex items-center justify-between gap-3 ${strong ? "border-t border-stone-300 pt-4 text-base font-semibold" : "text-sm"}`}
+    >
       <dt className={`min-w-0 break-words ${strong ? "text-ink" : "text-stone-600"}`}>{label}</dt>
-      <dd className={`whitespace-nowrap tabular-nums ${minus ? "text-emerald-800" : "text-ink"}`}>{minus ? `−${formatMoney(value)}` : formatMoney(value)}</dd>
+      <dd className={`whitespace-nowrap tabular-nums ${minus ? "text-emerald-800" : "text-ink"}`}>
+        {minus ? `−${formatMoney(value)}` : formatMoney(value)}
+      </dd>
     </div>
   );
 }
@@ -26,13 +30,18 @@ function Row({ label, value, strong, minus }: { label: string; value: number; st
 /** The order summary of the cart page (docs/product.md §2 and §9), with the ways on. */
 export function CartSummary({ totals, itemCount, blockedReason, discountField }: CartSummaryProps) {
   return (
-    <section aria-labelledby="summary-heading" className="rounded-2xl bg-brand-50 p-5 sm:p-6 lg:sticky lg:top-24 lg:self-start">
+    <section
+      aria-labelledby="summary-heading"
+      className="rounded-2xl bg-brand-50 p-5 sm:p-6 lg:sticky lg:top-24 lg:self-start"
+    >
       <h2 id="summary-heading" className="font-display text-xl text-ink">
         Order Summary
       </h2>
       <dl className="mt-5 space-y-3">
         <Row label={`Subtotal (${itemCount} ${itemCount === 1 ? "item" : "items"})`} value={totals.subtotalCents} />
-        {Boolean(totals.discountCents) && <Row label={discountLineLabel(totals.discountCode)} value={totals.discountCents ?? 0} minus />}
+        {Boolean(totals.discountCents) && (
+          <Row label={discountLineLabel(totals.discountCode)} value={totals.discountCents ?? 0} minus />
+        )}
         <Row label="Shipping" value={totals.shippingCents} />
         <Row label="Tax (10%)" value={totals.taxCents} />
         <Row label="Total" value={totals.totalCents} strong />

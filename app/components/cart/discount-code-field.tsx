@@ -17,11 +17,19 @@ export function DiscountCodeField({ code, check }: { code: string | null; check:
 
   if (code && check?.code) {
     return (
-      <div className="flex items-center justify-between gap-3 rounded-xl border border-emerald-300 bg-white px-4 py-3 text-sm" data-testid="discount-applied">
+      <div
+        className="flex items-center justify-between gap-3 rounded-xl border border-emerald-300 bg-white px-4 py-3 text-sm"
+        data-testid="discount-applied"
+      >
         <p className="text-emerald-900">
           Code <span className="font-mono font-semibold">{check.code}</span> applied: {discountAmountLabel(check.cents)}
         </p>
-        <button type="button" onClick={() => setDiscountCode(null)} className="shrink-0 font-medium text-ink underline underline-offset-2" aria-label={`Remove the discount code ${check.code}`}>
+        <button
+          type="button"
+          onClick={() => setDiscountCode(null)}
+          className="shrink-0 font-medium text-ink underline underline-offset-2"
+          aria-label={`Remove the discount code ${check.code}`}
+        >
           Remove
         </button>
       </div>
@@ -61,7 +69,11 @@ export function DiscountCodeField({ code, check }: { code: string | null; check:
       {refused && (
         <p id={messageId} role="alert" className="text-sm text-red-800">
           {refused}{" "}
-          <button type="button" onClick={() => setDiscountCode(null)} className="font-medium underline underline-offset-2">
+          <button
+            type="button"
+            onClick={() => setDiscountCode(null)}
+            className="font-medium underline underline-offset-2"
+          >
             Remove
           </button>
         </p>

@@ -33,7 +33,8 @@ export function AddToCartButton({ product, className = "" }: AddToCartButtonProp
 
   const loginHref = loginPathFor(location.pathname + location.search);
   const [action, hidden] = user ? [productHref, null] : loginTarget(loginHref);
-  const choice = product.sizes.length > 0 ? cartTexts.selectSize : product.colors.length > 0 ? cartTexts.selectColor : null;
+  const choice =
+    product.sizes.length > 0 ? cartTexts.selectSize : product.colors.length > 0 ? cartTexts.selectColor : null;
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -48,7 +49,9 @@ export function AddToCartButton({ product, className = "" }: AddToCartButtonProp
       return;
     }
     // The cart store comes with the first add: a visitor's home page does without it (docs/decisions/025-what-the-browser-loads-when.md).
-    void import("~/lib/add-to-cart").then(({ addProductToCart }) => addProductToCart(product, { quantity: 1, selectedSize: null, color: null }));
+    void import("~/lib/add-to-cart").then(({ addProductToCart }) =>
+      addProductToCart(product, { quantity: 1, selectedSize: null, color: null }),
+    );
   }
 
   return (

@@ -45,7 +45,8 @@ export function ProductGallery({ title, images, selected, onSelect }: ProductGal
     },
   });
 
-  const mainAlt = count === 0 ? `${title}: no photo yet` : several ? `${title}, image ${current + 1} of ${count}` : title;
+  const mainAlt =
+    count === 0 ? `${title}: no photo yet` : several ? `${title}, image ${current + 1} of ${count}` : title;
 
   return (
     <section
@@ -75,7 +76,14 @@ export function ProductGallery({ title, images, selected, onSelect }: ProductGal
             onClick={() => setZoomed(true)}
             className="absolute right-3 top-3 flex h-11 w-11 items-center justify-center rounded-full bg-white/90 text-ink shadow-md transition hover:bg-white focus-visible:bg-white"
           >
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              className="h-5 w-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+            >
               <circle cx="8.5" cy="8.5" r="5.5" />
               <path d="m12.5 12.5 4.5 4.5M8.5 6v5M6 8.5h5" strokeLinecap="round" />
             </svg>
@@ -114,7 +122,12 @@ export function ProductGallery({ title, images, selected, onSelect }: ProductGal
                       active ? "border-ink" : "border-transparent opacity-70 hover:opacity-100"
                     }`}
                   >
-                    <ProductImage address={address} alt="" sizes="80px" className="aspect-[4/5] h-auto w-full object-cover" />
+                    <ProductImage
+                      address={address}
+                      alt=""
+                      sizes="80px"
+                      className="aspect-[4/5] h-auto w-full object-cover"
+                    />
                   </button>
                 </li>
               );
@@ -146,8 +159,20 @@ function ArrowButton({ direction, onClick }: { direction: GalleryDirection; onCl
       onClick={onClick}
       className={`absolute top-1/2 -translate-y-1/2 ${previous ? "left-3" : "right-3"} flex h-11 w-11 items-center justify-center rounded-full bg-white/90 text-ink shadow-md transition hover:bg-white focus-visible:bg-white`}
     >
-      <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.8">
-        <path d={previous ? "M12.5 4.5 7 10l5.5 5.5" : "M7.5 4.5 13 10l-5.5 5.5"} strokeLinecap="round" strokeLinejoin="round" />
+      <svg
+        aria-hidden="true"
+        width="20"
+        height="20"
+        viewBox="0 0 20 20"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+      >
+        <path
+          d={previous ? "M12.5 4.5 7 10l5.5 5.5" : "M7.5 4.5 13 10l-5.5 5.5"}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
     </button>
   );

@@ -24,10 +24,16 @@ export function ProductPending() {
     >
       <div className="mx-auto max-w-7xl px-4 py-4 sm:px-6">
         <p className="flex items-center gap-3 py-1 text-sm font-medium text-stone-700">
-          <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-stone-300 border-t-ink" />
+          <span
+            aria-hidden="true"
+            className="h-4 w-4 animate-spin rounded-full border-2 border-stone-300 border-t-ink"
+          />
           {productsTexts.loading}
         </p>
-        <div aria-hidden="true" className="mt-4 grid animate-pulse gap-8 lg:grid-cols-[minmax(0,11fr)_minmax(0,9fr)] lg:gap-12">
+        <div
+          aria-hidden="true"
+          className="mt-4 grid animate-pulse gap-8 lg:grid-cols-[minmax(0,11fr)_minmax(0,9fr)] lg:gap-12"
+        >
           <div className="aspect-[4/5] w-full rounded-2xl bg-brand-100 lg:ml-24 lg:w-auto" />
           <div className="space-y-4">
             <div className="h-3 w-24 rounded bg-stone-200" />

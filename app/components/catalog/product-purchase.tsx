@@ -11,7 +11,10 @@ import { useRootData } from "~/lib/root-data";
 const SOLD_OUT_TITLE = "Sold out";
 
 interface ProductPurchaseProps {
-  product: Pick<ProductDetail, "id" | "title" | "priceCents" | "imageUrls" | "sizes" | "colors" | "stockCount" | "variants">;
+  product: Pick<
+    ProductDetail,
+    "id" | "title" | "priceCents" | "imageUrls" | "sizes" | "colors" | "stockCount" | "variants"
+  >;
   /** Told when the shopper picks (or unpicks) a colour, so the gallery can show it. */
   onColorChange?: (color: string | null) => void;
 }
@@ -39,7 +42,10 @@ export function ProductPurchase({ product, onColorChange }: ProductPurchaseProps
   const unavailableColors = soldOutColors(product.variants, sizes, colorNames, selectedSize);
   // The chosen combination, once every dimension the product has is chosen.
   const complete = (sizes.length === 0 || selectedSize !== null) && (colors.length === 0 || selectedColor !== null);
-  const lowStock = !soldOut && complete ? lowStockMessage(stockOfChoice(product.variants, { size: selectedSize, color: selectedColor })) : null;
+  const lowStock =
+    !soldOut && complete
+      ? lowStockMessage(stockOfChoice(product.variants, { size: selectedSize, color: selectedColor }))
+      : null;
 
   function addToCart() {
     if (soldOut) return;
@@ -116,7 +122,9 @@ export function ProductPurchase({ product, onColorChange }: ProductPurchaseProps
                     onColorChange?.(next);
                   }}
                   className={`relative flex h-11 w-11 items-center justify-center rounded-full border-2 transition disabled:cursor-not-allowed ${
-                    active ? "border-ink" : "border-transparent hover:border-stone-400 disabled:hover:border-transparent"
+                    active
+                      ? "border-ink"
+                      : "border-transparent hover:border-stone-400 disabled:hover:border-transparent"
                   }`}
                 >
                   <span
@@ -126,7 +134,10 @@ export function ProductPurchase({ product, onColorChange }: ProductPurchaseProps
                   />
                   {/* A diagonal stroke across a sold-out colour: visible on light and dark swatches alike. */}
                   {unavailable && (
-                    <span aria-hidden="true" className="absolute h-0.5 w-10 -rotate-45 rounded-full bg-stone-700 ring-1 ring-white" />
+                    <span
+                      aria-hidden="true"
+                      className="absolute h-0.5 w-10 -rotate-45 rounded-full bg-stone-700 ring-1 ring-white"
+                    />
                   )}
                 </button>
               );

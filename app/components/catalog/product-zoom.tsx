@@ -100,7 +100,14 @@ export function ProductZoom({ title, images, index, open, onMove, onSelect, onCl
               onClick={onClose}
               className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-white/10 text-white transition hover:bg-white/20"
             >
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 20 20"
+                className="h-5 w-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+              >
                 <path d="M5 5l10 10M15 5 5 15" strokeLinecap="round" />
               </svg>
             </button>
@@ -140,7 +147,12 @@ export function ProductZoom({ title, images, index, open, onMove, onSelect, onCl
                       onClick={() => onSelect(i)}
                       className={`block w-12 overflow-hidden rounded-md border-2 ${i === index ? "border-white" : "border-transparent opacity-60 hover:opacity-100"}`}
                     >
-                      <ProductImage address={address} alt="" sizes="48px" className="aspect-[4/5] h-auto w-full object-cover" />
+                      <ProductImage
+                        address={address}
+                        alt=""
+                        sizes="48px"
+                        className="aspect-[4/5] h-auto w-full object-cover"
+                      />
                     </button>
                   </li>
                 ))}
@@ -162,8 +174,20 @@ function ZoomArrow({ direction, onClick }: { direction: GalleryDirection; onClic
       onClick={onClick}
       className={`absolute top-1/2 -translate-y-1/2 ${previous ? "left-3" : "right-3"} flex h-12 w-12 items-center justify-center rounded-full bg-white/90 text-ink shadow-md transition hover:bg-white`}
     >
-      <svg aria-hidden="true" width="22" height="22" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.8">
-        <path d={previous ? "M12.5 4.5 7 10l5.5 5.5" : "M7.5 4.5 13 10l-5.5 5.5"} strokeLinecap="round" strokeLinejoin="round" />
+      <svg
+        aria-hidden="true"
+        width="22"
+        height="22"
+        viewBox="0 0 20 20"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+      >
+        <path
+          d={previous ? "M12.5 4.5 7 10l5.5 5.5" : "M7.5 4.5 13 10l-5.5 5.5"}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
     </button>
   );

@@ -53,7 +53,11 @@ function AddressSelect({
 const sectionClass = "rounded-2xl border border-stone-200 bg-white p-5 sm:p-6";
 const headingClass = "font-display text-xl text-ink";
 
-export function ShippingAddressSection(props: { addresses: readonly CheckoutAddress[]; value: string; onChange: (id: string) => void }) {
+export function ShippingAddressSection(props: {
+  addresses: readonly CheckoutAddress[];
+  value: string;
+  onChange: (id: string) => void;
+}) {
   const id = useId();
   return (
     <section className={sectionClass} aria-labelledby={`${id}-heading`}>
@@ -96,7 +100,13 @@ export function BillingAddressSection(props: {
       </label>
       {!props.sameAsShipping && (
         <div className="mt-4">
-          <AddressSelect id={id} label="Billing Address" value={props.value} addresses={props.addresses} onChange={props.onChange} />
+          <AddressSelect
+            id={id}
+            label="Billing Address"
+            value={props.value}
+            addresses={props.addresses}
+            onChange={props.onChange}
+          />
         </div>
       )}
     </section>

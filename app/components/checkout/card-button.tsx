@@ -1,6 +1,12 @@
 import { toast } from "~/lib/toast";
 import { messages } from "../../../domain/messages";
-import { type CheckoutRequest, failureText, paymentApi, type ServerTotals, serverTotalsOf } from "~/lib/checkout/payment-api";
+import {
+  type CheckoutRequest,
+  failureText,
+  paymentApi,
+  type ServerTotals,
+  serverTotalsOf,
+} from "~/lib/checkout/payment-api";
 import type { PaymentLock } from "~/lib/checkout/use-payment-lock";
 
 /** Only a web address may be followed: never a javascript: or data: URL, whatever the answer says. */
@@ -57,14 +63,23 @@ export function CardButton({
         disabled={lock.busy}
         className="flex h-12 w-full items-center justify-center gap-2 rounded-full bg-[#635bff] px-6 text-base font-semibold text-white shadow-sm transition-colors hover:bg-[#5149e6] disabled:cursor-not-allowed disabled:opacity-60"
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-5 w-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+        >
           <rect x="3" y="5" width="18" height="14" rx="2" />
           <path d="M3 10h18M7 15h3" strokeLinecap="round" />
         </svg>
         {lock.busy ? "Processing..." : "Pay with Card (Stripe)"}
       </button>
       {sandbox && (
-        <p className="text-center text-xs text-stone-500">Sandbox — no real money. You pay on a local test checkout page.</p>
+        <p className="text-center text-xs text-stone-500">
+          Sandbox — no real money. You pay on a local test checkout page.
+        </p>
       )}
     </div>
   );

@@ -9,7 +9,12 @@ import { paymentMessages } from "../../../domain/payment-messages";
 import { useCartCheck, withDiscount } from "~/lib/cart-check";
 import { useDiscountCode } from "~/lib/discount-code";
 import { DiscountCodeField } from "~/components/cart/discount-code-field";
-import { BillingAddressSection, type CheckoutAddress, preselectedAddressId, ShippingAddressSection } from "./address-fields";
+import {
+  BillingAddressSection,
+  type CheckoutAddress,
+  preselectedAddressId,
+  ShippingAddressSection,
+} from "./address-fields";
 import { CardButton } from "./card-button";
 import { ProcessingPayment } from "./checkout-panels";
 import { OrderSummary } from "./order-summary";
@@ -128,7 +133,10 @@ export function CheckoutForm({
 
           <section aria-label="Pay" className="space-y-4">
             {/* Phones show the summary after the payment buttons: the amount is said before them. */}
-            <p className="flex items-center justify-between gap-4 rounded-xl bg-brand-50 px-4 py-3 text-ink lg:hidden" data-testid="pay-total">
+            <p
+              className="flex items-center justify-between gap-4 rounded-xl bg-brand-50 px-4 py-3 text-ink lg:hidden"
+              data-testid="pay-total"
+            >
               <span className="text-sm font-medium">
                 Order total
                 <span className="block text-xs font-normal text-stone-600">Including tax and shipping</span>
@@ -156,7 +164,12 @@ export function CheckoutForm({
                 onPaid={onPaid}
               />
             ) : (
-              <CardButton lock={lock} request={request} onServerTotals={onServerTotals} sandbox={payments.card === "sandbox"} />
+              <CardButton
+                lock={lock}
+                request={request}
+                onServerTotals={onServerTotals}
+                sandbox={payments.card === "sandbox"}
+              />
             )}
             {/* A card payment goes on at Stripe: the page says so from the click until the browser has left. */}
             {lock.busy && <ProcessingPayment detail={method === "stripe" ? messages.card.redirect : undefined} />}

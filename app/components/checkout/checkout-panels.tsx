@@ -36,7 +36,14 @@ export function StatePanel({
       <span
         className={`mx-auto flex h-16 w-16 items-center justify-center rounded-full ${tone === "success" ? "bg-emerald-100 text-emerald-700" : "bg-brand-100 text-brand-700"}`}
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth="1.6">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-8 w-8"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+        >
           <path strokeLinecap="round" strokeLinejoin="round" d={ICONS[icon]} />
         </svg>
       </span>
@@ -62,7 +69,10 @@ export function PanelLink({ to, children, secondary }: { to: string; children: R
  */
 export function ProcessingPayment({ detail }: { detail?: string }) {
   return (
-    <div role="status" className="flex items-center justify-center gap-3 rounded-xl bg-stone-100 p-4 text-sm font-medium text-ink">
+    <div
+      role="status"
+      className="flex items-center justify-center gap-3 rounded-xl bg-stone-100 p-4 text-sm font-medium text-ink"
+    >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 animate-spin text-brand-700" fill="none">
         <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
         <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />

@@ -17,9 +17,21 @@ interface OrderSummaryProps {
   discountField?: React.ReactNode;
 }
 
-function Row({ label, value, strong, testId = label.toLowerCase() }: { label: string; value: number; strong?: boolean; testId?: string }) {
+function Row({
+  label,
+  value,
+  strong,
+  testId = label.toLowerCase(),
+}: {
+  label: string;
+  value: number;
+  strong?: boolean;
+  testId?: string;
+}) {
   return (
-    <div className={`flex items-center justify-between ${strong ? "border-t border-stone-300 pt-3 text-base font-semibold" : "text-sm"}`}>
+    <div
+      className={`flex items-center justify-between ${strong ? "border-t border-stone-300 pt-3 text-base font-semibold" : "text-sm"}`}
+    >
       <dt className={strong ? "text-ink" : "text-stone-600"}>{label}</dt>
       <dd className="tabular-nums text-ink" data-testid={`summary-${testId}`}>
         {formatMoney(value)}
@@ -31,7 +43,10 @@ function Row({ label, value, strong, testId = label.toLowerCase() }: { label: st
 /** The right column of docs/product.md §2: items, the four totals and where the parcel goes. */
 export function OrderSummary({ lines, problems, totals, shipTo, discountField }: OrderSummaryProps) {
   return (
-    <section aria-labelledby="order-summary-heading" className="rounded-2xl bg-brand-50 p-5 sm:p-6 lg:sticky lg:top-24 lg:self-start">
+    <section
+      aria-labelledby="order-summary-heading"
+      className="rounded-2xl bg-brand-50 p-5 sm:p-6 lg:sticky lg:top-24 lg:self-start"
+    >
       <h2 id="order-summary-heading" className="font-display text-xl text-ink">
         Order Summary
       </h2>
@@ -41,7 +56,12 @@ export function OrderSummary({ lines, problems, totals, shipTo, discountField }:
           return (
             <li key={lineKey(line)} className="flex gap-3 py-3">
               <div className="h-20 w-16 shrink-0 overflow-hidden rounded-md bg-brand-100">
-                <ProductImage address={line.imageUrls[0]} alt={line.title} sizes="64px" className="h-full w-full object-cover" />
+                <ProductImage
+                  address={line.imageUrls[0]}
+                  alt={line.title}
+                  sizes="64px"
+                  className="h-full w-full object-cover"
+                />
               </div>
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium text-ink">{line.title}</p>

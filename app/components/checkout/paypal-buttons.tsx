@@ -2,7 +2,13 @@ import { useEffect, useRef, useState } from "react";
 import { toast } from "~/lib/toast";
 import { messages } from "../../../domain/messages";
 import { loadPaypalSdk, type PaypalButtonsActions, type PaypalButtonsInstance } from "~/lib/paypal-sdk";
-import { PaymentRequestError, paymentApi, serverTotalsOf, type WalletOutcome, walletFallbackOf } from "~/lib/checkout/payment-api";
+import {
+  PaymentRequestError,
+  paymentApi,
+  serverTotalsOf,
+  type WalletOutcome,
+  walletFallbackOf,
+} from "~/lib/checkout/payment-api";
 import type { WalletButtonProps } from "~/lib/checkout/wallet-button-props";
 
 /** The server could not be reached or failed (not: it refused the cart); only then does the browser take over. */
@@ -60,7 +66,9 @@ export function PaypalButtons({ clientId, ...props }: WalletButtonProps & { clie
               madeInBrowser = true;
               return actions.order.create({
                 intent: "CAPTURE",
-                purchase_units: [{ amount: fallback.amount, custom_id: fallback.checkoutId, invoice_id: fallback.checkoutId }],
+                purchase_units: [
+                  { amount: fallback.amount, custom_id: fallback.checkoutId, invoice_id: fallback.checkoutId },
+                ],
               });
             }
           },
@@ -84,7 +92,8 @@ export function PaypalButtons({ clientId, ...props }: WalletButtonProps & { clie
               }
               settle(await paymentApi.verifyPaypalOrder(data.orderID), onPaid);
             } catch (error) {
-              const text = error instanceof PaymentRequestError && error.refused ? error.message : messages.wallet.buttonError;
+              const text =
+                error instanceof PaymentRequestError && error.refused ? error.message : messages.wallet.buttonError;
               toast.error(text);
             } finally {
               lock.release();
@@ -97,7 +106,8 @@ export function PaypalButtons({ clientId, ...props }: WalletButtonProps & { clie
           },
 
           onError(error: unknown) {
-            const text = error instanceof PaymentRequestError && error.refused ? error.message : messages.wallet.buttonError;
+            const text =
+              error instanceof PaymentRequestError && error.refused ? error.message : messages.wallet.buttonError;
             toast.error(text);
             latest.current.lock.release();
           },
@@ -116,7 +126,11 @@ export function PaypalButtons({ clientId, ...props }: WalletButtonProps & { clie
 
   return (
     <div>
-      <div ref={container} className={props.lock.busy ? "pointer-events-none opacity-60" : undefined} aria-busy={props.lock.busy} />
+      <div
+        ref={container}
+        className={props.lock.busy ? "pointer-events-none opacity-60" : undefined}
+        aria-busy={props.lock.busy}
+      />
       {failed && (
         <p role="alert" className="rounded-xl bg-red-50 p-4 text-sm text-red-800">
           PayPal failed to load. Check your connection and reload the page, or pay by card.

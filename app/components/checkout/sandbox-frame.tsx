@@ -38,7 +38,9 @@ export function SandboxFrame({
         <SandboxBanner />
         <div className={`flex items-center justify-between gap-3 px-5 py-4 ${accent}`}>
           <h1 className="text-lg font-bold">{provider}</h1>
-          <span className="rounded-full bg-white/85 px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-stone-800">Sandbox</span>
+          <span className="rounded-full bg-white/85 px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-stone-800">
+            Sandbox
+          </span>
         </div>
         <div className="p-5 sm:p-6">
           <p className="text-sm text-stone-600">{amountLabel}</p>
@@ -51,12 +53,21 @@ export function SandboxFrame({
             {lines.map((line) => (
               <li key={`${line.productId}-${line.selectedSize}-${line.color}`} className="flex items-center gap-3 py-3">
                 <div className="h-14 w-11 shrink-0 overflow-hidden rounded bg-brand-100">
-                  <ProductImage address={line.imageUrls[0]} alt="" sizes="44px" className="h-full w-full object-cover" />
+                  <ProductImage
+                    address={line.imageUrls[0]}
+                    alt=""
+                    sizes="44px"
+                    className="h-full w-full object-cover"
+                  />
                 </div>
                 <div className="min-w-0 flex-1 text-sm">
                   <p className="truncate font-medium text-ink">{line.title}</p>
                   <p className="text-xs text-stone-600">
-                    {[line.selectedSize && `Size: ${line.selectedSize}`, line.color && `Color: ${line.color}`, `Qty: ${line.quantity}`]
+                    {[
+                      line.selectedSize && `Size: ${line.selectedSize}`,
+                      line.color && `Color: ${line.color}`,
+                      `Qty: ${line.quantity}`,
+                    ]
                       .filter(Boolean)
                       .join(" · ")}
                   </p>

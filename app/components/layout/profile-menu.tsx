@@ -74,7 +74,10 @@ export function ProfileMenu({ user }: { user: RootUser }) {
           }
         }}
       >
-        <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white">
+        <span
+          aria-hidden="true"
+          className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white"
+        >
           {avatarInitial(user)}
         </span>
         <span className="hidden max-w-[9rem] truncate sm:inline">{label}</span>

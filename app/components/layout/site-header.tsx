@@ -21,7 +21,10 @@ export function SiteHeader() {
   const user = useRootData()?.user ?? null;
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 sm:gap-4 sm:px-6">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 sm:gap-4 sm:px-6"
+      >
         <Link to="/" className="font-display text-xl tracking-tight text-ink sm:text-2xl">
           {STORE_NAME}
         </Link>

@@ -23,7 +23,9 @@ export function OrderCardHeader({
 }) {
   const Heading = level === 2 ? "h2" : "h3";
   return (
-    <header className={`flex flex-wrap items-center justify-between gap-3 border-b border-stone-100 bg-stone-50 px-4 py-3 ${className}`.trim()}>
+    <header
+      className={`flex flex-wrap items-center justify-between gap-3 border-b border-stone-100 bg-stone-50 px-4 py-3 ${className}`.trim()}
+    >
       <div>
         <Heading id={headingId} className="font-semibold text-ink">
           {`Order #${order.number}`}

@@ -18,7 +18,11 @@ export function OrderItems({ items }: { items: readonly OrderItem[] }) {
           <div className="min-w-0 flex-1">
             <p className="truncate text-sm font-medium text-ink">{item.title}</p>
             <p className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-stone-600">
-              {[item.selectedSize && `Size: ${item.selectedSize}`, item.color && `Color: ${item.color}`, `Qty: ${item.quantity}`]
+              {[
+                item.selectedSize && `Size: ${item.selectedSize}`,
+                item.color && `Color: ${item.color}`,
+                `Qty: ${item.quantity}`,
+              ]
                 .filter(Boolean)
                 .map((part) => (
                   // A label and its value never part at the end of a line ('Qty:' here, '4' on the next).
@@ -53,7 +57,9 @@ export function OrderTotals({
   const refunded = order.refundedCents ?? 0;
   const rows: [string, string][] = [
     ["Subtotal", formatMoney(order.subtotalCents)],
-    ...(order.discountCents ? [[discountLineLabel(order.discountCode), discountAmountLabel(order.discountCents)] as [string, string]] : []),
+    ...(order.discountCents
+      ? [[discountLineLabel(order.discountCode), discountAmountLabel(order.discountCents)] as [string, string]]
+      : []),
     ["Shipping", formatMoney(order.shippingCents)],
     ["Tax (10%)", formatMoney(order.taxCents)],
   ];
@@ -91,7 +97,15 @@ export function AddressBlock({
   level = 4,
 }: {
   title: string;
-  address: { name: string; street: string; city: string; state: string; zipCode: string; country?: string; phone: string };
+  address: {
+    name: string;
+    street: string;
+    city: string;
+    state: string;
+    zipCode: string;
+    country?: string;
+    phone: string;
+  };
   /** The heading level that follows the card's own heading (h2 on My Orders, h3 on the admin's cards). */
   level?: 3 | 4;
 }) {

@@ -10,18 +10,26 @@ export function OrderRefunds({
   order,
   level = 4,
   pendingText,
-}: { order: Pick<OrderView, "refunds" | "items" | "refundPending">; level?: 3 | 4; pendingText: string }) {
+}: {
+  order: Pick<OrderView, "refunds" | "items" | "refundPending">;
+  level?: 3 | 4;
+  pendingText: string;
+}) {
   if (!order.refunds.length && !order.refundPending) return null;
   const Heading = level === 3 ? "h3" : "h4";
   return (
     <div className="mt-4">
       <Heading className="text-xs font-semibold uppercase tracking-wide text-stone-600">Refunds</Heading>
-      {order.refundPending && <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">{pendingText}</p>}
+      {order.refundPending && (
+        <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">{pendingText}</p>
+      )}
       <ul className="mt-2 space-y-2">
         {order.refunds.map((refund) => (
           <li key={refund.id} className="rounded-lg bg-stone-50 px-3 py-2 text-sm">
             <p className="flex flex-wrap justify-between gap-x-4 font-medium text-ink">
-              <span>{refund.kind === "cancellation" ? "Refunded in full (order cancelled)" : "Refunded for returned items"}</span>
+              <span>
+                {refund.kind === "cancellation" ? "Refunded in full (order cancelled)" : "Refunded for returned items"}
+              </span>
               <span>{formatMoney(refund.amountCents)}</span>
             </p>
             <p className="text-xs text-stone-600">
@@ -29,7 +37,9 @@ export function OrderRefunds({
             </p>
             {refund.lines.length > 0 && (
               <p className="text-stone-700">
-                {refund.lines.map((line) => `${line.quantity} × ${order.items[line.index]?.title ?? "item"}`).join(", ")}
+                {refund.lines
+                  .map((line) => `${line.quantity} × ${order.items[line.index]?.title ?? "item"}`)
+                  .join(", ")}
                 {refund.restocked ? " · back in stock" : ""}
               </p>
             )}

@@ -54,7 +54,10 @@ export function OwnReview({ signedIn, review }: { signedIn: boolean; review: Rev
 
   const busy = fetcher.state !== "idle";
   return (
-    <section aria-labelledby="own-review-heading" className="rounded-2xl border border-stone-200 bg-stone-50 p-4 sm:p-6">
+    <section
+      aria-labelledby="own-review-heading"
+      className="rounded-2xl border border-stone-200 bg-stone-50 p-4 sm:p-6"
+    >
       <h3 id="own-review-heading" className="font-medium text-ink">
         Your review
       </h3>

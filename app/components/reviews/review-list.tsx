@@ -26,7 +26,9 @@ export function ReviewList({ reviews, canDelete }: { reviews: readonly ReviewIte
                   {review.userName}
                 </h3>
                 {review.mine && (
-                  <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-700">Your review</span>
+                  <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-700">
+                    Your review
+                  </span>
                 )}
                 {review.verifiedPurchase && <VerifiedMark />}
               </div>

@@ -39,8 +39,13 @@ export const ConfirmDialog = forwardRef<
           {children}
         </div>
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          {/* biome-ignore lint/a11y/noAutofocus: a modal dialog moves focus inside it; the harmless button is the one to land on */}
-          <button type="button" autoFocus onClick={onKeep} className="rounded-full border border-stone-300 px-5 py-2.5 text-sm font-medium hover:border-ink">
+          <button
+            type="button"
+            // biome-ignore lint/a11y/noAutofocus: a modal dialog moves focus inside it; the harmless button is the one to land on
+            autoFocus
+            onClick={onKeep}
+            className="rounded-full border border-stone-300 px-5 py-2.5 text-sm font-medium hover:border-ink"
+          >
             {keep}
           </button>
           <button

@@ -67,14 +67,23 @@ export function AuthPanel({ title, intro, children }: { title: string; intro?: R
   );
 }
 
-export function FormAlert({ tone = "error", children }: { tone?: "error" | "warning" | "success"; children: ReactNode }) {
+export function FormAlert({
+  tone = "error",
+  children,
+}: {
+  tone?: "error" | "warning" | "success";
+  children: ReactNode;
+}) {
   const tones = {
     error: "border-red-200 bg-red-50 text-red-800",
     warning: "border-amber-200 bg-amber-50 text-amber-900",
     success: "border-emerald-200 bg-emerald-50 text-emerald-900",
   };
   return (
-    <div role={tone === "success" ? "status" : "alert"} className={`rounded-lg border px-4 py-3 text-sm ${tones[tone]}`}>
+    <div
+      role={tone === "success" ? "status" : "alert"}
+      className={`rounded-lg border px-4 py-3 text-sm ${tones[tone]}`}
+    >
       {children}
     </div>
   );

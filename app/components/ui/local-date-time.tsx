@@ -6,7 +6,15 @@ const subscribeNever = () => () => {};
  * A date (and time) in the reader's time zone. The server cannot know that zone, so the page
  * is rendered in UTC (saying so) and switches once hydrated, which keeps hydration exact.
  */
-export function LocalDateTime({ iso, withTime = true, className }: { iso: string; withTime?: boolean; className?: string }) {
+export function LocalDateTime({
+  iso,
+  withTime = true,
+  className,
+}: {
+  iso: string;
+  withTime?: boolean;
+  className?: string;
+}) {
   const hydrated = useSyncExternalStore(
     subscribeNever,
     () => true,

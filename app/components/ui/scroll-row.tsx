@@ -5,7 +5,15 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
  * visible hint at each edge that has more to show: a fade and an arrow. Until the page runs,
  * the end hint shows wherever the row is narrower than its content could be (below xl).
  */
-export function ScrollRow({ label, children, className = "" }: { label: string; children: ReactNode; className?: string }) {
+export function ScrollRow({
+  label,
+  children,
+  className = "",
+}: {
+  label: string;
+  children: ReactNode;
+  className?: string;
+}) {
   const scroller = useRef<HTMLDivElement>(null);
   const [more, setMore] = useState<{ before: boolean; after: boolean } | null>(null);
 
@@ -40,7 +48,15 @@ export function ScrollRow({ label, children, className = "" }: { label: string; 
   );
 }
 
-function EdgeHint({ side, visible, serverOnlyBelowXl = false }: { side: "before" | "after"; visible: boolean; serverOnlyBelowXl?: boolean }) {
+function EdgeHint({
+  side,
+  visible,
+  serverOnlyBelowXl = false,
+}: {
+  side: "before" | "after";
+  visible: boolean;
+  serverOnlyBelowXl?: boolean;
+}) {
   const start = side === "before";
   return (
     <div
@@ -50,7 +66,14 @@ function EdgeHint({ side, visible, serverOnlyBelowXl = false }: { side: "before"
         start ? "-left-4 justify-start bg-gradient-to-r sm:left-0" : "-right-4 justify-end bg-gradient-to-l sm:right-0"
       } from-white via-white/90 to-transparent ${visible ? "opacity-100" : "opacity-0"} ${serverOnlyBelowXl ? "xl:hidden" : ""}`}
     >
-      <svg aria-hidden="true" viewBox="0 0 20 20" className={`h-4 w-4 text-stone-600 ${start ? "ml-1 rotate-180" : "mr-1"}`} fill="none" stroke="currentColor" strokeWidth="2">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 20 20"
+        className={`h-4 w-4 text-stone-600 ${start ? "ml-1 rotate-180" : "mr-1"}`}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
         <path d="M7.5 4.5 13 10l-5.5 5.5" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
     </div>

@@ -59,7 +59,18 @@ describe("serverTotalsOf", () => {
     ["one missing", { subtotalCents: 8900, taxCents: 890, shippingCents: 10 }, false],
     ["dollars instead of cents", { subtotalCents: 89.5, taxCents: 8.95, shippingCents: 0.1, totalCents: 98.55 }, false],
     ["text", { subtotalCents: "8900", taxCents: 890, shippingCents: 10, totalCents: 9800 }, false],
-    ["with the code's discount", { subtotalCents: 8900, discountCents: 1335, discountCode: "SAVE15", taxCents: 757, shippingCents: 10, totalCents: 8332 }, true],
+    [
+      "with the code's discount",
+      {
+        subtotalCents: 8900,
+        discountCents: 1335,
+        discountCode: "SAVE15",
+        taxCents: 757,
+        shippingCents: 10,
+        totalCents: 8332,
+      },
+      true,
+    ],
   ])("%s", (_name, answer, usable) => {
     const totals = serverTotalsOf(answer as never);
     if (usable) expect(totals).toEqual(answer);
@@ -69,18 +80,47 @@ describe("serverTotalsOf", () => {
 
 describe("withDiscount", () => {
   const totals = { subtotalCents: 8900, taxCents: 890, shippingCents: 10, totalCents: 9800 };
-  const check = (code: string | null, cents: number): DiscountCheck => ({ asked: "SAVE15", code, cents, message: code ? null : "This discount code has expired." });
+  const check = (code: string | null, cents: number): DiscountCheck => ({
+    asked: "SAVE15",
+    code,
+    cents,
+    message: code ? null : "This discount code has expired.",
+  });
   it.each<[string, DiscountCheck | null, object]>([
     ["no code", null, totals],
     ["a refused code", check(null, 0), totals],
-    ["15 % of $89.00", check("SAVE15", 1335), { subtotalCents: 8900, discountCents: 1335, taxCents: 757, shippingCents: 10, totalCents: 8332, discountCode: "SAVE15" }],
-    ["a discount above a smaller cart's subtotal", check("SAVE15", 9999), { subtotalCents: 8900, discountCents: 8900, taxCents: 0, shippingCents: 10, totalCents: 10, discountCode: "SAVE15" }],
+    [
+      "15 % of $89.00",
+      check("SAVE15", 1335),
+      {
+        subtotalCents: 8900,
+        discountCents: 1335,
+        taxCents: 757,
+        shippingCents: 10,
+        totalCents: 8332,
+        discountCode: "SAVE15",
+      },
+    ],
+    [
+      "a discount above a smaller cart's subtotal",
+      check("SAVE15", 9999),
+      {
+        subtotalCents: 8900,
+        discountCents: 8900,
+        taxCents: 0,
+        shippingCents: 10,
+        totalCents: 10,
+        discountCode: "SAVE15",
+      },
+    ],
   ])("%s", (_name, discount, expected) => expect(withDiscount(totals, discount)).toEqual(expected));
 });
 
 describe("checkoutRequest with a discount code", () => {
   it("sends the code, and nothing when there is none", () => {
-    expect(checkoutRequest([line], ID, { sameAsShipping: true, billingAddressId: "" }, "SAVE15").discountCode).toBe("SAVE15");
+    expect(checkoutRequest([line], ID, { sameAsShipping: true, billingAddressId: "" }, "SAVE15").discountCode).toBe(
+      "SAVE15",
+    );
     expect("discountCode" in checkoutRequest([line], ID, { sameAsShipping: true, billingAddressId: "" })).toBe(false);
   });
 });
@@ -88,8 +128,16 @@ describe("checkoutRequest with a discount code", () => {
 describe("failureText", () => {
   const generic = "Stripe checkout failed. Please try again.";
   it.each([
-    ["a refusal the server explained", new PaymentRequestError(409, "Only 1 of Linen Dress left in stock."), "Only 1 of Linen Dress left in stock."],
-    ["a bad request", new PaymentRequestError(400, "Please select a billing address"), "Please select a billing address"],
+    [
+      "a refusal the server explained",
+      new PaymentRequestError(409, "Only 1 of Linen Dress left in stock."),
+      "Only 1 of Linen Dress left in stock.",
+    ],
+    [
+      "a bad request",
+      new PaymentRequestError(400, "Please select a billing address"),
+      "Please select a billing address",
+    ],
     ["a server failure", new PaymentRequestError(502, "PayPal is not answering right now."), generic],
     ["no answer at all", new PaymentRequestError(0, "Failed to fetch"), generic],
     ["any other error", new Error("boom"), generic],
@@ -139,7 +187,12 @@ describe("PayPal's JS SDK", () => {
 
   /** A document with just enough of script loading for the loader. */
   function fakeDocument() {
-    const scripts: { src: string; listeners: Record<string, () => void>; removed: boolean; dataset: Record<string, string> }[] = [];
+    const scripts: {
+      src: string;
+      listeners: Record<string, () => void>;
+      removed: boolean;
+      dataset: Record<string, string>;
+    }[] = [];
     const view: { paypal?: unknown } = {};
     const doc = {
       defaultView: view,
@@ -199,12 +252,30 @@ describe("walletFallbackOf", () => {
   const CHECKOUT = "22222222-2222-4222-8222-222222222222";
   const fallback = { checkoutId: CHECKOUT, amount: { currency_code: "USD", value: "98.00" } };
   it.each<[string, unknown, typeof fallback | null]>([
-    ["a 502 that carries the checkout reference", new PaymentRequestError(502, "PayPal is not answering", undefined, { fallback }), fallback],
+    [
+      "a 502 that carries the checkout reference",
+      new PaymentRequestError(502, "PayPal is not answering", undefined, { fallback }),
+      fallback,
+    ],
     ["a 502 without one", new PaymentRequestError(502, "PayPal is not answering"), null],
     ["no answer at all (offline)", new PaymentRequestError(0, "Network error"), null],
-    ["a reference that is not a checkout id", new PaymentRequestError(502, "x", undefined, { fallback: { ...fallback, checkoutId: "../x" } }), null],
-    ["an amount that is not money", new PaymentRequestError(502, "x", undefined, { fallback: { ...fallback, amount: { currency_code: "USD", value: "1e3" } } }), null],
-    ["no currency", new PaymentRequestError(502, "x", undefined, { fallback: { ...fallback, amount: { value: "98.00" } } }), null],
+    [
+      "a reference that is not a checkout id",
+      new PaymentRequestError(502, "x", undefined, { fallback: { ...fallback, checkoutId: "../x" } }),
+      null,
+    ],
+    [
+      "an amount that is not money",
+      new PaymentRequestError(502, "x", undefined, {
+        fallback: { ...fallback, amount: { currency_code: "USD", value: "1e3" } },
+      }),
+      null,
+    ],
+    [
+      "no currency",
+      new PaymentRequestError(502, "x", undefined, { fallback: { ...fallback, amount: { value: "98.00" } } }),
+      null,
+    ],
     ["an error that is not the server's answer", new Error("boom"), null],
   ])("%s", (_name, error, expected) => {
     expect(walletFallbackOf(error)).toEqual(expected);

@@ -97,9 +97,15 @@ async function postJson<T>(path: string, body: unknown): Promise<T> {
   if (!response.ok) {
     const answer = (payload && typeof payload === "object" ? payload : {}) as Record<string, unknown>;
     const message = typeof answer.message === "string" ? answer.message : `${response.status} ${response.statusText}`;
-    throw new PaymentRequestError(response.status, message, typeof answer.code === "string" ? answer.code : undefined, answer);
+    throw new PaymentRequestError(
+      response.status,
+      message,
+      typeof answer.code === "string" ? answer.code : undefined,
+      answer,
+    );
   }
-  if (payload === null || typeof payload !== "object") throw new PaymentRequestError(response.status, "The server sent no JSON");
+  if (payload === null || typeof payload !== "object")
+    throw new PaymentRequestError(response.status, "The server sent no JSON");
   return payload as T;
 }
 
@@ -128,10 +134,19 @@ export function serverTotalsOf(answer: Partial<ServerTotals>): ServerTotals | nu
   const { subtotalCents, taxCents, shippingCents, totalCents } = answer;
   const all = [subtotalCents, taxCents, shippingCents, totalCents];
   if (!all.every((n) => Number.isSafeInteger(n))) return null;
-  const totals = { subtotalCents: subtotalCents!, taxCents: taxCents!, shippingCents: shippingCents!, totalCents: totalCents! };
+  const totals = {
+    subtotalCents: subtotalCents!,
+    taxCents: taxCents!,
+    shippingCents: shippingCents!,
+    totalCents: totalCents!,
+  };
   const discountCents = answer.discountCents;
   if (!Number.isSafeInteger(discountCents) || !discountCents) return totals;
-  return { ...totals, discountCents, discountCode: typeof answer.discountCode === "string" ? answer.discountCode : null };
+  return {
+    ...totals,
+    discountCents,
+    discountCode: typeof answer.discountCode === "string" ? answer.discountCode : null,
+  };
 }
 
 /** What the browser may make a PayPal order for when the server could not reach PayPal. */
@@ -148,7 +163,9 @@ export interface WalletFallback {
  */
 export function walletFallbackOf(error: unknown): WalletFallback | null {
   if (!(error instanceof PaymentRequestError)) return null;
-  const fallback = error.details.fallback as { checkoutId?: unknown; amount?: { currency_code?: unknown; value?: unknown } } | undefined;
+  const fallback = error.details.fallback as
+    | { checkoutId?: unknown; amount?: { currency_code?: unknown; value?: unknown } }
+    | undefined;
   const checkoutId = fallback?.checkoutId;
   const currency = fallback?.amount?.currency_code;
   const value = fallback?.amount?.value;

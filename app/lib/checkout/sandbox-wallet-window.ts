@@ -38,7 +38,8 @@ export function openApprovalWindow(): Window | null {
   if (!popup) return null;
   try {
     popup.document.title = "PayPal (sandbox)";
-    popup.document.body.style.cssText = "font:16px system-ui,sans-serif;color:#1c1917;text-align:center;padding:3rem 1rem";
+    popup.document.body.style.cssText =
+      "font:16px system-ui,sans-serif;color:#1c1917;text-align:center;padding:3rem 1rem";
     popup.document.body.textContent = "Opening the PayPal sandbox...";
   } catch {
     // A window that cannot be written to is still usable: it is sent to the approval page next.

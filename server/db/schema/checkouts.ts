@@ -57,7 +57,10 @@ export const checkouts = pgTable(
   },
   (t) => [
     check("checkouts_provider_known", sql`${t.provider} in ('paypal', 'stripe')`),
-    check("checkouts_status_known", sql`${t.status} in ('pending', 'completed', 'failed', 'refunded', 'expired', 'superseded')`),
+    check(
+      "checkouts_status_known",
+      sql`${t.status} in ('pending', 'completed', 'failed', 'refunded', 'expired', 'superseded')`,
+    ),
     check(
       "checkouts_total_adds_up",
       sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.discountCents} <= ${t.subtotalCents} and ${t.taxCents} >= 0 and ${t.shippingCents} >= 0 and ${t.totalCents} = ${t.subtotalCents} - ${t.discountCents} + ${t.taxCents} + ${t.shippingCents}`,

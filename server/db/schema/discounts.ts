@@ -36,7 +36,13 @@ export const discountCodes = pgTable(
     ),
     check("discount_codes_min_subtotal_nonnegative", sql`${t.minSubtotalCents} >= 0`),
     check("discount_codes_ends_after_start", sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
-    check("discount_codes_limits_positive", sql`(${t.totalLimit} is null or ${t.totalLimit} >= 1) and (${t.perCustomerLimit} is null or ${t.perCustomerLimit} >= 1)`),
-    check("discount_codes_uses_within_limit", sql`${t.usedCount} >= 0 and (${t.totalLimit} is null or ${t.usedCount} <= ${t.totalLimit})`),
+    check(
+      "discount_codes_limits_positive",
+      sql`(${t.totalLimit} is null or ${t.totalLimit} >= 1) and (${t.perCustomerLimit} is null or ${t.perCustomerLimit} >= 1)`,
+    ),
+    check(
+      "discount_codes_uses_within_limit",
+      sql`${t.usedCount} >= 0 and (${t.totalLimit} is null or ${t.usedCount} <= ${t.totalLimit})`,
+    ),
   ],
 );

@@ -49,7 +49,10 @@ export const orders = pgTable(
       "orders_status_known",
       sql`${t.status} in ('placed', 'confirmed', 'processing', 'shipped', 'out_for_delivery', 'delivered', 'cancelled')`,
     ),
-    check("orders_amounts_nonnegative", sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.discountCents} <= ${t.subtotalCents} and ${t.taxCents} >= 0 and ${t.shippingCents} >= 0`),
+    check(
+      "orders_amounts_nonnegative",
+      sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.discountCents} <= ${t.subtotalCents} and ${t.taxCents} >= 0 and ${t.shippingCents} >= 0`,
+    ),
     index("orders_user_newest_idx").on(t.userId, t.createdAt.desc()),
     // The administrator's list pages by keyset (created_at, id), over all orders or one status.
     index("orders_newest_idx").on(t.createdAt.desc(), t.id.desc()),

@@ -1,5 +1,18 @@
 import { belt, bucketHat, handbag, longScarf, silkScarf, strawHat, sunglasses, tote } from "./accessories";
-import { aLineDress, camiTrouserSet, cropShortsSet, type Drawing, knitSkirtSet, loungeSet, maxiDress, shirtDress, slipDress, teeSkirtSet, type View, wrapDress } from "./dresses";
+import {
+  aLineDress,
+  camiTrouserSet,
+  cropShortsSet,
+  type Drawing,
+  knitSkirtSet,
+  loungeSet,
+  maxiDress,
+  shirtDress,
+  slipDress,
+  teeSkirtSet,
+  type View,
+  wrapDress,
+} from "./dresses";
 import type { Pen } from "./geometry";
 import { bikerJacket, blazer, bomber, denimJacket, puffer, trench } from "./jackets";
 import { dungarees, kidsDress, kidsHoodie, kidsTee } from "./kids";

@@ -46,7 +46,10 @@ export class Pen {
   panel(d: string, opts: { fabric?: Fabric; shade?: "body" | "sheen" | false; edge?: number } = {}): string {
     const fabric = opts.fabric ?? this.look.fabric;
     const edge = darken(fabric.base, 0.35);
-    const shade = opts.shade === false ? "" : `<path d="${d}" fill="${this.defs.shade(opts.shade ?? (fabric.pattern === "leather" || fabric.pattern === "satin" ? "sheen" : "body"))}"/>`;
+    const shade =
+      opts.shade === false
+        ? ""
+        : `<path d="${d}" fill="${this.defs.shade(opts.shade ?? (fabric.pattern === "leather" || fabric.pattern === "satin" ? "sheen" : "body"))}"/>`;
     return `<path d="${d}" fill="${this.defs.fabric(fabric)}"/>${shade}<path d="${d}" fill="none" stroke="${edge}" stroke-width="${opts.edge ?? 1.6}" stroke-opacity="0.55" stroke-linejoin="round"/>`;
   }
 

@@ -121,7 +121,10 @@ function patternDef(id: string, f: Fabric): string {
     case "floral":
       return `${open(120)}${floralTile(accent, base)}</pattern>`;
     case "gingham": {
-      const bands = [0, 24, 48, 72].map((p) => `<rect x="${p}" width="12" height="96" fill="${accent}" fill-opacity="0.45"/><rect y="${p}" width="96" height="12" fill="${accent}" fill-opacity="0.45"/>`);
+      const bands = [0, 24, 48, 72].map(
+        (p) =>
+          `<rect x="${p}" width="12" height="96" fill="${accent}" fill-opacity="0.45"/><rect y="${p}" width="96" height="12" fill="${accent}" fill-opacity="0.45"/>`,
+      );
       return `${open(96)}${bands.join("")}</pattern>`;
     }
     case "plaid": {
@@ -132,7 +135,10 @@ function patternDef(id: string, f: Fabric): string {
       // Twill: fine diagonal lines, and a few lighter slubs so the cloth does not look printed.
       const light = lighten(base, 0.3);
       const lines = Array.from({ length: 38 }, (_, i) => i * 5 - 96)
-        .map((x) => `<path d="M${x} 96 L${x + 96} 0" stroke="${everyOther(x) ? light : darken(base, 0.15)}" stroke-width="1.3" stroke-opacity="0.35"/>`)
+        .map(
+          (x) =>
+            `<path d="M${x} 96 L${x + 96} 0" stroke="${everyOther(x) ? light : darken(base, 0.15)}" stroke-width="1.3" stroke-opacity="0.35"/>`,
+        )
         .join("");
       const slubs = [
         [10, 22, 30],
@@ -140,7 +146,9 @@ function patternDef(id: string, f: Fabric): string {
         [40, 86, 18],
         [70, 8, 14],
       ]
-        .map(([x, y, w]) => `<rect x="${x}" y="${y}" width="${w}" height="1.6" rx="0.8" fill="#fff" fill-opacity="0.12"/>`)
+        .map(
+          ([x, y, w]) => `<rect x="${x}" y="${y}" width="${w}" height="1.6" rx="0.8" fill="#fff" fill-opacity="0.12"/>`,
+        )
         .join("");
       return `${open(96)}${lines}${slubs}</pattern>`;
     }
@@ -154,7 +162,11 @@ function patternDef(id: string, f: Fabric): string {
       for (let y = 0; y < 96; y += 16)
         for (let x = 0; x < 96; x += 16) {
           const flip = (x / 16 + y / 16) % 2 === 0;
-          cells.push(flip ? `<rect x="${x + 1}" y="${y + 5}" width="14" height="6" rx="3" fill="${dark}" fill-opacity="0.45"/>` : `<rect x="${x + 5}" y="${y + 1}" width="6" height="14" rx="3" fill="${lighten(base, 0.2)}" fill-opacity="0.6"/>`);
+          cells.push(
+            flip
+              ? `<rect x="${x + 1}" y="${y + 5}" width="14" height="6" rx="3" fill="${dark}" fill-opacity="0.45"/>`
+              : `<rect x="${x + 5}" y="${y + 1}" width="6" height="14" rx="3" fill="${lighten(base, 0.2)}" fill-opacity="0.6"/>`,
+          );
         }
       return `${open(96)}${cells.join("")}</pattern>`;
     }
@@ -168,7 +180,10 @@ function patternDef(id: string, f: Fabric): string {
         [66, 96],
         [100, 104],
       ]
-        .map(([x, y], i) => `<path d="M${x - 9} ${y} q4 -11 12 -8 q9 4 6 12 q-5 9 -12 6 q-8 -2 -6 -10z" fill="none" stroke="${darken(base, 0.65)}" stroke-width="4" transform="rotate(${i * 47} ${x} ${y})"/><circle cx="${x}" cy="${y}" r="4" fill="${darken(base, 0.25)}"/>`)
+        .map(
+          ([x, y], i) =>
+            `<path d="M${x - 9} ${y} q4 -11 12 -8 q9 4 6 12 q-5 9 -12 6 q-8 -2 -6 -10z" fill="none" stroke="${darken(base, 0.65)}" stroke-width="4" transform="rotate(${i * 47} ${x} ${y})"/><circle cx="${x}" cy="${y}" r="4" fill="${darken(base, 0.25)}"/>`,
+        )
         .join("");
       return `${open(120)}${spots}</pattern>`;
     }

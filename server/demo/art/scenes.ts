@@ -16,14 +16,22 @@ export type Backdrop = "paper" | "linen" | "studio" | "wood" | "wall";
 export const TONES = ["#f2ece4", "#f3e7e2", "#e8ece3", "#e7ebef", "#efe6d8", "#ece8ef", "#eeebe6"] as const;
 
 export function backdrop(defs: Defs, kind: Backdrop, tone: string): string {
-  const glow = defs.add(`glow:${tone}`, (id) => `<radialGradient id="${id}" cx="0.5" cy="0.42" r="0.75"><stop offset="0" stop-color="${lighten(tone, 0.45)}"/><stop offset="0.6" stop-color="${tone}"/><stop offset="1" stop-color="${darken(tone, 0.07)}"/></radialGradient>`);
+  const glow = defs.add(
+    `glow:${tone}`,
+    (id) =>
+      `<radialGradient id="${id}" cx="0.5" cy="0.42" r="0.75"><stop offset="0" stop-color="${lighten(tone, 0.45)}"/><stop offset="0.6" stop-color="${tone}"/><stop offset="1" stop-color="${darken(tone, 0.07)}"/></radialGradient>`,
+  );
   const base = `<rect width="800" height="1000" fill="url(#${glow})"/>`;
   switch (kind) {
     case "paper":
       return base;
     case "linen": {
       const weave = defs.add(`weave:${tone}`, (id) => {
-        const lines = Array.from({ length: 12 }, (_, i) => `<rect x="0" y="${i * 16 + 3}" width="192" height="1.2" fill="${darken(tone, 0.2)}" fill-opacity="${0.12 + (i % 3) * 0.05}"/><rect x="${i * 16 + 9}" y="0" width="1" height="192" fill="${lighten(tone, 0.5)}" fill-opacity="0.25"/>`);
+        const lines = Array.from(
+          { length: 12 },
+          (_, i) =>
+            `<rect x="0" y="${i * 16 + 3}" width="192" height="1.2" fill="${darken(tone, 0.2)}" fill-opacity="${0.12 + (i % 3) * 0.05}"/><rect x="${i * 16 + 9}" y="0" width="1" height="192" fill="${lighten(tone, 0.5)}" fill-opacity="0.25"/>`,
+        );
         return `<pattern id="${id}" width="192" height="192" patternUnits="userSpaceOnUse">${lines.join("")}</pattern>`;
       });
       return `${base}<rect width="800" height="1000" fill="url(#${weave})"/>`;
@@ -31,7 +39,11 @@ export function backdrop(defs: Defs, kind: Backdrop, tone: string): string {
     case "studio":
     case "wall": {
       const floorY = kind === "studio" ? 740 : 880;
-      const floor = defs.add(`floor:${tone}:${floorY}`, (id) => `<linearGradient id="${id}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${darken(tone, 0.09)}"/><stop offset="0.25" stop-color="${darken(tone, 0.04)}"/><stop offset="1" stop-color="${lighten(tone, 0.25)}"/></linearGradient>`);
+      const floor = defs.add(
+        `floor:${tone}:${floorY}`,
+        (id) =>
+          `<linearGradient id="${id}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${darken(tone, 0.09)}"/><stop offset="0.25" stop-color="${darken(tone, 0.04)}"/><stop offset="1" stop-color="${lighten(tone, 0.25)}"/></linearGradient>`,
+      );
       return `${base}<rect y="${floorY}" width="800" height="${1000 - floorY}" fill="url(#${floor})"/><rect y="${floorY - 1}" width="800" height="2" fill="${darken(tone, 0.12)}" fill-opacity="0.35"/>`;
     }
     case "wood": {
@@ -40,11 +52,18 @@ export function backdrop(defs: Defs, kind: Backdrop, tone: string): string {
         const x = i * 140 - 20;
         const shade = i % 2 === 0 ? lighten(wood, 0.06) : darken(wood, 0.04);
         const grain = [0.2, 0.45, 0.7]
-          .map((g, k) => `<path d="M${x + 140 * g} 0 Q ${x + 140 * g + (k - 1) * 14} 500 ${x + 140 * g} 1000" stroke="${darken(wood, 0.18)}" stroke-width="1.4" fill="none" stroke-opacity="0.35"/>`)
+          .map(
+            (g, k) =>
+              `<path d="M${x + 140 * g} 0 Q ${x + 140 * g + (k - 1) * 14} 500 ${x + 140 * g} 1000" stroke="${darken(wood, 0.18)}" stroke-width="1.4" fill="none" stroke-opacity="0.35"/>`,
+          )
           .join("");
         return `<rect x="${x}" y="0" width="140" height="1000" fill="${shade}"/>${grain}<rect x="${x}" y="0" width="2" height="1000" fill="${darken(wood, 0.3)}" fill-opacity="0.5"/>`;
       }).join("");
-      const light = defs.add("woodlight", (id) => `<radialGradient id="${id}" cx="0.45" cy="0.35" r="0.8"><stop offset="0" stop-color="#fff" stop-opacity="0.3"/><stop offset="1" stop-color="#000" stop-opacity="0.12"/></radialGradient>`);
+      const light = defs.add(
+        "woodlight",
+        (id) =>
+          `<radialGradient id="${id}" cx="0.45" cy="0.35" r="0.8"><stop offset="0" stop-color="#fff" stop-opacity="0.3"/><stop offset="1" stop-color="#000" stop-opacity="0.12"/></radialGradient>`,
+      );
       return `${planks}<rect width="800" height="1000" fill="url(#${light})"/>`;
     }
   }
@@ -66,18 +85,47 @@ export function sprig(at: Pt, scale: number, rotate: number): string {
 /** A clothes rail across the top and a wooden hanger whose hook meets it. */
 export function hanger(neck: Pt, shoulderHalf: number): string {
   const [x, y] = neck;
-  const hook = path("M", [x, y - 6], "L", [x, y - 56], "Q", [x, y - 96], [x - 30, y - 94], "Q", [x - 52, y - 90], [x - 48, y - 66]);
-  const bar = path("M", [x - shoulderHalf, y + 40], "Q", [x - shoulderHalf * 0.5, y - 4], [x, y - 8], "Q", [x + shoulderHalf * 0.5, y - 4], [x + shoulderHalf, y + 40]);
+  const hook = path(
+    "M",
+    [x, y - 6],
+    "L",
+    [x, y - 56],
+    "Q",
+    [x, y - 96],
+    [x - 30, y - 94],
+    "Q",
+    [x - 52, y - 90],
+    [x - 48, y - 66],
+  );
+  const bar = path(
+    "M",
+    [x - shoulderHalf, y + 40],
+    "Q",
+    [x - shoulderHalf * 0.5, y - 4],
+    [x, y - 8],
+    "Q",
+    [x + shoulderHalf * 0.5, y - 4],
+    [x + shoulderHalf, y + 40],
+  );
   const rail = `<rect x="0" y="${y - 112}" width="800" height="14" rx="7" fill="#b9b3aa"/><rect x="0" y="${y - 110}" width="800" height="4" fill="#fff" fill-opacity="0.5"/>`;
   return `${rail}<path d="${hook}" stroke="#a8a29a" stroke-width="7" fill="none" stroke-linecap="round"/><path d="${bar}" stroke="#8a5a35" stroke-width="22" fill="none" stroke-linecap="round"/><path d="${bar}" stroke="#a8744a" stroke-width="14" fill="none" stroke-linecap="round" transform="translate(0 -3)"/>`;
 }
 
 /** The transform that fits a box into a target, centred (or standing on the target's bottom edge). */
-export function fitInto(box: Box, target: Box, opts: { rotate?: number; align?: "centre" | "bottom" | "top"; maxScale?: number } = {}): string {
+export function fitInto(
+  box: Box,
+  target: Box,
+  opts: { rotate?: number; align?: "centre" | "bottom" | "top"; maxScale?: number } = {},
+): string {
   const s = Math.min(target.w / box.w, target.h / box.h, opts.maxScale ?? 3);
   const cx = target.x + target.w / 2;
   const align = opts.align ?? "centre";
-  const cy = align === "bottom" ? target.y + target.h - (box.h * s) / 2 : align === "top" ? target.y + (box.h * s) / 2 : target.y + target.h / 2;
+  const cy =
+    align === "bottom"
+      ? target.y + target.h - (box.h * s) / 2
+      : align === "top"
+        ? target.y + (box.h * s) / 2
+        : target.y + target.h / 2;
   const bx = box.x + box.w / 2;
   const by = box.y + box.h / 2;
   const rot = opts.rotate ? ` rotate(${opts.rotate})` : "";
@@ -91,7 +139,11 @@ export function zoom(focus: Pt, k: number): string {
 
 /** A soft pool of shadow where a standing item meets the floor. */
 export function contactShadow(defs: Defs, box: Box): string {
-  const id = defs.add("contact", (gid) => `<radialGradient id="${gid}"><stop offset="0" stop-color="#000" stop-opacity="0.3"/><stop offset="0.55" stop-color="#000" stop-opacity="0.14"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>`);
+  const id = defs.add(
+    "contact",
+    (gid) =>
+      `<radialGradient id="${gid}"><stop offset="0" stop-color="#000" stop-opacity="0.3"/><stop offset="0.55" stop-color="#000" stop-opacity="0.14"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>`,
+  );
   const cx = box.x + box.w / 2;
   const y = box.y + box.h;
   return `<ellipse cx="${round(cx)}" cy="${round(y)}" rx="${round(box.w * 0.62)}" ry="${round(Math.max(16, box.w * 0.07))}" fill="url(#${id})"/>`;

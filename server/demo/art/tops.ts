@@ -96,31 +96,86 @@ export interface SleeveShape {
 export function sleevePath(t: Torso, s: Sleeve): SleeveShape | undefined {
   const sl = shoulderPoint(t);
   const al: Pt = [CX - t.chestW + 6, t.armY];
-  const length = s.length ?? { none: 0, strap: 0, cap: 50, short: 95, puff: 95, flutter: 90, elbow: 190, long: 330 }[s.kind];
+  const length =
+    s.length ?? { none: 0, strap: 0, cap: 50, short: 95, puff: 95, flutter: 90, elbow: 190, long: 330 }[s.kind];
   if (!length) return undefined;
   const angle = rad(s.angle ?? (s.kind === "long" ? 24 : s.kind === "elbow" ? 32 : 48));
   const dir: Pt = [-Math.sin(angle), Math.cos(angle)];
   const perp: Pt = [Math.cos(angle), Math.sin(angle)];
   const armSpan = Math.hypot(al[0] - sl[0], al[1] - sl[1]);
-  const endW = s.kind === "long" ? Math.max(58, armSpan * 0.42) : s.kind === "puff" ? armSpan * 1.05 : s.kind === "flutter" ? armSpan * 1.25 : armSpan * 0.82;
+  const endW =
+    s.kind === "long"
+      ? Math.max(58, armSpan * 0.42)
+      : s.kind === "puff"
+        ? armSpan * 1.05
+        : s.kind === "flutter"
+          ? armSpan * 1.25
+          : armSpan * 0.82;
   const e1: Pt = [sl[0] + dir[0] * length, sl[1] + dir[1] * length];
   const e2: Pt = [e1[0] + perp[0] * endW, e1[1] + perp[1] * endW];
   const inner: Pt = [al[0] + 14, al[1] - 6];
   const edges = { outer: [sl, e1] as [Pt, Pt], inner: [inner, e2] as [Pt, Pt] };
   if (s.kind === "cap") {
-    return { d: path("M", [sl[0] + 6, sl[1] - 2], "Q", [e1[0] - 6, e1[1] - 14], e1, "Q", lerp(e1, inner, 0.5), inner, "Z"), ...edges };
+    return {
+      d: path("M", [sl[0] + 6, sl[1] - 2], "Q", [e1[0] - 6, e1[1] - 14], e1, "Q", lerp(e1, inner, 0.5), inner, "Z"),
+      ...edges,
+    };
   }
   const bulge = s.kind === "puff" ? 34 : s.kind === "flutter" ? 10 : 4;
   const outerMid = lerp(sl, e1, 0.45);
   const d =
     s.kind === "flutter"
-      ? path("M", sl, "Q", [outerMid[0] - bulge, outerMid[1]], e1, "Q", lerp(e1, e2, 0.25), lerp(e1, e2, 0.33), "Q", lerp(e1, e2, 0.55), lerp(e1, e2, 0.66), "Q", lerp(e1, e2, 0.88), e2, "L", inner, "Z")
-      : path("M", sl, "Q", [outerMid[0] - bulge, outerMid[1] - bulge * 0.3], e1, "L", e2, "Q", lerp(e2, inner, 0.5), inner, "Z");
+      ? path(
+          "M",
+          sl,
+          "Q",
+          [outerMid[0] - bulge, outerMid[1]],
+          e1,
+          "Q",
+          lerp(e1, e2, 0.25),
+          lerp(e1, e2, 0.33),
+          "Q",
+          lerp(e1, e2, 0.55),
+          lerp(e1, e2, 0.66),
+          "Q",
+          lerp(e1, e2, 0.88),
+          e2,
+          "L",
+          inner,
+          "Z",
+        )
+      : path(
+          "M",
+          sl,
+          "Q",
+          [outerMid[0] - bulge, outerMid[1] - bulge * 0.3],
+          e1,
+          "L",
+          e2,
+          "Q",
+          lerp(e2, inner, 0.5),
+          inner,
+          "Z",
+        );
   if (!(s.cuff ?? (s.kind === "long" || s.kind === "puff"))) return { d, ...edges };
   const c1: Pt = [e1[0] - dir[0] * 24, e1[1] - dir[1] * 24];
   const c2: Pt = [e2[0] - dir[0] * 24, e2[1] - dir[1] * 24];
   const tight = s.kind === "puff" ? 0.18 : 0.03;
-  return { d, cuff: path("M", lerp(c1, c2, tight), "L", lerp(e1, e2, tight), "L", lerp(e1, e2, 1 - tight), "L", lerp(c1, c2, 1 - tight), "Z"), ...edges };
+  return {
+    d,
+    cuff: path(
+      "M",
+      lerp(c1, c2, tight),
+      "L",
+      lerp(e1, e2, tight),
+      "L",
+      lerp(e1, e2, 1 - tight),
+      "L",
+      lerp(c1, c2, 1 - tight),
+      "Z",
+    ),
+    ...edges,
+  };
 }
 
 /** A point across the sleeve (0 outer edge, 1 inner edge) at a fraction of its length. */
@@ -134,16 +189,21 @@ export function sleeves(pen: Pen, t: Torso, s: Sleeve, extra?: (sp: SleeveShape)
   const sp = sleevePath(t, s);
   if (!sp) return "";
   const long = s.kind === "long" || s.kind === "elbow";
-  const creases = long ? pen.fold(onSleeve(sp, 0.45, 0.55), onSleeve(sp, 0.62, 0.3), 18) + pen.fold(onSleeve(sp, 0.6, 0.7), onSleeve(sp, 0.78, 0.45), 16) : "";
+  const creases = long
+    ? pen.fold(onSleeve(sp, 0.45, 0.55), onSleeve(sp, 0.62, 0.3), 18) +
+      pen.fold(onSleeve(sp, 0.6, 0.7), onSleeve(sp, 0.78, 0.45), 16)
+    : "";
   const details = (extra?.(sp) ?? "") + creases;
-  const one = (d: string, cuff: string | undefined, more: string) => `${pen.panel(d)}${more}${cuff ? pen.panel(cuff) : ""}`;
+  const one = (d: string, cuff: string | undefined, more: string) =>
+    `${pen.panel(d)}${more}${cuff ? pen.panel(cuff) : ""}`;
   return `${one(sp.d, sp.cuff, details)}${one(mirror(sp.d), sp.cuff && mirror(sp.cuff), mirror(details))}`;
 }
 
 function straps(pen: Pen, t: Torso): string {
   const l: Pt = [CX - t.neckW - 10, t.top + t.neckDepth * 0.2];
   const d = path("M", [l[0] - 3, t.top - 40], "Q", [l[0] - 10, t.top], [l[0] - 10, t.top + 26]);
-  const strap = (x: string) => `<path d="${x}" fill="none" stroke="${darken(pen.base, 0.08)}" stroke-width="7" stroke-linecap="round"/>`;
+  const strap = (x: string) =>
+    `<path d="${x}" fill="none" stroke="${darken(pen.base, 0.08)}" stroke-width="7" stroke-linecap="round"/>`;
   return strap(d) + strap(mirror(d));
 }
 
@@ -162,6 +222,18 @@ export function placket(pen: Pen, t: Torso, from: number, buttons: number): stri
 
 export function chestPocket(pen: Pen, at: Pt, w = 60, h = 66): string {
   const [x, y] = at;
-  const d = path("M", [x, y], "L", [x + w, y], "L", [x + w, y + h - 10], "L", [x + w / 2, y + h], "L", [x, y + h - 10], "Z");
+  const d = path(
+    "M",
+    [x, y],
+    "L",
+    [x + w, y],
+    "L",
+    [x + w, y + h - 10],
+    "L",
+    [x + w / 2, y + h],
+    "L",
+    [x, y + h - 10],
+    "Z",
+  );
   return `${pen.panel(d, { shade: false, edge: 1.2 })}${pen.stitch(path("M", [x + 5, y + 8], "L", [x + w - 5, y + 8]), undefined, 1.2)}`;
 }
