@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { png } from "../../tests/helpers/admin";
+import { migratedDataDir } from "../../tests/helpers/data-dir";
 import { withDatabase as databaseUrlFor } from "../../tests/helpers/database";
 import { insertOrder, insertUser } from "../../tests/helpers/reviews";
 import { createAuthService } from "../auth/service";
@@ -55,6 +56,7 @@ async function run(
   return { code, out: out.join("\n"), err: err.join("\n") };
 }
 
+/** An empty DATA_DIR: the command creates and migrates its database (migratedDataDir: one already migrated). */
 const newDataDir = () => mkdtempSync(path.join(os.tmpdir(), "store-cli-"));
 
 /** The store's database on `dataDir`, opened as the store opens it, for looking at what a command did. */
@@ -154,7 +156,7 @@ describe("create-admin and reset-password", () => {
   }, 60_000);
 
   it("creates the administrator, verified, with the piped password; signing in works and makes them the administrator", async () => {
-    const dataDir = newDataDir();
+    const dataDir = migratedDataDir("store-cli-");
     const result = await run(dataDir, ["create-admin"], { stdin: `${STRONG}\n` });
     expect(result.code).toBe(0);
     expect(result.out).toContain(`The administrator account ${ADMIN} was created.`);
@@ -175,7 +177,7 @@ describe("create-admin and reset-password", () => {
   }, 60_000);
 
   it("without a password (an empty standard input) prints a one-time set-password link that the reset page accepts once", async () => {
-    const dataDir = newDataDir();
+    const dataDir = migratedDataDir("store-cli-");
     const result = await run(dataDir, ["create-admin"], { stdin: "\n" });
     expect(result.code).toBe(0);
     const link = result.out.split("\n").find((line) => line.startsWith("http"));
@@ -194,7 +196,7 @@ describe("create-admin and reset-password", () => {
   }, 60_000);
 
   it("promotes an existing unverified account, keeps its password, and sets a new one when piped (ending its sessions)", async () => {
-    const dataDir = newDataDir();
+    const dataDir = migratedDataDir("store-cli-");
     expect((await run(dataDir, ["migrate"])).code).toBe(0);
     await withStoreDatabase(dataDir, async (database) => {
       const auth = authOf(database, dataDir);
@@ -217,7 +219,7 @@ describe("create-admin and reset-password", () => {
   }, 90_000);
 
   it("reset-password prints a link for an account and refuses an unknown address", async () => {
-    const dataDir = newDataDir();
+    const dataDir = migratedDataDir("store-cli-");
     expect((await run(dataDir, ["create-admin"], { stdin: STRONG })).code).toBe(0);
     const unknown = await run(dataDir, ["reset-password", "nobody@example.com"]);
     expect(unknown.code).toBe(1);
@@ -235,7 +237,7 @@ describe("import-products", () => {
   let imageUrl: string;
 
   beforeAll(async () => {
-    dataDir = newDataDir();
+    dataDir = migratedDataDir("store-cli-");
     csvDir = mkdtempSync(path.join(os.tmpdir(), "store-cli-csv-"));
     mkdirSync(path.join(csvDir, "pictures"));
     writeFileSync(path.join(csvDir, "pictures", "front.png"), await png("#c2b280"));
@@ -322,7 +324,7 @@ describe("import-products", () => {
 
 describe("export-orders", () => {
   it("writes every order with its items and amounts, quoted as CSV", async () => {
-    const dataDir = newDataDir();
+    const dataDir = migratedDataDir("store-cli-");
     expect((await run(dataDir, ["migrate"])).code).toBe(0);
     const ids = await withStoreDatabase(dataDir, async (database) => {
       const userId = await insertUser(database.db, { email: "buyer@example.com" });
@@ -388,7 +390,7 @@ describe("export-orders", () => {
 
 describe("backup and restore (store stopped)", () => {
   it("backs up, refuses a damaged file and a restore while the store runs, and restores what was there", async () => {
-    const dataDir = newDataDir();
+    const dataDir = migratedDataDir("store-cli-");
     expect((await run(dataDir, ["create-admin"], { stdin: STRONG })).code).toBe(0);
     mkdirSync(path.join(dataDir, "media", "products"), { recursive: true });
     writeFileSync(path.join(dataDir, "media", "products", "kept-640.webp"), "picture bytes");

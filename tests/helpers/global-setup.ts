@@ -4,19 +4,22 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { openPostgres, wrapPglite } from "../../server/db/client";
+import { openPglite, openPostgres, wrapPglite } from "../../server/db/client";
 import { migrate } from "../../server/db/migrate";
 import { templateDatabase, withDatabase } from "./database";
 
 declare module "vitest" {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    pgliteDataDirTemplate: string;
   }
 }
 
 /**
  * Migrates one template database per test run; each test file starts from a copy of it
- * (see createTestDatabase), so files are isolated and nobody pays for migrations twice.
+ * (see createTestDatabase), so files are isolated and nobody pays for migrations twice. Tests of
+ * the store process and the command line copy an on-disk copy of it into their DATA_DIR
+ * (migratedDataDir) unless they test the first start itself.
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "store-test-"));
@@ -27,6 +30,12 @@ export default async function setup(project: TestProject) {
   const templateFile = path.join(dir, "template.tar.gz");
   writeFileSync(templateFile, Buffer.from(await dump.arrayBuffer()));
   project.provide("pgliteTemplate", templateFile);
+  // The same database as an embedded store keeps it on disk (DATA_DIR/pglite), for tests that run the
+  // store or its command line on a DATA_DIR and do not test the first start (migratedDataDir).
+  const dataDirTemplate = path.join(dir, "pglite");
+  const onDisk = await openPglite({ dataDir: dataDirTemplate, loadDataDir: dump });
+  await onDisk.close();
+  project.provide("pgliteDataDirTemplate", dataDirTemplate);
 
   const url = process.env.TEST_DATABASE_URL;
   if (url) {

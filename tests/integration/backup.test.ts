@@ -1,6 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
@@ -10,6 +9,7 @@ import { products, sessions, users } from "../../server/db/schema";
 import { png } from "../helpers/admin";
 import { killRunning, startStore } from "../helpers/process";
 import { insertOrder } from "../helpers/reviews";
+import { migratedDataDir } from "../helpers/data-dir";
 
 afterEach(killRunning);
 
@@ -45,7 +45,7 @@ const cookieOf = (response: Response) =>
 
 describe("a backup taken while the store serves traffic", () => {
   it("restores to the same products, accounts, sessions, orders and images", async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "store-backup-"));
+    const dataDir = migratedDataDir("store-backup-");
     // Before the first start: the administrator, a product with two pictures (imported), an order.
     expect((await store(dataDir, ["create-admin"], PASSWORD)).code).toBe(0);
     const csvDir = path.join(dataDir, "import");

@@ -1,14 +1,12 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { DEV_SERVER, killRunning, startStore } from "../helpers/process";
+import { migratedDataDir } from "../helpers/data-dir";
 
 afterEach(killRunning);
 
 describe("npm run dev", () => {
   it("serves the store from the sources through Vite, under the same CSP, and stops on SIGTERM", async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "store-dev-"));
+    const dataDir = migratedDataDir("store-dev-");
     const dev = await startStore({ DATA_DIR: dataDir, DEMO_DATA: "0", NODE_ENV: "development" }, DEV_SERVER);
     expect(dev.child.exitCode, dev.output()).toBeNull();
     expect((await fetch(`${dev.url}/readyz`)).status).toBe(200);

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { killRunning, spawnStore, startStore } from "../helpers/process";
+import { migratedDataDir } from "../helpers/data-dir";
 
 /**
  * Listen first, ready later; drain on stop (docs/decisions/027-packaging-start-up-and-drain.md),
@@ -114,7 +115,11 @@ describe("start-up", () => {
 describe("stop", () => {
   it("answers every request already received when SIGTERM comes under load, ends live streams, and exits", async () => {
     // A grace longer than this machine could ever need, so the test shows the drain, not the cut-off (next test).
-    const started = await startStore({ DATA_DIR: newDataDir(), DEMO_DATA: "1", SHUTDOWN_GRACE_SECONDS: "120" });
+    const started = await startStore({
+      DATA_DIR: migratedDataDir("store-start-stop-"),
+      DEMO_DATA: "1",
+      SHUTDOWN_GRACE_SECONDS: "120",
+    });
     expect(started.child.exitCode, started.output()).toBeNull();
 
     // A live stream: it must end by itself on the stop, not hold the process open.
@@ -151,7 +156,11 @@ describe("stop", () => {
   }, 300_000);
 
   it("exits at the end of SHUTDOWN_GRACE_SECONDS even when a request never finishes", async () => {
-    const started = await startStore({ DATA_DIR: newDataDir(), DEMO_DATA: "0", SHUTDOWN_GRACE_SECONDS: "1" });
+    const started = await startStore({
+      DATA_DIR: migratedDataDir("store-start-stop-"),
+      DEMO_DATA: "0",
+      SHUTDOWN_GRACE_SECONDS: "1",
+    });
     expect(started.child.exitCode, started.output()).toBeNull();
     // A body announced at 100 bytes and never sent in full: the request stays open.
     const stuck = http.request(`${started.url}/api/csp-report`, {

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { killRunning, startStore } from "../helpers/process";
+import { migratedDataDir } from "../helpers/data-dir";
 
 /**
  * Findings 3, 5 and 17, with real store processes: the fail-safe refusals on a public address,
@@ -58,7 +59,7 @@ describe("a public address refuses to fall back to the sandbox or the local mail
 
   it("starts with sandbox payments chosen on purpose and SMTP set, and says the payments are sandbox", async () => {
     const started = await startStore({
-      DATA_DIR: newDataDir(),
+      DATA_DIR: migratedDataDir("store-security-"),
       DEMO_DATA: "0",
       PUBLIC_URL: "https://shop.example",
       SMTP_URL: "smtp://127.0.0.1:9",
@@ -75,7 +76,7 @@ describe("a public address refuses to fall back to the sandbox or the local mail
 
 describe("the embedded database serves one process", () => {
   it("refuses a second server on the same DATA_DIR, and a crashed owner does not block the next start", async () => {
-    const dataDir = newDataDir();
+    const dataDir = migratedDataDir("store-security-");
     const first = await startStore({ DATA_DIR: dataDir, DEMO_DATA: "0" });
     expect(first.child.exitCode, first.output()).toBeNull();
     expect(existsSync(path.join(dataDir, "pglite.lock"))).toBe(true);
