@@ -6,22 +6,21 @@
 #   build  - every dependency, `npm run build` (app, bundled server, compressed assets, demo pictures)
 #   deps   - production dependencies only, as the running store needs them
 #   final  - those two copied over, nothing else; runs as the unprivileged `node` user
-# `npm install`, not `npm ci`: the lockfile cannot list other platforms' optional binaries from the
-# registry this project uses, and `npm ci` refuses it (see .ci/run). `npm install` keeps to the
-# lockfile for everything it lists. .npmrc (legacy-peer-deps) goes along so both resolve alike.
+# `npm ci`: the lockfile lists every platform's optional binaries (biome, rollup, tailwind's oxide),
+# so the image installs exactly what CI tested. .npmrc (legacy-peer-deps) goes along so both resolve alike.
 ARG NODE_IMAGE=node:20-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
-RUN npm install --no-audit --no-fund --no-progress
+RUN npm ci --no-audit --no-fund --no-progress
 COPY . .
 RUN npm run build
 
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
-RUN npm install --omit=dev --no-audit --no-fund --no-progress && npm cache clean --force
+RUN npm ci --omit=dev --no-audit --no-fund --no-progress && npm cache clean --force
 
 FROM ${NODE_IMAGE}
 ENV NODE_ENV=production \

@@ -25,9 +25,11 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "store-test-"));
   const client = await PGlite.create();
   await migrate(wrapPglite(client));
-  const dump = await client.dumpDataDir("gzip");
+  // Uncompressed (41 MB against 5 MB): each test file loads it, and skipping the gunzip makes that
+  // about 0.25 s faster per file on this machine.
+  const dump = await client.dumpDataDir("none");
   await client.close();
-  const templateFile = path.join(dir, "template.tar.gz");
+  const templateFile = path.join(dir, "template.tar");
   writeFileSync(templateFile, Buffer.from(await dump.arrayBuffer()));
   project.provide("pgliteTemplate", templateFile);
   // The same database as an embedded store keeps it on disk (DATA_DIR/pglite), for tests that run the

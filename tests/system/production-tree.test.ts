@@ -8,7 +8,7 @@ import { killRunning, startStore } from "../helpers/process";
 
 /**
  * The tree the Dockerfile's final stage holds, made the same way without Docker: a production-only
- * `npm install` of package.json and package-lock.json with the project's .npmrc, the build and
+ * `npm ci` of package.json and package-lock.json with the project's .npmrc, the build and
  * the demo pictures copied beside it; then the server started from another working directory.
  * It fails when the running store needs a package that is only a dev dependency, or looks for its
  * build relative to the working directory. `npm run build` first. The install takes about a
@@ -27,7 +27,8 @@ describe("the production tree (as the Dockerfile builds it)", () => {
     mkdirSync(app);
     for (const file of ["package.json", "package-lock.json", ".npmrc"])
       cpSync(path.join(ROOT, file), path.join(app, file));
-    await run("npm", ["install", "--omit=dev", "--no-audit", "--no-fund", "--no-progress"], {
+    // npm ci, as the Dockerfile: it refuses a lockfile that does not match package.json or lacks a package.
+    await run("npm", ["ci", "--omit=dev", "--no-audit", "--no-fund", "--no-progress"], {
       cwd: app,
       env: { ...process.env, NODE_ENV: "production" },
       maxBuffer: 16 * 1024 * 1024,
