@@ -15,6 +15,7 @@ export const EMBEDDED_ONLY = [
   "tests/integration/dev-server.test.ts",
   "tests/integration/start-and-stop.test.ts",
   "tests/security/startup.test.ts",
+  "tests/security/file-permissions.test.ts",
 ];
 
 export default defineConfig({

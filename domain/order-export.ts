@@ -1,5 +1,6 @@
 import { type LineChoiceInput, grandTotal } from "./checkout-line";
 import { centsToDecimalString } from "./money";
+import { spreadsheetSafeRecord } from "./spreadsheet-cell";
 
 /**
  * `npm run store -- export-orders FILE.csv` (docs/command-line.md): one CSV row per order, amounts
@@ -54,9 +55,12 @@ export function exportedItem(item: ExportedOrder["items"][number]): string {
   return `${item.quantity} × ${item.title}${choices ? ` (${choices})` : ""} @ ${centsToDecimalString(item.priceCents)}`;
 }
 
-/** The order's cells, in ORDER_EXPORT_COLUMNS' order. */
+/**
+ * The order's cells, in ORDER_EXPORT_COLUMNS' order; a cell a spreadsheet would read as a formula
+ * (a customer's name or a title that begins with `=`, say) starts with an apostrophe.
+ */
 export function orderExportRecord(order: ExportedOrder): string[] {
-  return [
+  return spreadsheetSafeRecord([
     order.id,
     order.createdAt.toISOString(),
     order.userEmail,
@@ -73,5 +77,5 @@ export function orderExportRecord(order: ExportedOrder): string[] {
     order.discountCode ?? "",
     centsToDecimalString(order.discountCents ?? 0),
     centsToDecimalString(order.refundedCents ?? 0),
-  ];
+  ]);
 }

@@ -279,7 +279,7 @@ function persistedSecret(dataDir: string): string {
   } catch {
     // first start: create it below
   }
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;

@@ -13,6 +13,7 @@ import { connectionDrain } from "./http/drain";
 import { unavailableApp } from "./http/unavailable";
 import { createLogger, type Logger } from "./logger";
 import { createServices, type Services } from "./services";
+import { keepNewFilesPrivate, privateDir } from "./private-files";
 import { createStorage } from "./storage";
 
 /**
@@ -59,6 +60,9 @@ export async function startStore(loadPages: PagesLoader) {
     }
     throw error;
   }
+  // Everything the store writes in DATA_DIR is its own (server/private-files.ts).
+  keepNewFilesPrivate();
+  privateDir(config.dataDir);
   const logger = createLogger(config.logLevel);
   const pages = await loadPages({ config, logger });
 

@@ -8,7 +8,10 @@ const RESET_PAGE = "/reset-password";
 export interface AdminAccountResult {
   /** The account did not exist and was made. */
   created: boolean;
-  /** Its e-mail address was not verified before (so it was not the administrator yet). */
+  /**
+   * Its e-mail address was not verified before (so it was not the administrator yet): its
+   * password, linked sign-ins and sessions were removed, since nobody had proved the address.
+   */
   promoted: boolean;
   /** The one-time set-password link, when no password was given. */
   link?: string;
@@ -46,7 +49,9 @@ export function createAdminAccountDesk(deps: AuthDeps) {
 
     /**
      * Makes `email` the administrator: the account is created when missing, its address marked
-     * verified (the store's administrator is the verified ADMIN_EMAIL account). With a password
+     * verified (the store's administrator is the verified ADMIN_EMAIL account). An existing
+     * account whose address was never verified loses every credential and session it had before
+     * it is promoted: it could have been registered by anyone. With a password
      * (checked by the register form's rules) it becomes the account's password and ends its
      * sessions; without one, a one-time set-password link is returned.
      */
@@ -72,6 +77,12 @@ export function createAdminAccountDesk(deps: AuthDeps) {
       } else {
         userId = found.user.id;
         if (!found.user.emailVerified) {
+          // Whoever registered this address never proved the mailbox: it may be someone who took
+          // ADMIN_EMAIL before the operator did (issue 21, finding 1). Every way in they made is
+          // removed first: the password, a linked Google account, every session. Only the person
+          // who types the password here or opens the printed link can sign in afterwards.
+          await ctx.internalAdapter.deleteUserSessions(userId);
+          await ctx.internalAdapter.deleteAccounts(userId);
           await ctx.internalAdapter.updateUser(userId, { emailVerified: true });
           promoted = true;
         }

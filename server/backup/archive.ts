@@ -18,6 +18,7 @@ import { PGlite } from "@electric-sql/pglite";
 import * as tar from "tar";
 import { InvalidInputError } from "../../domain/errors";
 import { acquireEmbeddedLock } from "../db/embedded-lock";
+import { privateFile } from "../private-files";
 import type { DatabaseHandle } from "../db/client";
 import { readMigrations } from "../db/migrate";
 
@@ -164,6 +165,7 @@ export async function writeBackup(source: BackupSource, file: string): Promise<B
     const entries = [MANIFEST, DATABASE, ...(authSecret ? [SECRET] : []), ...(source.mediaDir ? [MEDIA] : [])];
     const partial = `${file}.partial`;
     await tar.create({ gzip: true, cwd: staging, file: partial, portable: true }, entries);
+    privateFile(partial);
     renameSync(partial, file);
     return manifest;
   } finally {

@@ -3,6 +3,7 @@ import { createServer, request } from "node:http";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { Logger } from "../logger";
+import { privateFile } from "../private-files";
 import type { BackupManifest } from "./archive";
 
 /**
@@ -102,6 +103,7 @@ export async function backupFromRunningStore(dataDir: string, file: string): Pro
       pipeline(res, createWriteStream(partial))
         .then(() => {
           if (!res.complete) throw new Error("the running store stopped sending the backup before its end");
+          privateFile(partial);
           renameSync(partial, file);
           resolve(JSON.parse(String(res.headers["x-backup-manifest"])) as BackupManifest);
         })

@@ -195,18 +195,22 @@ describe("create-admin and reset-password", () => {
     });
   }, 60_000);
 
-  it("promotes an existing unverified account, keeps its password, and sets a new one when piped (ending its sessions)", async () => {
+  it("promotes an existing unverified account only after removing the password and sessions its registrant made; a piped password is then the way in", async () => {
     const dataDir = migratedDataDir("store-cli-");
-    expect((await run(dataDir, ["migrate"])).code).toBe(0);
     await withStoreDatabase(dataDir, async (database) => {
       const auth = authOf(database, dataDir);
+      // Anyone may have registered ADMIN_EMAIL before the operator (issue 21, finding 1).
       expect((await auth.signUp(page(), { email: ADMIN, password: "Old-Harbor-41" })).ok).toBe(true);
     });
     const promoted = await run(dataDir, ["create-admin"]);
-    expect(promoted.out).toContain("was promoted (its e-mail is now verified)");
+    expect(promoted.out).toContain(
+      "was promoted: its e-mail is now verified, and the password, linked sign-ins and sessions it had were removed",
+    );
+    expect(promoted.out).toMatch(/reset-password\/\w+/);
     await withStoreDatabase(dataDir, async (database) => {
       const auth = authOf(database, dataDir);
-      expect((await auth.signIn(page(), { email: ADMIN, password: "Old-Harbor-41" })).ok).toBe(true);
+      expect((await auth.signIn(page(), { email: ADMIN, password: "Old-Harbor-41" })).ok).toBe(false);
+      expect(await database.db.select().from(accounts)).toHaveLength(0);
     });
     const again = await run(dataDir, ["create-admin"], { stdin: STRONG });
     expect(again.out).toContain("was already the administrator");

@@ -123,7 +123,7 @@ export const COMMANDS: Record<string, Command> = {
         const what = result.created
           ? "created"
           : result.promoted
-            ? "promoted (its e-mail is now verified)"
+            ? "promoted: its e-mail is now verified, and the password, linked sign-ins and sessions it had were removed (nobody had proved the address)"
             : "already the administrator";
         context.io.out(`The administrator account ${email} was ${what}.`);
         if (result.link) {

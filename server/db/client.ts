@@ -8,6 +8,7 @@ import pg from "pg";
 import { acquireEmbeddedLock } from "./embedded-lock";
 import * as schema from "./schema";
 import { StoreClient } from "./unavailable";
+import { privateTree } from "../private-files";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -58,7 +59,7 @@ export function pgliteStartParams(): string[] {
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
   const startParams = pgliteStartParams();
   if (!options.dataDir) return wrapPglite(await PGlite.create({ loadDataDir: options.loadDataDir, startParams }));
-  mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  mkdirSync(path.dirname(options.dataDir), { recursive: true, mode: 0o700 });
   const lock = acquireEmbeddedLock(`${options.dataDir}.lock`);
   let client: PGlite;
   try {
@@ -67,12 +68,15 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     lock.release();
     throw error;
   }
+  // The database's files are for the store's user only (server/private-files.ts).
+  privateTree(options.dataDir);
   const handle = wrapPglite(client);
   return {
     ...handle,
     close: async () => {
       try {
         await handle.close();
+        privateTree(options.dataDir!);
       } finally {
         lock.release();
       }

@@ -5,18 +5,33 @@ import type { LocalMailbox, StoredMail } from "../mail/mailbox";
 
 /**
  * Only a request from this machine: the client address (server/http/client-address.ts,
- * after TRUST_PROXY) must be loopback. When the peer is not a proxy TRUST_PROXY names, any
- * proxy header refuses too: a reverse proxy on this host that nobody declared would
- * otherwise make every visitor look local. No address at all (no socket) is refused.
+ * after TRUST_PROXY) must be loopback, and so must the socket's own peer: a proxy on another
+ * machine relays its own visitors, and with a hop-count TRUST_PROXY the nearest hop is trusted
+ * whoever it is, so a client that connects directly and sends `X-Forwarded-For: 127.0.0.1`
+ * would otherwise count as local (issue 21, finding 9). When the peer is not a proxy
+ * TRUST_PROXY names, any proxy header refuses too: a reverse proxy on this host that nobody
+ * declared would otherwise make every visitor look local. No address at all (no socket) is refused.
  */
 export function isDirectLoopback(
   clientAddress: string | null | undefined,
   headers: Headers,
   viaTrustedProxy = false,
+  peer: string | null | undefined = clientAddress,
 ): boolean {
-  if (!isLoopbackAddress(clientAddress)) return false;
+  if (!isLoopbackAddress(clientAddress) || !isLoopbackAddress(peer)) return false;
   if (viaTrustedProxy) return true;
   return !headers.has("x-forwarded-for") && !headers.has("forwarded") && !headers.has("x-real-ip");
+}
+
+/**
+ * The name the browser asked for is this machine's: `localhost`, `*.localhost` or a loopback
+ * address. A page on another site whose name an attacker points at 127.0.0.1 (DNS rebinding)
+ * reaches the store with its own name in Host, and is refused.
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/\.$/, "");
+  if (name === "localhost" || name.endsWith(".localhost")) return true;
+  return isLoopbackAddress(name.replace(/^\[(.*)\]$/, "$1"));
 }
 
 function escapeHtml(value: string): string {
@@ -64,13 +79,18 @@ function messagePage(m: StoredMail): string {
 
 /**
  * /dev/mailbox: the local mailbox as web pages. It answers only when no SMTP is configured
- * and only to loopback requests; everyone else gets a plain 404, as if it did not exist.
+ * and only to loopback requests that name this machine (Host `localhost` or a loopback
+ * address); everyone else gets a plain 404, as if it did not exist.
  */
 export function devMailboxRoutes(mailbox: LocalMailbox | undefined) {
   const routes = new Hono<AppEnv>();
   routes.use("*", async (c, next) => {
     const client = c.var.client;
-    if (!mailbox || !isDirectLoopback(client.address, c.req.raw.headers, client.viaTrustedProxy))
+    if (
+      !mailbox ||
+      !isDirectLoopback(client.address, c.req.raw.headers, client.viaTrustedProxy, client.peer) ||
+      !isLoopbackHost(new URL(c.req.url).hostname)
+    )
       return c.text("Not found", 404);
     c.header("Cache-Control", "no-store");
     c.header("X-Robots-Tag", "noindex");

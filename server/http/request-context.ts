@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "../logger";
 import type { ClientInfo } from "./client-address";
+import { loggablePath } from "./log-path";
 
 export type AppEnv = {
   Variables: {
@@ -18,8 +19,9 @@ const INCOMING_ID = /^[\w.-]{8,64}$/;
 
 /**
  * Gives every request an id (a sane incoming X-Request-Id is kept, so ids follow a request
- * through a proxy) and logs one line per request. Only method, path, status and timing are
- * logged: never headers, cookies or bodies.
+ * through a proxy) and logs one line per request. Only method, path (without its query, and
+ * without a token a path carries: log-path.ts), status and timing are logged: never headers,
+ * cookies or bodies.
  */
 export function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -34,7 +36,12 @@ export function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
     } finally {
       c.header("X-Request-Id", requestId);
       const status = c.res.status;
-      const entry = { method: c.req.method, path: c.req.path, status, ms: Math.round(performance.now() - started) };
+      const entry = {
+        method: c.req.method,
+        path: loggablePath(c.req.path),
+        status,
+        ms: Math.round(performance.now() - started),
+      };
       if (status >= 500) log.error(entry, "request failed");
       else if (c.req.path !== "/healthz" && c.req.path !== "/readyz") log.info(entry, "request");
     }

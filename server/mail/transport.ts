@@ -37,15 +37,19 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
   };
 }
 
-/** Without SMTP: every message is logged and kept in the local mailbox (see /dev/mailbox). */
+/**
+ * Without SMTP: every message is kept in the local mailbox (see /dev/mailbox), and the log says
+ * that it was, to whom and about what. Never its text: verification and reset links are keys to
+ * an account, and logs are read and shipped by more people than the mailbox (issue 21, finding 3).
+ */
 export function createMailboxTransport(mailbox: LocalMailbox, from: string, logger: Logger): MailTransport {
   return {
     kind: "mailbox",
     async send(message) {
       const stored = await mailbox.deliver({ ...message, from });
       logger.info(
-        { mail: { id: stored.id, to: message.to, subject: message.subject, text: message.text } },
-        "e-mail kept in the local mailbox (no SMTP_URL); read it at /dev/mailbox",
+        { mail: { id: stored.id, to: message.to, subject: message.subject } },
+        "e-mail kept in the local mailbox (no SMTP_URL); read it at /dev/mailbox on this machine",
       );
     },
     close: () => {},

@@ -5,6 +5,7 @@ import { stringify } from "csv-stringify/sync";
 import { ORDER_EXPORT_COLUMNS, orderExportRecord } from "../../domain/order-export";
 import type { Database } from "../db/client";
 import { orderRefunds, orders } from "../db/schema";
+import { PRIVATE_FILE_MODE, privateFile } from "../private-files";
 
 const PAGE = 1000;
 
@@ -14,7 +15,8 @@ const PAGE = 1000;
  * csv-stringify. Returns how many orders were written.
  */
 export async function exportOrdersCsv(db: Database, file: string): Promise<number> {
-  const out = createWriteStream(file);
+  // For the operator only: it lists every customer's name, e-mail and purchases.
+  const out = createWriteStream(file, { mode: PRIVATE_FILE_MODE });
   const write = async (text: string) => {
     if (!out.write(text)) await once(out, "drain");
   };
@@ -60,6 +62,8 @@ export async function exportOrdersCsv(db: Database, file: string): Promise<numbe
   } finally {
     out.end();
     await once(out, "close");
+    // A file that was there before keeps its mode on open: narrow it too.
+    privateFile(file);
   }
   return count;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../server/db/client";
-import { isDirectLoopback } from "../../server/http/dev-mailbox";
+import { isDirectLoopback, isLoopbackHost } from "../../server/http/dev-mailbox";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { createTestDatabase } from "../helpers/database";
 
@@ -13,6 +13,7 @@ import { createTestDatabase } from "../helpers/database";
 let database: DatabaseHandle;
 let local: TestApp;
 let behindLocalProxy: TestApp;
+let oneHop: TestApp;
 let withSmtp: TestApp;
 
 /** What @hono/node-server hands the app for a request from `address`. */
@@ -25,6 +26,7 @@ beforeAll(async () => {
     withPages: false,
     env: { TRUST_PROXY: "loopback", DATA_DIR: local.dataDir },
   });
+  oneHop = await createTestApp(database, { withPages: false, env: { TRUST_PROXY: "1", DATA_DIR: local.dataDir } });
   withSmtp = await createTestApp(database, { withPages: false, env: { SMTP_URL: "smtp://127.0.0.1:2525" } });
   await local.services.mail.enqueue({
     to: "ada@example.com",
@@ -74,8 +76,41 @@ describe("/dev/mailbox", () => {
     ],
     ["a browser on this machine through the trusted local proxy", "127.0.0.1", { "X-Forwarded-For": "127.0.0.1" }, 200],
     ["a direct request on this machine", "::1", {}, 200],
-  ])("with TRUST_PROXY=loopback: %s -> %i", async (_label, address, headers, status) => {
+  ])("with TRUST_PROXY=loopback: %s (peer %s, headers %j) -> %i", async (_label, address, headers, status) => {
     const res = await behindLocalProxy.app.request("/dev/mailbox", { headers }, from(address));
+    expect(res.status).toBe(status);
+    expect((await res.text()).includes("ada@example.com")).toBe(status === 200);
+  });
+
+  // Issue 21, finding 9: a hop-count TRUST_PROXY trusts the nearest hop whoever it is; a client
+  // that connects directly and claims 127.0.0.1 must not count as this machine.
+  it.each([
+    ["a remote client connecting directly, claiming 127.0.0.1", "203.0.113.7", { "X-Forwarded-For": "127.0.0.1" }, 404],
+    [
+      "a remote client through a proxy on this machine",
+      "127.0.0.1",
+      { "X-Forwarded-For": "127.0.0.1, 203.0.113.7" },
+      404,
+    ],
+    ["a browser on this machine through a proxy on this machine", "127.0.0.1", { "X-Forwarded-For": "127.0.0.1" }, 200],
+    ["a direct request on this machine", "127.0.0.1", {}, 200],
+  ])("with TRUST_PROXY=1: %s (peer %s, headers %j) -> %i", async (_label, address, headers, status) => {
+    const res = await oneHop.app.request("/dev/mailbox", { headers }, from(address));
+    expect(res.status).toBe(status);
+    expect((await res.text()).includes("ada@example.com")).toBe(status === 200);
+  });
+
+  // Issue 21, finding 9: DNS rebinding. A page on another site whose name resolves to 127.0.0.1
+  // reaches the store from this machine's browser with its own name in Host.
+  it.each([
+    ["http://evil.example:3000/dev/mailbox", 404],
+    ["http://shop.example/dev/mailbox", 404],
+    ["http://127.0.0.1.nip.io:3000/dev/mailbox", 404],
+    ["http://localhost:3000/dev/mailbox", 200],
+    ["http://127.0.0.1:3000/dev/mailbox", 200],
+    ["http://[::1]:3000/dev/mailbox", 200],
+  ])("asked for as %s from this machine -> %i", async (url, status) => {
+    const res = await local.app.request(url, {}, from("127.0.0.1"));
     expect(res.status).toBe(status);
     expect((await res.text()).includes("ada@example.com")).toBe(status === 200);
   });
@@ -104,5 +139,31 @@ describe("isDirectLoopback", () => {
     ["127.0.0.1", { "x-real-ip": "1.2.3.4" }, false],
   ])("%s %j -> %s", (address, headers, expected) => {
     expect(isDirectLoopback(address, new Headers(headers))).toBe(expected);
+  });
+
+  it.each([
+    ["a loopback client reported by a remote peer", "127.0.0.1", "203.0.113.7", false],
+    ["a loopback client reported by a local proxy", "127.0.0.1", "127.0.0.1", true],
+    ["no peer", "127.0.0.1", null, false],
+  ])("%s", (_label, address, peer, expected) => {
+    expect(isDirectLoopback(address, new Headers({ "x-forwarded-for": address }), true, peer)).toBe(expected);
+  });
+});
+
+describe("isLoopbackHost", () => {
+  it.each([
+    ["localhost", true],
+    ["LOCALHOST.", true],
+    ["shop.localhost", true],
+    ["127.0.0.1", true],
+    ["127.1.2.3", true],
+    ["[::1]", true],
+    ["evil.example", false],
+    ["127.0.0.1.nip.io", false],
+    ["localhost.evil.example", false],
+    ["0.0.0.0", false],
+    ["10.0.0.1", false],
+  ])("%s -> %s", (host, expected) => {
+    expect(isLoopbackHost(host)).toBe(expected);
   });
 });
