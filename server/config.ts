@@ -5,6 +5,7 @@ import { z } from "zod";
 import { FAULT_POINTS, type FaultPoint } from "./faults";
 import { isLocalUrl } from "./net/addresses";
 import { parseTrustProxy, type TrustProxy } from "./net/trust-proxy";
+import { PRIVATE_DIR_MODE } from "./private-files";
 
 /**
  * Every setting of the store, read once from the environment and validated.
@@ -279,7 +280,7 @@ function persistedSecret(dataDir: string): string {
   } catch {
     // first start: create it below
   }
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;

@@ -8,7 +8,7 @@ import pg from "pg";
 import { acquireEmbeddedLock } from "./embedded-lock";
 import * as schema from "./schema";
 import { StoreClient } from "./unavailable";
-import { privateTree } from "../private-files";
+import { PRIVATE_DIR_MODE, privateTree } from "../private-files";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -59,7 +59,7 @@ export function pgliteStartParams(): string[] {
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
   const startParams = pgliteStartParams();
   if (!options.dataDir) return wrapPglite(await PGlite.create({ loadDataDir: options.loadDataDir, startParams }));
-  mkdirSync(path.dirname(options.dataDir), { recursive: true, mode: 0o700 });
+  mkdirSync(path.dirname(options.dataDir), { recursive: true, mode: PRIVATE_DIR_MODE });
   const lock = acquireEmbeddedLock(`${options.dataDir}.lock`);
   let client: PGlite;
   try {

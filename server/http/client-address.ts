@@ -10,7 +10,7 @@ export interface ClientInfo {
   /** The socket's peer is a proxy TRUST_PROXY names, so its forwarding headers were read. */
   viaTrustedProxy: boolean;
   /** The socket's own peer address (a proxy's, behind one), whatever TRUST_PROXY says. Null without a socket. */
-  peer?: string | null;
+  peer: string | null;
   /**
    * The origin the browser addressed (scheme://host[:port]). Behind a TLS-terminating proxy
    * the socket speaks plain HTTP, so the public origin is PUBLIC_URL's when the request names

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "./request-context";
-import { isLoopbackAddress } from "../net/addresses";
+import { isLoopbackAddress, isLoopbackHostname } from "../net/addresses";
 import type { LocalMailbox, StoredMail } from "../mail/mailbox";
 
 /**
@@ -21,17 +21,6 @@ export function isDirectLoopback(
   if (!isLoopbackAddress(clientAddress) || !isLoopbackAddress(peer)) return false;
   if (viaTrustedProxy) return true;
   return !headers.has("x-forwarded-for") && !headers.has("forwarded") && !headers.has("x-real-ip");
-}
-
-/**
- * The name the browser asked for is this machine's: `localhost`, `*.localhost` or a loopback
- * address. A page on another site whose name an attacker points at 127.0.0.1 (DNS rebinding)
- * reaches the store with its own name in Host, and is refused.
- */
-export function isLoopbackHost(hostname: string): boolean {
-  const name = hostname.toLowerCase().replace(/\.$/, "");
-  if (name === "localhost" || name.endsWith(".localhost")) return true;
-  return isLoopbackAddress(name.replace(/^\[(.*)\]$/, "$1"));
 }
 
 function escapeHtml(value: string): string {
@@ -89,7 +78,9 @@ export function devMailboxRoutes(mailbox: LocalMailbox | undefined) {
     if (
       !mailbox ||
       !isDirectLoopback(client.address, c.req.raw.headers, client.viaTrustedProxy, client.peer) ||
-      !isLoopbackHost(new URL(c.req.url).hostname)
+      // A page on another site whose name an attacker points at 127.0.0.1 (DNS rebinding)
+      // reaches the store with its own name in Host.
+      !isLoopbackHostname(new URL(c.req.url).hostname)
     )
       return c.text("Not found", 404);
     c.header("Cache-Control", "no-store");

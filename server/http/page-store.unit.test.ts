@@ -147,6 +147,7 @@ function storeApp(
     c.set("client", {
       address: "127.0.0.1",
       viaTrustedProxy: false,
+      peer: "127.0.0.1",
       publicOrigin: ORIGIN,
     } as AppEnv["Variables"]["client"]);
     await next();

@@ -25,16 +25,24 @@ export function isLoopbackAddress(address: string | undefined | null): boolean {
 }
 
 /**
- * Host names that never reach another machine from the internet: `localhost` and
- * `*.localhost` (RFC 6761 has them resolve to loopback), loopback IP addresses, and the
- * reserved `*.test` and `*.invalid` names, which are never delegated in the public DNS.
- * `*.example` is not among them: documentation uses it to stand for a real public name.
+ * Host names that name this machine: `localhost` and `*.localhost` (RFC 6761 has them resolve
+ * to loopback) and loopback IP addresses (`127.0.0.1`, `[::1]`). A name someone else's DNS
+ * points at 127.0.0.1 (DNS rebinding) is not among them.
+ */
+export function isLoopbackHostname(hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/\.$/, "");
+  return name === "localhost" || name.endsWith(".localhost") || isLoopbackAddress(name);
+}
+
+/**
+ * Host names that never reach another machine from the internet: this machine's
+ * (isLoopbackHostname), and the reserved `*.test` and `*.invalid` names, which are never
+ * delegated in the public DNS. `*.example` is not among them: documentation uses it to stand
+ * for a real public name.
  */
 export function isLocalHostname(hostname: string): boolean {
   const name = hostname.toLowerCase().replace(/\.$/, "");
-  if (name === "localhost" || name.endsWith(".localhost")) return true;
-  if (name.endsWith(".test") || name.endsWith(".invalid")) return true;
-  return isLoopbackAddress(name);
+  return name.endsWith(".test") || name.endsWith(".invalid") || isLoopbackHostname(name);
 }
 
 /** Whether PUBLIC_URL is an address of this machine (or a test name) rather than one shoppers use. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../server/db/client";
-import { isDirectLoopback, isLoopbackHost } from "../../server/http/dev-mailbox";
+import { isDirectLoopback } from "../../server/http/dev-mailbox";
+import { isLoopbackHostname } from "../../server/net/addresses";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { createTestDatabase } from "../helpers/database";
 
@@ -150,7 +151,7 @@ describe("isDirectLoopback", () => {
   });
 });
 
-describe("isLoopbackHost", () => {
+describe("isLoopbackHostname", () => {
   it.each([
     ["localhost", true],
     ["LOCALHOST.", true],
@@ -164,6 +165,6 @@ describe("isLoopbackHost", () => {
     ["0.0.0.0", false],
     ["10.0.0.1", false],
   ])("%s -> %s", (host, expected) => {
-    expect(isLoopbackHost(host)).toBe(expected);
+    expect(isLoopbackHostname(host)).toBe(expected);
   });
 });
