@@ -16,6 +16,8 @@ export const paymentMessages = {
   amountMismatchRefunded: "The payment did not match your order total, so it has been refunded. Please try again.",
   refunded: "This payment was refunded.",
   walletOrderNotFound: "PayPal order not found",
+  paidElsewhere: "This PayPal payment was not made to this store, so it was not recorded.",
+  paypalRefused: "PayPal could not start this payment. Please try again, or pay by card.",
   sessionNotFound: "Payment session not found",
   sessionExpired: "This payment session has expired. Please start again from your cart.",
   sessionNotPaid: "This payment has not been completed.",

@@ -1,6 +1,7 @@
 import { centsToDecimalString, parseDollars } from "../../domain/money";
 import type { PaymentRequest, WalletCapture, WalletOrder, PaypalWalletProvider, WalletRefusal } from "./types";
 import { ProviderUnavailableError } from "../../domain/errors";
+import { type PaypalAccount, readPayee } from "../../domain/paypal-payee";
 
 export interface PaypalOptions {
   clientId: string;
@@ -92,6 +93,7 @@ export function readPaypalOrder(body: unknown): WalletOrder {
     status?: unknown;
     purchase_units?: {
       custom_id?: unknown;
+      payee?: unknown;
       payments?: {
         captures?: {
           id?: unknown;
@@ -120,7 +122,12 @@ export function readPaypalOrder(body: unknown): WalletOrder {
   const unitRef = order.purchase_units?.[0]?.custom_id;
   const captureRef = raw?.custom_id;
   const customId = typeof unitRef === "string" ? unitRef : typeof captureRef === "string" ? captureRef : null;
-  return { id: order.id, status: order.status, customId, capture };
+  return { id: order.id, status: order.status, customId, payee: readPayee(order.purchase_units?.[0]?.payee), capture };
+}
+
+function readPaypalOrderPayee(body: unknown): PaypalAccount | null {
+  const units = (body as { purchase_units?: { payee?: unknown }[] } | null)?.purchase_units;
+  return readPayee(Array.isArray(units) ? units[0]?.payee : undefined);
 }
 
 /** PayPal's Orders v2 REST API over plain fetch. */
@@ -131,6 +138,9 @@ export function createPaypalProvider(options: PaypalOptions): PaypalWalletProvid
   const brandName = options.brandName ?? "Threadline";
   let token: { value: string; expiresAt: number } | undefined;
   let pendingToken: Promise<string> | undefined;
+  /** The account behind the credentials, once PayPal has named it on an order the store made. */
+  let account: PaypalAccount | undefined;
+  let pendingAccount: Promise<PaypalAccount> | undefined;
 
   async function send(path: string, init: RequestInit): Promise<Response> {
     try {
@@ -207,8 +217,53 @@ export function createPaypalProvider(options: PaypalOptions): PaypalWalletProvid
     );
   }
 
+  /** What PayPal says an order the store itself made (no payee named) pays: the store's own account. */
+  async function payeeOfOwnOrder(created: unknown): Promise<PaypalAccount | null> {
+    const id = (created as { id?: unknown } | null)?.id;
+    const named = readPaypalOrderPayee(created);
+    if (named || typeof id !== "string") return named;
+    const result = await call("GET", `/v2/checkout/orders/${encodeURIComponent(id)}`);
+    return result.ok ? readPaypalOrderPayee(result.body) : null;
+  }
+
+  /**
+   * Asks PayPal which account the credentials belong to, when no order made since start-up has
+   * said so yet: an order for 1.00 that nobody is sent to approve (it lapses at PayPal unpaid).
+   */
+  async function probeAccount(): Promise<PaypalAccount> {
+    const result = await call("POST", "/v2/checkout/orders", {
+      body: {
+        intent: "CAPTURE",
+        purchase_units: [
+          {
+            reference_id: "account-check",
+            description: clip(`${brandName}: account check, never paid`, NAME_MAX),
+            amount: money(100),
+          },
+        ],
+      },
+    });
+    if (!result.ok) throw failure("account check", result);
+    const payee = await payeeOfOwnOrder(result.body);
+    if (!payee) throw new ProviderUnavailableError("paypal", "PayPal did not name the account behind the credentials");
+    return payee;
+  }
+
   return {
     mode: "paypal",
+
+    async storeAccount() {
+      if (account) return account;
+      pendingAccount ??= probeAccount()
+        .then((found) => {
+          account ??= found;
+          return account;
+        })
+        .finally(() => {
+          pendingAccount = undefined;
+        });
+      return pendingAccount;
+    },
 
     async createOrder(request) {
       const result = await call("POST", "/v2/checkout/orders", {
@@ -220,6 +275,7 @@ export function createPaypalProvider(options: PaypalOptions): PaypalWalletProvid
       if (typeof order.id !== "string" || !PAYPAL_ORDER_ID.test(order.id)) {
         throw new ProviderUnavailableError("paypal", "PayPal created an order without a usable id");
       }
+      if (!account) account = (await payeeOfOwnOrder(result.body).catch(() => null)) ?? undefined;
       const approve = order.links?.find((link) => link.rel === "payer-action" || link.rel === "approve")?.href;
       return { id: order.id, status: typeof order.status === "string" ? order.status : "CREATED", approveUrl: approve };
     },
@@ -229,7 +285,15 @@ export function createPaypalProvider(options: PaypalOptions): PaypalWalletProvid
         body: {},
         requestId,
       });
-      if (result.ok) return readPaypalOrder(result.body);
+      if (result.ok) {
+        const order = readPaypalOrder(result.body);
+        if (order.payee) return order;
+        // A capture's answer may leave the payee out: the order itself names it.
+        const payee = readPaypalOrderPayee(
+          (await call("GET", `/v2/checkout/orders/${encodeURIComponent(orderId)}`)).body,
+        );
+        return { ...order, payee };
+      }
       // 422 is PayPal's "no" for business reasons (not approved, declined, already captured); 404 an unknown order.
       if (result.status === 422 || result.status === 404) {
         const body = (result.body ?? {}) as PaypalErrorBody;

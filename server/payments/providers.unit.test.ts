@@ -73,6 +73,7 @@ describe("readPaypalOrder", () => {
       id: "ABC",
       status: "COMPLETED",
       customId: null,
+      payee: null,
       capture: { id: "CAP", status: "COMPLETED", amountCents: 6607, currency: "USD" },
     });
   });
@@ -121,6 +122,7 @@ describe("isCompletedWalletPayment", () => {
     id: "A",
     status: "COMPLETED",
     customId: null,
+    payee: null,
     capture: { id: "C", status: "COMPLETED", amountCents: 6607, currency: "USD" },
   };
   const expected = { totalCents: 6607, currency: "USD" };

@@ -47,8 +47,9 @@ export function createReconciler(
       try {
         return (await deps.walletFlow.settle(checkout, order, hold)).status;
       } catch (error) {
-        // Refunded (sold out, wrong amount, a replaced checkout): settled, not an error to retry.
-        if (error instanceof PaymentRefusedError) return `refunded (${error.code})`;
+        // Refunded (sold out, wrong amount, a replaced checkout) or refused (paid to another account): settled, not an error to retry.
+        if (error instanceof PaymentRefusedError)
+          return `${error.code === "wrong_payee" ? "refused" : "refunded"} (${error.code})`;
         throw error;
       }
     }

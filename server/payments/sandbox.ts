@@ -33,12 +33,16 @@ function captureStatus(row: Row): string {
   return row.refunds.length ? "PARTIALLY_REFUNDED" : "COMPLETED";
 }
 
+/** The sandbox's one merchant account: every sandbox order pays it. */
+const SANDBOX_ACCOUNT = { merchantId: "SANDBOXSTORE2", email: null };
+
 function walletOrder(row: Row): WalletOrder {
   return {
     id: row.id,
     status: row.status,
     // The sandbox keeps the checkout it was made for, as PayPal keeps custom_id.
     customId: row.checkoutId,
+    payee: SANDBOX_ACCOUNT,
     capture: row.captureId
       ? { id: row.captureId, status: captureStatus(row), amountCents: row.amountCents, currency: row.currency }
       : null,
@@ -169,6 +173,8 @@ export function createSandboxProviders(
     },
 
     refundCapture: (captureId, requestId, amountCents) => refund(captureId, requestId, amountCents),
+
+    storeAccount: async () => SANDBOX_ACCOUNT,
   };
 
   function cardSession(row: Row): CardSession {

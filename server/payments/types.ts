@@ -1,5 +1,6 @@
 import type Stripe from "stripe";
 import type { PaymentRequest } from "../../domain/checkout-line";
+import type { PaypalAccount } from "../../domain/paypal-payee";
 
 /** What a provider is asked to charge (domain/checkout-line.ts). */
 export type { PaymentRequest };
@@ -14,6 +15,8 @@ export interface WalletOrder {
    * id when the server or its checkout page made the order; anything else for orders made elsewhere.
    */
   customId: string | null;
+  /** The account the order pays (purchase_units[0].payee); null when PayPal named none. */
+  payee: PaypalAccount | null;
   capture: WalletCapture | null;
 }
 
@@ -49,6 +52,12 @@ interface WalletProviderBase {
    * first refund instead of making a second.
    */
   refundCapture(captureId: string, requestId: string, amountCents?: number): Promise<{ id: string; status: string }>;
+  /**
+   * The store's own account: the one behind the credentials, as PayPal names it on the orders
+   * the store makes (docs/decisions/040-paypal-payee-and-outages.md). An order pays the store
+   * only when its payee is this account.
+   */
+  storeAccount(): Promise<PaypalAccount>;
 }
 
 /** PayPal's REST API. */

@@ -12,6 +12,7 @@ import { lostRace } from "./lost-race";
 import type { CheckoutOpener } from "./open-checkout";
 import { isCompletedWalletPayment, isWalletRefusal, type WalletOrder, type WalletProvider } from "./types";
 import { NotFoundError, PaymentRefusedError, ProviderUnavailableError } from "../../domain/errors";
+import { isProviderOutage, isStorePayee } from "../../domain/paypal-payee";
 
 /** What the capture endpoint answers: PayPal's status, COMPLETED only when the store recorded the order. */
 export interface WalletOutcome {
@@ -64,13 +65,34 @@ export function createWalletFlow(deps: {
     log.warn({ checkoutId: checkout.id, reason }, "PayPal payment refunded");
   }
 
+  /** Refuses an order whose money goes to another PayPal account than the store's (decision 040). */
+  async function mustPayStore(order: WalletOrder): Promise<void> {
+    const account = await wallet.storeAccount();
+    if (isStorePayee(order.payee, account)) return;
+    log.error(
+      { paypalOrderId: order.id, payee: order.payee, storeAccount: account, status: order.status },
+      "PayPal order pays another account than the store's: refused",
+    );
+    throw new PaymentRefusedError(paymentMessages.paidElsewhere, "wrong_payee");
+  }
+
   /**
    * Acts on what PayPal says about a checkout's order: records the order, gives back the
-   * stock or the money, or leaves it for later when PayPal has not decided yet.
+   * stock or the money, or leaves it for later when PayPal has not decided yet. An order that
+   * pays another account is never recorded: the checkout fails and its held pieces go back
+   * (there is no money of the store's to give back).
    */
   async function settle(checkout: Checkout, order: WalletOrder, hold: Date | null): Promise<WalletOutcome> {
     const ref = checkout.providerRef!;
     const capture = order.capture;
+    try {
+      await mustPayStore(order);
+    } catch (error) {
+      if (!(error instanceof PaymentRefusedError)) throw error;
+      if (hold) await orders.releaseStock(checkout.id, hold);
+      await store.mark(checkout.id, "failed", "PayPal reports another account as the payee");
+      throw error;
+    }
     if (isCompletedWalletPayment(order, checkout)) {
       // Captured at PayPal, no order yet: a crash here is what reconciliation repairs (docs/faults.md).
       deps.fault?.("after-capture");
@@ -144,12 +166,17 @@ export function createWalletFlow(deps: {
       try {
         created = await wallet.createOrder(await store.paymentRequest(checkout));
       } catch (error) {
-        if (error instanceof ProviderUnavailableError) {
+        // Only an outage opens the browser fallback; a 4xx is PayPal's answer, and the shopper gets it.
+        if (error instanceof ProviderUnavailableError && isProviderOutage(error.providerStatus)) {
           throw new ProviderUnavailableError(error.provider, error.message, error.providerStatus, {
             fallback: { checkoutId: checkout.id, amount },
           });
         }
         if (!opened.reused) await store.mark(checkout.id, "failed", (error as Error).message.slice(0, 500));
+        if (error instanceof ProviderUnavailableError) {
+          log.warn({ checkoutId: checkout.id, err: error }, "PayPal refused to create the order");
+          throw new PaymentRefusedError(paymentMessages.paypalRefused, "paypal_refused");
+        }
         throw error;
       }
       checkout = (await store.bindProviderRef(checkout.id, created.id)) ?? checkout;
@@ -210,6 +237,8 @@ export function createWalletFlow(deps: {
         );
         throw new NotFoundError(paymentMessages.walletOrderNotFound);
       }
+      // Before anything is bound, recorded or refunded: money paid elsewhere is none of the store's.
+      await mustPayStore(order);
       if (!checkout.providerRef) checkout = (await store.bindProviderRef(checkout.id, body.orderId)) ?? checkout;
       if (checkout.providerRef !== body.orderId) {
         // A second PayPal order against one checkout: the checkout has (or will have) its own

@@ -8,6 +8,10 @@ import { centsToDecimalString } from "../../domain/money";
  * APPROVED (the buyer's step, done by tests through approve()) -> COMPLETED on capture; a
  * capture can be scripted to be declined, pending, or to complete while its response is lost.
  * A request repeated with the same PayPal-Request-Id gets the first response again.
+ *
+ * The credentials belong to one merchant account (`merchant`): an order made without a payee
+ * is that account's, as PayPal fills `purchase_units[].payee` with the API caller's account
+ * (openapi/checkout_orders_v2.json, `payee_base`: `merchant_id` and `email_address`).
  */
 
 export type CaptureOutcome =
@@ -39,9 +43,17 @@ export interface FakePaypalOrder {
   outcome: CaptureOutcome;
 }
 
+/** `purchase_units[].payee` as PayPal reports it. */
+export interface FakePayee {
+  merchant_id?: string;
+  email_address?: string;
+}
+
 export interface FakePaypal extends StartedFake {
   clientId: string;
   clientSecret: string;
+  /** The merchant account behind clientId and clientSecret. */
+  merchant: Required<FakePayee>;
   orders: Map<string, FakePaypalOrder>;
   /** `amount` is what went back; `requestedAmount` what the store asked for (null: the whole capture). */
   refunds: { id: string; captureId: string; amount: unknown; requestedAmount: unknown }[];
@@ -49,7 +61,7 @@ export interface FakePaypal extends StartedFake {
    * An order made the way PayPal's JS SDK makes one in the browser (actions.order.create),
    * with whatever amount and custom_id the page (or anyone holding the public client id) chose.
    */
-  createInBrowser(options: { value: string; currency?: string; customId?: string }): string;
+  createInBrowser(options: { value: string; currency?: string; customId?: string; payee?: FakePayee }): string;
   tokensIssued(): number;
   /** The buyer approves the order on PayPal's page. */
   approve(orderId: string): void;
@@ -60,7 +72,12 @@ export interface FakePaypal extends StartedFake {
   revokeTokens(): void;
   /** Makes the next n calls to any endpoint fail with a 503. */
   failNext(n: number): void;
+  /** Makes the next order creation answer `status` with PayPal's error body for it (a 4xx refusal, a 5xx outage). */
+  failNextCreate(status: number, name?: string, issue?: string): void;
 }
+
+/** PayPal's account ids: 13 characters of 2-9 and capitals without I and O (`account_id` in the Orders v2 document). */
+const accountId = () => Array.from(randomBytes(13), (byte) => "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"[byte % 32]).join("");
 
 const id = (length = 17) => randomBytes(length).toString("hex").toUpperCase().slice(0, length);
 const error = (status: number, name: string, issue?: string): FakeResponse => ({
@@ -81,6 +98,8 @@ export async function startFakePaypal(options: { tokenTtlSeconds?: number } = {}
   const refunds: FakePaypal["refunds"] = [];
   let issued = 0;
   let failures = 0;
+  let createFailure: FakeResponse | undefined;
+  const merchant = { merchant_id: accountId(), email_address: `sales-${id(6).toLowerCase()}@merchant.example` };
 
   function representation(order: FakePaypalOrder) {
     return {
@@ -100,7 +119,17 @@ export async function startFakePaypal(options: { tokenTtlSeconds?: number } = {}
     };
   }
 
+  /** The purchase unit as the caller sent it, with the payee PayPal fills in when the caller named none. */
+  function withPayee(unit: Record<string, unknown> | undefined): Record<string, unknown> {
+    return { ...unit, payee: unit?.payee ?? { ...merchant } };
+  }
+
   function createOrder(request: FakeRequest): FakeResponse {
+    if (createFailure) {
+      const failure = createFailure;
+      createFailure = undefined;
+      return failure;
+    }
     const body = JSON.parse(request.body || "{}") as Record<string, unknown>;
     const unit = (body.purchase_units as Record<string, unknown>[] | undefined)?.[0] as
       | {
@@ -117,7 +146,8 @@ export async function startFakePaypal(options: { tokenTtlSeconds?: number } = {}
       (k) => cents(breakdown[k]?.value ?? "0.00") ?? Number.NaN,
     );
     const discount = cents(breakdown.discount?.value ?? "0.00") ?? Number.NaN;
-    if (total === null || parts.reduce((a, b) => a + b, 0) - discount !== total)
+    // The breakdown is optional (amount_with_breakdown); when given, it must add up to the total.
+    if (total === null || (unit.amount.breakdown && parts.reduce((a, b) => a + b, 0) - discount !== total))
       return error(422, "UNPROCESSABLE_ENTITY", "AMOUNT_MISMATCH");
     const itemTotal = (unit.items ?? []).reduce(
       (sum, item) => sum + Number(item.quantity) * (cents(item.unit_amount?.value) ?? Number.NaN),
@@ -127,7 +157,7 @@ export async function startFakePaypal(options: { tokenTtlSeconds?: number } = {}
     const order: FakePaypalOrder = {
       id: id(),
       status: body.payment_source ? "PAYER_ACTION_REQUIRED" : "CREATED",
-      body,
+      body: { ...body, purchase_units: [withPayee(unit as Record<string, unknown>)] },
       amount: { currency_code: unit.amount.currency_code, value: unit.amount.value },
       outcome: "COMPLETED",
     };
@@ -252,6 +282,7 @@ export async function startFakePaypal(options: { tokenTtlSeconds?: number } = {}
     ...server,
     clientId,
     clientSecret,
+    merchant,
     orders,
     refunds,
     tokensIssued: () => issued,
@@ -269,9 +300,14 @@ export async function startFakePaypal(options: { tokenTtlSeconds?: number } = {}
       order.status = "COMPLETED";
       order.capture = newCapture(order, "COMPLETED");
     },
-    createInBrowser({ value, currency = "USD", customId }) {
+    createInBrowser({ value, currency = "USD", customId, payee }) {
       const amount = { currency_code: currency, value };
-      const unit = { reference_id: "default", amount, ...(customId === undefined ? {} : { custom_id: customId }) };
+      const unit = withPayee({
+        reference_id: "default",
+        amount,
+        ...(customId === undefined ? {} : { custom_id: customId }),
+        ...(payee ? { payee } : {}),
+      });
       const order: FakePaypalOrder = {
         id: id(),
         status: "CREATED",
@@ -287,6 +323,9 @@ export async function startFakePaypal(options: { tokenTtlSeconds?: number } = {}
     },
     failNext(n) {
       failures = n;
+    },
+    failNextCreate(status, name = status >= 500 ? "INTERNAL_SERVER_ERROR" : "UNPROCESSABLE_ENTITY", issue) {
+      createFailure = error(status, name, issue);
     },
   };
 }
