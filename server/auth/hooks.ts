@@ -7,6 +7,7 @@ import { safeRedirectPath } from "../../domain/redirects";
 import type { Database } from "../db/client";
 import { users, verifications } from "../db/schema";
 import type { Throttle } from "../limits/throttle";
+import { addressGroup } from "../net/addresses";
 
 /**
  * The client address as the store saw it on the socket. server/http/client-address.ts sets it
@@ -27,8 +28,11 @@ export const SIGN_IN_FAILURE_LIMITS = {
   address: { max: 50, windowMs: 15 * 60_000 },
 } as const;
 
-/** The request's client address, as server/http/client-address.ts set it for this request. */
-const addressOf = (headers: Headers | undefined) => headers?.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
+/**
+ * The request's client, as server/http/client-address.ts set it for this request: its address,
+ * or its /64 for IPv6 (addressGroup), so a new address of the same network is the same client.
+ */
+const addressOf = (headers: Headers | undefined) => addressGroup(headers?.get(CLIENT_ADDRESS_HEADER) ?? "unknown");
 
 /** Throttle keys; the e-mail is encoded so that an account's prefix cannot match another's. */
 export const signInFailureKeys = {

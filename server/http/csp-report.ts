@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "./request-context";
+import { addressGroup } from "../net/addresses";
 
 /** A browser's report, or a batch of a few, is well under this. */
 export const CSP_REPORT_BODY_LIMIT = 16 * 1024;
-/** Reports logged per client address per minute, and from everyone per minute; the rest are dropped. */
+/** Reports logged per client address (an IPv6 client: per /64) per minute, and from everyone per minute; the rest are dropped. */
 export const CSP_REPORT_LIMITS = { perAddress: 20, total: 300, windowMs: 60_000 };
 
 const TYPES = /^application\/(?:csp-report|reports\+json|json)\b/i;
@@ -89,7 +90,7 @@ export function cspReportRoutes(options: { limits?: typeof CSP_REPORT_LIMITS } =
     async (c) => {
       c.header("Cache-Control", "no-store");
       if (!TYPES.test(c.req.header("content-type") ?? "")) return c.json({ message: "Expected a CSP report" }, 415);
-      if (!allow(c.var.client.address ?? "unknown")) return c.body(null, 429, { "Retry-After": "60" });
+      if (!allow(addressGroup(c.var.client.address ?? "unknown"))) return c.body(null, 429, { "Retry-After": "60" });
       let body: unknown;
       try {
         body = JSON.parse(await c.req.text());

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { CLIENT_ADDRESS_HEADER } from "../auth/auth";
+import { addressGroup } from "../net/addresses";
 import type { Services } from "../services";
 import type { AppEnv } from "./request-context";
 
@@ -23,7 +24,8 @@ export function eventRoutes(services: Pick<Services, "auth" | "events">) {
       viewer: viewer ? { id: viewer.id, isAdmin: viewer.isAdmin } : null,
       sessionId,
       // Set by client-address.ts after TRUST_PROXY: behind a trusted proxy, each visitor's own address.
-      address: c.req.header(CLIENT_ADDRESS_HEADER) ?? "unknown",
+      // An IPv6 visitor counts by its /64: a new address of the same network is the same visitor.
+      address: addressGroup(c.req.header(CLIENT_ADDRESS_HEADER) ?? "unknown"),
       signal: c.req.raw.signal,
     });
   });

@@ -25,6 +25,21 @@ export function isLoopbackAddress(address: string | undefined | null): boolean {
 }
 
 /**
+ * The group a per-address limit counts a client in: an IPv4 address alone; an IPv6 address's
+ * /64 ("2001:db8:1:2::/64"), since a provider hands each customer at least a /64 and a client
+ * can use a new address of it for every request (better-auth's limiter groups the same way).
+ * Anything that is not an address ("unknown") stands for itself.
+ */
+export function addressGroup(address: string): string {
+  const plain = normalizeAddress(address);
+  if (plain === null) return address;
+  const parsed = ipaddr.parse(plain);
+  if (parsed.kind() === "ipv4") return plain;
+  const network = ipaddr.IPv6.networkAddressFromCIDR(`${plain}/64`);
+  return `${network.toString()}/64`;
+}
+
+/**
  * Host names that name this machine: `localhost` and `*.localhost` (RFC 6761 has them resolve
  * to loopback) and loopback IP addresses (`127.0.0.1`, `[::1]`). A name someone else's DNS
  * points at 127.0.0.1 (DNS rebinding) is not among them.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isLocalHostname, isLocalUrl, isLoopbackAddress, normalizeAddress } from "./addresses";
+import { addressGroup, isLocalHostname, isLocalUrl, isLoopbackAddress, normalizeAddress } from "./addresses";
 
 describe("normalizeAddress", () => {
   it.each([
@@ -18,6 +18,24 @@ describe("normalizeAddress", () => {
     ["<script>", null],
   ])("%j -> %j", (input, expected) => {
     expect(normalizeAddress(input)).toBe(expected);
+  });
+});
+
+describe("addressGroup", () => {
+  it.each([
+    ["203.0.113.7", "203.0.113.7"],
+    ["::ffff:203.0.113.7", "203.0.113.7"],
+    ["2001:db8:1:2::1", "2001:db8:1:2::/64"],
+    ["2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:db8:1:2::/64"],
+    ["2001:DB8:0001:0002:0:0:0:9", "2001:db8:1:2::/64"],
+    ["[2001:db8:1:2::9]:443", "2001:db8:1:2::/64"],
+    ["2001:db8:1:3::1", "2001:db8:1:3::/64"],
+    ["::1", "::/64"],
+    ["fe80::1", "fe80::/64"],
+    ["unknown", "unknown"],
+    ["", ""],
+  ])("%s → %s", (address, group) => {
+    expect(addressGroup(address)).toBe(group);
   });
 });
 
