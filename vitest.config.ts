@@ -16,6 +16,7 @@ export const EMBEDDED_ONLY = [
   "tests/integration/start-and-stop.test.ts",
   "tests/security/startup.test.ts",
   "tests/security/file-permissions.test.ts",
+  "tests/security/network-bind.test.ts",
 ];
 
 export default defineConfig({

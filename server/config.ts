@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { FAULT_POINTS, type FaultPoint } from "./faults";
-import { isLocalUrl } from "./net/addresses";
+import { isLocalUrl, isLoopbackHostname } from "./net/addresses";
 import { parseTrustProxy, type TrustProxy } from "./net/trust-proxy";
 import { PRIVATE_DIR_MODE } from "./private-files";
 
@@ -34,7 +34,8 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().trim().min(1).default("0.0.0.0"),
+    // Loopback by default: a store others can reach is a choice (HOST=0.0.0.0), with the fail-safe rules below.
+    HOST: z.string().trim().min(1).default("127.0.0.1"),
     PUBLIC_URL: optionalUrl("e.g. https://shop.example.com"),
     DATA_DIR: z.string().trim().min(1).default("./data"),
     DATABASE_URL: optionalString.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
@@ -73,6 +74,7 @@ const envSchema = z
       .default(20),
     TRUST_PROXY: optionalString,
     ALLOW_SANDBOX_PAYMENTS: z.enum(["0", "1"], { message: "must be 0 or 1" }).default("0"),
+    ALLOW_LOCAL_MAILBOX: z.enum(["0", "1"], { message: "must be 0 or 1" }).default("0"),
     CHECKOUT_RATE_LIMIT: z.coerce
       .number({ message: "must be a number" })
       .int({ message: "must be a whole number" })
@@ -132,17 +134,20 @@ const SAFE_RECONCILE_MIN_AGE_SECONDS = 60;
 function testOnlyRefusals(env: {
   NODE_ENV: string;
   PORT: number;
+  HOST: string;
   PUBLIC_URL?: string;
   FAULT_POINT?: string;
   RECONCILE_MIN_AGE_SECONDS: number;
 }): { variable: string; message: string }[] {
-  const publicUrl = env.PUBLIC_URL ?? defaultPublicUrl(env.PORT);
+  const exposure = exposureOf(env);
   const where =
     env.NODE_ENV === "production"
       ? "NODE_ENV=production"
-      : URL.canParse(publicUrl) && !isLocalUrl(publicUrl)
-        ? `the public address PUBLIC_URL=${publicUrl}`
-        : undefined;
+      : exposure.kind === "public"
+        ? `the public address PUBLIC_URL=${exposure.publicUrl}`
+        : exposure.kind === "network"
+          ? `HOST=${env.HOST}, which other machines can reach`
+          : undefined;
   if (!where) return [];
   const refusals: { variable: string; message: string }[] = [];
   if (env.FAULT_POINT) {
@@ -168,14 +173,32 @@ export const SETTING_NAMES = Object.keys(envSchema.shape) as (keyof Env)[];
 const defaultPublicUrl = (port: number) => `http://localhost:${port}`;
 
 /**
- * On an address shoppers can reach, a missing key must not quietly turn into a shop that takes
+ * Who can reach the store (docs/decisions/007-behind-a-proxy-and-fail-safe-start.md):
+ * - `public`: PUBLIC_URL is an address shoppers use;
+ * - `network`: PUBLIC_URL is this machine's, but the store listens on an address other machines
+ *   can reach (HOST is not a loopback name or address: 0.0.0.0, ::, a network card's address);
+ * - `local`: this machine only (`npm start` on a fresh checkout).
+ */
+export function exposureOf(env: { PORT: number; HOST: string; PUBLIC_URL?: string }): {
+  kind: "public" | "network" | "local";
+  publicUrl: string;
+} {
+  const publicUrl = env.PUBLIC_URL ?? defaultPublicUrl(env.PORT);
+  if (URL.canParse(publicUrl) && !isLocalUrl(publicUrl)) return { kind: "public", publicUrl };
+  return { kind: isLoopbackHostname(env.HOST) ? "local" : "network", publicUrl };
+}
+
+/**
+ * Where others can reach the store, a missing key must not quietly turn into a shop that takes
  * no real money or sends no e-mail: each such fallback is a refusal to start, naming what to
- * set. Sandbox payments may be chosen on purpose (ALLOW_SANDBOX_PAYMENTS=1); the local mailbox
- * may not, since nobody outside this machine could ever read a verification link. On this
- * machine's own address (`npm start` on a fresh checkout) the fallbacks stay as they are.
+ * set. Sandbox payments may be chosen on purpose (ALLOW_SANDBOX_PAYMENTS=1). The local mailbox
+ * may be chosen on purpose only where PUBLIC_URL is this machine's (ALLOW_LOCAL_MAILBOX=1, a
+ * store tried out in a container or on a LAN): on a public address nobody could ever read a
+ * verification link. On this machine alone the fallbacks stay as they are.
  */
 function publicAddressRefusals(env: {
   PORT: number;
+  HOST: string;
   PUBLIC_URL?: string;
   SMTP_URL?: string;
   PAYPAL_CLIENT_ID?: string;
@@ -183,16 +206,23 @@ function publicAddressRefusals(env: {
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
   ALLOW_SANDBOX_PAYMENTS: "0" | "1";
+  ALLOW_LOCAL_MAILBOX: "0" | "1";
 }): { variable: string; message: string }[] {
-  const publicUrl = env.PUBLIC_URL ?? defaultPublicUrl(env.PORT);
-  if (!URL.canParse(publicUrl) || isLocalUrl(publicUrl)) return [];
-  const at = `on the public address PUBLIC_URL=${publicUrl}`;
+  const { kind, publicUrl } = exposureOf(env);
+  if (kind === "local") return [];
+  const at =
+    kind === "public"
+      ? `on the public address PUBLIC_URL=${publicUrl}`
+      : `on HOST=${env.HOST}, which other machines can reach (PUBLIC_URL=${publicUrl} names this machine)`;
   const sandboxAllowed = env.ALLOW_SANDBOX_PAYMENTS === "1";
   const refusals: { variable: string; message: string }[] = [];
-  if (!env.SMTP_URL) {
+  if (!env.SMTP_URL && !(kind === "network" && env.ALLOW_LOCAL_MAILBOX === "1")) {
     refusals.push({
       variable: "SMTP_URL",
-      message: `is not set, so e-mail (verification links, password resets, order confirmations) would stay in the local mailbox ${at}, where no shopper can read it: set SMTP_URL`,
+      message:
+        kind === "public"
+          ? `is not set, so e-mail (verification links, password resets, order confirmations) would stay in the local mailbox ${at}, where no shopper can read it: set SMTP_URL`
+          : `is not set, so e-mail (verification links, password resets, order confirmations) would stay in the local mailbox ${at}, where only this machine can read it: set SMTP_URL, or set ALLOW_LOCAL_MAILBOX=1 to keep it there on purpose, or listen on this machine only (HOST=127.0.0.1)`,
     });
   }
   if (!sandboxAllowed && !(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET)) {
@@ -245,8 +275,10 @@ export interface Config {
   };
   /** Which peers may report the client's address and scheme (X-Forwarded-For / X-Forwarded-Proto). */
   trustProxy: TrustProxy;
-  /** PUBLIC_URL is this machine (or a reserved test name), so the fail-safe refusals above do not apply. */
-  publicUrlIsLocal: boolean;
+  /** Who can reach the store (exposureOf): the fail-safe refusals above apply unless it is `local`. */
+  exposure: "public" | "network" | "local";
+  /** The operator chose the local mailbox on an address other machines can reach (ALLOW_LOCAL_MAILBOX=1). */
+  allowLocalMailbox: boolean;
   /** The operator chose sandbox payments on a public address (ALLOW_SANDBOX_PAYMENTS=1). */
   allowSandboxPayments: boolean;
   /** Which payment methods run on the built-in sandbox (no real money): their keys are unset. */
@@ -337,7 +369,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY) as TrustProxy,
-    publicUrlIsLocal: isLocalUrl(publicUrl),
+    exposure: exposureOf(env).kind,
+    allowLocalMailbox: env.ALLOW_LOCAL_MAILBOX === "1",
     allowSandboxPayments: env.ALLOW_SANDBOX_PAYMENTS === "1",
     sandboxPayments: { wallet: !(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET), card: !env.STRIPE_SECRET_KEY },
     databasePoolSize: env.DATABASE_POOL_SIZE,

@@ -22,7 +22,7 @@ describe("loadConfig", () => {
     const config = loadConfig({ DATA_DIR: dir });
     expect(config).toMatchObject({
       port: 3000,
-      host: "0.0.0.0",
+      host: "127.0.0.1",
       publicUrl: "http://localhost:3000",
       dataDir: dir,
       databaseUrl: undefined,
@@ -35,7 +35,8 @@ describe("loadConfig", () => {
       stripe: undefined,
       s3: undefined,
       trustProxy: { kind: "none" },
-      publicUrlIsLocal: true,
+      exposure: "local",
+      allowLocalMailbox: false,
       allowSandboxPayments: false,
       sandboxPayments: { wallet: true, card: true },
       databasePoolSize: 10,
@@ -116,7 +117,7 @@ describe("loadConfig", () => {
         publicUrl: "https://cdn.example.com/images",
       },
       trustProxy: { kind: "addresses", addresses: ["10.0.0.0/8", "loopback"] },
-      publicUrlIsLocal: false,
+      exposure: "public",
       allowSandboxPayments: true,
       sandboxPayments: { wallet: false, card: false },
       databasePoolSize: 25,
@@ -209,6 +210,9 @@ const LIVE = {
   STRIPE_WEBHOOK_SECRET: "whsec_1",
 };
 
+/** Every key but PUBLIC_URL: so only the address decides. */
+const LIVE_KEYS = Object.fromEntries(Object.entries(LIVE).filter(([key]) => key !== "PUBLIC_URL"));
+
 const without = (...keys: (keyof typeof LIVE)[]) =>
   Object.fromEntries(Object.entries(LIVE).filter(([key]) => !keys.includes(key as keyof typeof LIVE))) as Record<
     string,
@@ -219,7 +223,7 @@ describe("fail-safe settings on a public address", () => {
   it("starts with every key set", () => {
     expect(problemsOf(LIVE)).toEqual([]);
     expect(loadConfig({ DATA_DIR: dataDir(), ...LIVE })).toMatchObject({
-      publicUrlIsLocal: false,
+      exposure: "public",
       sandboxPayments: { wallet: false, card: false },
     });
   });
@@ -295,7 +299,83 @@ describe("fail-safe settings on a public address", () => {
     const env: Record<string, string> = publicUrl ? { PUBLIC_URL: publicUrl } : {};
     expect(problemsOf(env)).toEqual([]);
     expect(problemsOf({ ...env, STRIPE_SECRET_KEY: "sk_test_1" })).toEqual([]);
-    expect(loadConfig({ DATA_DIR: dataDir(), ...env }).publicUrlIsLocal).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), ...env }).exposure).toBe("local");
+  });
+});
+
+describe("fail-safe settings on an address other machines can reach (issue 21, finding 8)", () => {
+  it.each<[string | undefined, string | undefined, "public" | "network" | "local"]>([
+    [undefined, undefined, "local"],
+    ["127.0.0.1", undefined, "local"],
+    ["127.0.0.2", undefined, "local"],
+    ["::1", undefined, "local"],
+    ["localhost", "http://localhost:3000", "local"],
+    ["0.0.0.0", undefined, "network"],
+    ["::", undefined, "network"],
+    ["192.168.1.5", "http://localhost:3000", "network"],
+    ["shop-box", "http://localhost:3000", "network"],
+    ["0.0.0.0", "http://store.test", "network"],
+    ["0.0.0.0", "https://shop.example", "public"],
+    ["127.0.0.1", "https://shop.example", "public"],
+  ])("HOST=%s PUBLIC_URL=%s is %s", (host, publicUrl, kind) => {
+    const env: Record<string, string> = {
+      ...(host ? { HOST: host } : {}),
+      ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}),
+      ...LIVE_KEYS,
+    };
+    expect(loadConfig({ DATA_DIR: dataDir(), ...env }).exposure).toBe(kind);
+  });
+
+  it.each<[string, Record<string, string>, string[]]>([
+    ["no keys at all", { HOST: "0.0.0.0" }, ["SMTP_URL", "PAYPAL_CLIENT_ID", "STRIPE_SECRET_KEY"]],
+    ["no keys, on IPv6's any address", { HOST: "::" }, ["SMTP_URL", "PAYPAL_CLIENT_ID", "STRIPE_SECRET_KEY"]],
+    ["sandbox allowed, mailbox not", { HOST: "0.0.0.0", ALLOW_SANDBOX_PAYMENTS: "1" }, ["SMTP_URL"]],
+    [
+      "mailbox allowed, sandbox not",
+      { HOST: "0.0.0.0", ALLOW_LOCAL_MAILBOX: "1" },
+      ["PAYPAL_CLIENT_ID", "STRIPE_SECRET_KEY"],
+    ],
+    [
+      "Stripe without its webhook secret",
+      { HOST: "0.0.0.0", ...without("STRIPE_WEBHOOK_SECRET", "PUBLIC_URL") },
+      ["STRIPE_WEBHOOK_SECRET"],
+    ],
+    [
+      "a fault point in a test",
+      { HOST: "0.0.0.0", ...without("PUBLIC_URL"), NODE_ENV: "test", FAULT_POINT: "after-capture" },
+      ["FAULT_POINT"],
+    ],
+    [
+      "the local mailbox on a public address, even when asked for",
+      { ...without("SMTP_URL"), ALLOW_LOCAL_MAILBOX: "1" },
+      ["SMTP_URL"],
+    ],
+  ])("refuses %s, naming what to set", (_label, env, variables) => {
+    const problems = problemsOf(env);
+    expect(problems.map((p) => p.split(" ")[0]).sort()).toEqual([...variables].sort());
+  });
+
+  it("says what is reachable and how to opt in or stay local", () => {
+    const [mailbox] = problemsOf({ HOST: "0.0.0.0", ALLOW_SANDBOX_PAYMENTS: "1" });
+    expect(mailbox).toContain("HOST=0.0.0.0, which other machines can reach (PUBLIC_URL=http://localhost:3000");
+    expect(mailbox).toContain("ALLOW_LOCAL_MAILBOX=1");
+    expect(mailbox).toContain("HOST=127.0.0.1");
+    const [onPublic] = problemsOf({ ...without("SMTP_URL"), ALLOW_LOCAL_MAILBOX: "1" });
+    expect(onPublic).not.toContain("ALLOW_LOCAL_MAILBOX");
+  });
+
+  it("starts with both chosen on purpose", () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      HOST: "0.0.0.0",
+      ALLOW_SANDBOX_PAYMENTS: "1",
+      ALLOW_LOCAL_MAILBOX: "1",
+    });
+    expect(config).toMatchObject({
+      exposure: "network",
+      allowLocalMailbox: true,
+      sandboxPayments: { wallet: true, card: true },
+    });
   });
 });
 

@@ -178,11 +178,19 @@ export async function startStore(loadPages: PagesLoader) {
     services.payments.reconciler.start();
     logger.info(services.payments.modes, "payment reconciliation started");
     services.refunds.sweeper.start(); // finishes refunds left pending (docs/decisions/037-pending-refund-sweep.md)
-    if (!config.publicUrlIsLocal && (config.sandboxPayments.wallet || config.sandboxPayments.card)) {
-      // Chosen with ALLOW_SANDBOX_PAYMENTS=1 (config.ts refuses it otherwise): say so at every start.
+    // Chosen with ALLOW_SANDBOX_PAYMENTS=1 or ALLOW_LOCAL_MAILBOX=1 (config.ts refuses them otherwise): say so at every start.
+    const reachable =
+      config.exposure === "public" ? "a public address" : `an address other machines can reach (HOST=${config.host})`;
+    if (config.exposure !== "local" && (config.sandboxPayments.wallet || config.sandboxPayments.card)) {
       logger.warn(
         { sandbox: config.sandboxPayments, url: config.publicUrl },
-        "sandbox payments on a public address: no real money is taken",
+        `sandbox payments on ${reachable}: no real money is taken`,
+      );
+    }
+    if (config.exposure === "network" && !config.smtpUrl) {
+      logger.warn(
+        { url: config.publicUrl },
+        `local mailbox on ${reachable}: e-mail stays on this machine, readable only at /dev/mailbox here`,
       );
     }
     const app = createApp({

@@ -38,7 +38,7 @@ export const DEV_SERVER = ["--import", "tsx", "server/dev.ts"];
  * without waiting for anything. `cwd` defaults to the repository (the server must not need it).
  */
 export async function spawnStore(
-  env: Record<string, string>,
+  env: Record<string, string | undefined>,
   entry: string[] = BUILT_SERVER,
   cwd = ROOT,
 ): Promise<Started> {
@@ -65,7 +65,7 @@ export async function spawnStore(
  * A new DATA_DIR makes PGlite create its cluster, which takes a while on a busy machine.
  */
 export async function startStore(
-  env: Record<string, string>,
+  env: Record<string, string | undefined>,
   entry: string[] = BUILT_SERVER,
   cwd = ROOT,
 ): Promise<Started> {
