@@ -82,7 +82,8 @@ function kindOf(ip: ipaddr.IPv4 | ipaddr.IPv6): AddressKind {
     if (v6.match(NAT64)) return kindOf(ipaddr.IPv4.parse(v4From(parts[6], parts[7])));
     if (v6.range() === "6to4") return kindOf(ipaddr.IPv4.parse(v4From(parts[1], parts[2])));
   }
-  switch (ip.range()) {
+  // As a string: the typings lag behind the ranges ipaddr.js knows ("deprecatedSiteLocal").
+  switch (ip.range() as string) {
     case "unicast":
       return ip.kind() === "ipv4" || (ip as ipaddr.IPv6).match(GLOBAL_UNICAST) ? "public" : "reserved";
     case "loopback":
@@ -121,11 +122,11 @@ export function isPublicAddress(address: string | undefined | null): boolean {
 /** The kinds in words, for a message that says why an address was refused. */
 export const ADDRESS_KIND_TEXT: Record<AddressKind, string> = {
   public: "a public address",
-  loopback: "this machine (a loopback address)",
-  unspecified: "an unspecified address, which reaches this machine",
+  loopback: "a loopback address (this machine)",
+  unspecified: "an unspecified address (this machine)",
   private: "a private network address",
   sharedNat: "a carrier-grade NAT address (a provider's private network)",
-  linkLocal: "a link-local address (where cloud metadata services answer)",
+  linkLocal: "a link-local address (cloud metadata)",
   multicast: "a multicast or broadcast address",
   reserved: "a reserved, special-purpose address",
 };
