@@ -1,4 +1,4 @@
-import { readFile, stat } from "node:fs/promises";
+import { readFile, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { InvalidInputError } from "../../domain/errors";
@@ -11,6 +11,7 @@ import {
 } from "../../domain/product-import";
 import { imageMessages, MAX_IMAGE_BYTES, type ProductInput } from "../../domain/product-schemas";
 import type { AdminCatalogService } from "./admin-products";
+import { DownloadTooLargeError, fetchPublic, type PublicNetwork } from "../net/public-fetch";
 import { checkImage, type UploadedImage } from "./upload";
 
 /** How long one image URL may take to download. */
@@ -26,33 +27,64 @@ export class ImportRefusedError extends InvalidInputError {
   }
 }
 
-/** One image named in a row: a path (relative to the CSV's folder) or an http(s) URL, read with the upload's size limit. */
-async function loadImage(reference: string, csvDir: string): Promise<UploadedImage> {
-  if (/^https?:\/\//i.test(reference)) {
-    let response: Response;
+/** How `import-products` reads the pictures a CSV names (docs/command-line.md). */
+export interface ImportOptions {
+  /** `--allow-local-images`: also read pictures named by a file path, in the CSV file's folder or below. */
+  allowLocalImages?: boolean;
+  /** The resolver and address policy of image downloads (server/net/public-fetch.ts); tests replace them. */
+  network?: PublicNetwork;
+}
+
+/** "https://…", "file:…", "ftp:…": a reference with a scheme is an address, never a path (a one-letter scheme would be a drive). */
+const SCHEME = /^[a-z][a-z0-9+.-]+:/i;
+
+const isWithin = (folder: string, file: string) => {
+  const relative = path.relative(folder, file);
+  return relative !== "" && relative !== ".." && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
+};
+
+/**
+ * One image named in a row: an http(s) URL, downloaded only from public addresses
+ * (fetchPublic), or, with `--allow-local-images`, a path relative to the CSV's folder that stays
+ * inside it (symbolic links included); read with the upload's size limit.
+ */
+async function loadImage(reference: string, csvDir: string, options: ImportOptions): Promise<UploadedImage> {
+  if (SCHEME.test(reference)) {
     try {
-      response = await fetch(reference, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: "follow" });
+      const bytes = await fetchPublic(reference, {
+        ...options.network,
+        maxBytes: MAX_IMAGE_BYTES,
+        timeoutMs: FETCH_TIMEOUT_MS,
+      });
+      return { name: path.posix.basename(new URL(reference).pathname) || "image", bytes };
     } catch (error) {
-      throw new InvalidInputError(`${reference} could not be downloaded (${(error as Error).message})`);
+      if (error instanceof DownloadTooLargeError) throw new InvalidInputError(imageMessages.tooBig(reference));
+      throw error;
     }
-    if (!response.ok) throw new InvalidInputError(`${reference} could not be downloaded (HTTP ${response.status})`);
-    const declared = Number(response.headers.get("content-length") ?? 0);
-    if (declared > MAX_IMAGE_BYTES) throw new InvalidInputError(imageMessages.tooBig(reference));
-    const bytes = Buffer.from(await response.arrayBuffer());
-    if (bytes.length > MAX_IMAGE_BYTES) throw new InvalidInputError(imageMessages.tooBig(reference));
-    return { name: path.posix.basename(new URL(reference).pathname) || "image", bytes };
   }
-  const file = path.resolve(csvDir, reference);
+  if (!options.allowLocalImages)
+    throw new InvalidInputError(`${reference} is a file path: files are read only with --allow-local-images`);
+  const folder = await realpath(csvDir);
+  const outside = () =>
+    new InvalidInputError(
+      `${reference} is outside the CSV file's folder (${folder}): only files in it or below are read`,
+    );
+  const file = path.resolve(folder, reference);
+  if (!isWithin(folder, file)) throw outside();
+  let real: string;
   let size: number;
   try {
-    const info = await stat(file);
+    real = await realpath(file);
+    const info = await stat(real);
     if (!info.isFile()) throw new Error("not a file");
     size = info.size;
   } catch {
     throw new InvalidInputError(`${reference} was not found (looked for ${file})`);
   }
+  // A symbolic link inside the folder that leads out of it.
+  if (!isWithin(folder, real)) throw outside();
   if (size > MAX_IMAGE_BYTES) throw new InvalidInputError(imageMessages.tooBig(reference));
-  return { name: path.basename(file), bytes: await readFile(file) };
+  return { name: path.basename(file), bytes: await readFile(real) };
 }
 
 /** Reads a CSV file into its header and rows of cells; a broken CSV is one problem naming its line. */
@@ -69,13 +101,15 @@ function readCsv(text: string): string[][] {
 
 /**
  * `import-products FILE.csv`: every row checked with the add-product form's rules, every image
- * read and checked by content as an upload is, all problems reported together with their row
+ * read (loadImage: public addresses only; files only with `allowLocalImages`) and checked by
+ * content as an upload is, all problems reported together with their row
  * numbers; only a file without a single problem is imported, in one transaction, through the
  * catalogue's own writer.
  */
 export async function importProductsCsv(
   adminCatalog: Pick<AdminCatalogService, "importProducts">,
   file: string,
+  options: ImportOptions = {},
 ): Promise<{ ids: string[] }> {
   let text: string;
   try {
@@ -109,7 +143,7 @@ export async function importProductsCsv(
     const images: UploadedImage[] = [];
     for (const reference of checked.images) {
       try {
-        const image = await loadImage(reference, csvDir);
+        const image = await loadImage(reference, csvDir, options);
         await checkImage(image);
         images.push(image);
       } catch (error) {

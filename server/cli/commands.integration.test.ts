@@ -41,6 +41,7 @@ describe("npm run store: usage", () => {
       "backup FILE",
       "restore FILE",
       "import-products FILE.csv",
+      "--allow-local-images",
       "export-orders FILE.csv",
     ]) {
       expect(result.out).toContain(name);
@@ -162,7 +163,7 @@ if (pgUrl)
           path.join(dataDir, "two.csv"),
           "title,category,price,description,sizes,colours,stock,images\nLinen Top,Dress,40,Linen.,S|M,,3,front.png\nWool Scarf,Accessories,20,Wool.,,,5,front.png\n",
         );
-        expect(await run(dataDir, ["import-products", "two.csv"], { env })).toMatchObject({
+        expect(await run(dataDir, ["import-products", "--allow-local-images", "two.csv"], { env })).toMatchObject({
           code: 0,
           out: "Imported 2 product(s).",
         });

@@ -19,6 +19,7 @@ import { createStorage } from "../storage";
 import { EVENTS_CHANNEL, notifyPayload } from "../events/pg-relay";
 import { sql } from "drizzle-orm";
 import type { LiveEvent } from "../../domain/live-events";
+import type { PublicNetwork } from "../net/public-fetch";
 import { type CliIo, EXIT, resolveArg, UsageError } from "./io";
 
 /**
@@ -31,14 +32,24 @@ interface Context {
   config: Config;
   logger: Logger;
   io: CliIo;
+  /** The options given (`--allow-local-images`), among the command's own. */
+  options: ReadonlySet<string>;
+  dependencies: CliDependencies;
+}
+
+/** What the tests replace: image downloads' resolver and address policy (there is no internet in a test). */
+export interface CliDependencies {
+  imageNetwork?: PublicNetwork;
 }
 
 interface Command {
   /** The arguments as the usage shows them. */
   args: string;
   summary: string;
-  /** How many arguments it takes. */
+  /** How many arguments it takes, options aside. */
   arity: number;
+  /** The options it accepts ("--name"), with what each does, for the usage. */
+  options?: Record<string, string>;
   run(context: Context, args: string[]): Promise<number>;
 }
 
@@ -200,9 +211,13 @@ export const COMMANDS: Record<string, Command> = {
   },
 
   "import-products": {
-    args: "FILE.csv",
+    args: "FILE.csv [--allow-local-images]",
     summary: "add the products of a CSV file, all or none (columns in docs/command-line.md)",
     arity: 1,
+    options: {
+      "--allow-local-images":
+        "also read pictures named by a file path, in the CSV file's folder or below (otherwise only http(s) addresses, downloaded from public addresses only)",
+    },
     async run(context, [source]) {
       const file = resolveArg(context.io, source);
       return withDatabase(context, async (database) => {
@@ -214,7 +229,10 @@ export const COMMANDS: Record<string, Command> = {
           logger: context.logger,
           publish: (event) => added.push(event),
         });
-        const { ids } = await importProductsCsv(adminCatalog, file);
+        const { ids } = await importProductsCsv(adminCatalog, file, {
+          allowLocalImages: context.options.has("--allow-local-images"),
+          network: context.dependencies.imageNetwork,
+        });
         // Running stores on this PostgreSQL database hear of the new products as they hear of an
         // administrator's (server/events/pg-relay.ts): their live pages update and their page caches
         // empty (decision 024). An embedded store is stopped while this runs and starts with empty caches.
@@ -248,11 +266,17 @@ export const COMMANDS: Record<string, Command> = {
 
 export function usage(): string {
   const width = Math.max(...Object.entries(COMMANDS).map(([name, c]) => `${name} ${c.args}`.length));
+  const options = Object.entries(COMMANDS).flatMap(([name, c]) =>
+    Object.entries(c.options ?? {}).map(([option, what]) => `  ${name} ${option}: ${what}`),
+  );
   return [
     "Usage: npm run store -- <command> [arguments]",
     "",
     "Commands:",
     ...Object.entries(COMMANDS).map(([name, c]) => `  ${`${name} ${c.args}`.padEnd(width)}  ${c.summary}`),
+    "",
+    "Options:",
+    ...options,
     "",
     "Settings come from the same environment variables as the store (DATA_DIR, DATABASE_URL, ADMIN_EMAIL, PUBLIC_URL, ...).",
     "Exit codes: 0 done, 1 refused or failed, 2 wrong usage or configuration, 3 the embedded database is in use by a running store.",
@@ -265,8 +289,9 @@ export async function runCli(
   argv: readonly string[],
   io: CliIo,
   env: NodeJS.ProcessEnv = process.env,
+  dependencies: CliDependencies = {},
 ): Promise<number> {
-  const [name, ...args] = argv;
+  const [name, ...words] = argv;
   if (!name || name === "help" || name === "--help" || name === "-h") {
     (name ? io.out : io.err)(usage());
     return name ? EXIT.ok : EXIT.usage;
@@ -277,6 +302,19 @@ export async function runCli(
     return EXIT.usage;
   }
   const line = `npm run store -- ${name}${command.args ? ` ${command.args}` : ""}`;
+  // Options ("--name") anywhere among the arguments; after a lone "--", everything is an argument.
+  const args: string[] = [];
+  const options = new Set<string>();
+  let optionsEnd = false;
+  for (const word of words) {
+    if (optionsEnd || !word.startsWith("--")) args.push(word);
+    else if (word === "--") optionsEnd = true;
+    else if (command.options && Object.hasOwn(command.options, word)) options.add(word);
+    else {
+      io.err(`Unknown option "${word}" for ${name}.\nUsage: ${line}`);
+      return EXIT.usage;
+    }
+  }
   if (args.length !== command.arity) {
     io.err(`${name} takes ${command.arity === 0 ? "no arguments" : command.args}.\nUsage: ${line}`);
     return EXIT.usage;
@@ -294,7 +332,7 @@ export async function runCli(
   // Logs (JSON, as the store's) go to standard error, and only warnings unless LOG_LEVEL says otherwise.
   const logger = createLogger(env.LOG_LEVEL ? config.logLevel : "warn", pino.destination(2));
   try {
-    return await command.run({ config, logger, io }, args);
+    return await command.run({ config, logger, io, options, dependencies }, args);
   } catch (error) {
     if (error instanceof UsageError) {
       io.err(`${error.message}\nUsage: ${line}`);

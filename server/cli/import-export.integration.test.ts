@@ -9,7 +9,7 @@ import { migratedDataDir } from "../../tests/helpers/data-dir";
 import { insertOrder, insertUser } from "../../tests/helpers/reviews";
 import { orderRefunds, products } from "../db/schema";
 
-import { run, withStoreDatabase } from "../../tests/helpers/cli";
+import { LOOPBACK_AS_PUBLIC, run, withStoreDatabase } from "../../tests/helpers/cli";
 
 /** `import-products` and `export-orders` (docs/command-line.md). */
 
@@ -53,7 +53,9 @@ describe("import-products", () => {
       `Shirt,Hats,12.345,"",XXXL,,many,pictures/front.png`,
       `Scarf,Accessories,10,Soft,,,"3",pictures/notes.png|pictures/missing.png|${imageUrl}/gone.png`,
     ]);
-    const result = await run(dataDir, ["import-products", file]);
+    const result = await run(dataDir, ["import-products", "--allow-local-images", file], {
+      imageNetwork: LOOPBACK_AS_PUBLIC,
+    });
     expect(result.code).toBe(1);
     expect(result.err).toContain("Nothing was imported: 8 problems");
     for (const line of [
@@ -83,9 +85,13 @@ describe("import-products", () => {
     expect(result.err).toContain('row 1, weight: Unknown column "weight"');
   });
 
+  // The image server listens on 127.0.0.1, which the store never downloads from: LOOPBACK_AS_PUBLIC
+  // lets it stand for a public one (tests/security/import-image-fetch.test.ts has the refusals).
   it("imports a good file, local paths relative to the CSV and URLs, through the image pipeline", async () => {
     const file = csv("good.csv", goodRows());
-    const result = await run(path.join(dataDir), ["import-products", path.relative(dataDir, file)]);
+    const result = await run(dataDir, ["import-products", path.relative(dataDir, file), "--allow-local-images"], {
+      imageNetwork: LOOPBACK_AS_PUBLIC,
+    });
     expect(result).toMatchObject({ code: 0, out: "Imported 2 product(s)." });
     await withStoreDatabase(dataDir, async (database) => {
       const rows = await database.db.select().from(products).orderBy(products.createdAt);

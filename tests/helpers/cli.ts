@@ -13,6 +13,8 @@ import { loadConfig } from "../../server/config";
 import { type DatabaseHandle, openPglite } from "../../server/db/client";
 import { createLogger } from "../../server/logger";
 import { createMailService } from "../../server/mail/service";
+import { addressKind } from "../../server/net/addresses";
+import type { PublicNetwork } from "../../server/net/public-fetch";
 
 /** The repository: the built command line is build/server-main/cli.js below it. */
 export const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -30,11 +32,19 @@ export function environment(dataDir: string): NodeJS.ProcessEnv {
   };
 }
 
+/**
+ * For image downloads from the tests' own servers: 127.0.0.1 counts as a public address (there is
+ * no internet in a test), every other address as the store judges it (addressKind).
+ */
+export const LOOPBACK_AS_PUBLIC: PublicNetwork = {
+  addressKind: (address) => (address === "127.0.0.1" ? "public" : addressKind(address)),
+};
+
 /** Runs one command line in this process, as `npm run store -- …` would. */
 export async function run(
   dataDir: string,
   argv: string[],
-  options: { stdin?: string; cwd?: string; env?: NodeJS.ProcessEnv } = {},
+  options: { stdin?: string; cwd?: string; env?: NodeJS.ProcessEnv; imageNetwork?: PublicNetwork } = {},
 ) {
   const out: string[] = [];
   const err: string[] = [];
@@ -44,7 +54,12 @@ export async function run(
     readStdin: async () => options.stdin,
     cwd: options.cwd ?? dataDir,
   };
-  const code = await runCli(argv, io, { ...environment(dataDir), ...options.env });
+  const code = await runCli(
+    argv,
+    io,
+    { ...environment(dataDir), ...options.env },
+    { imageNetwork: options.imageNetwork },
+  );
   return { code, out: out.join("\n"), err: err.join("\n") };
 }
 

@@ -56,7 +56,7 @@ describe("a backup taken while the store serves traffic", () => {
       path.join(csvDir, "products.csv"),
       "title,category,price,description,sizes,colours,stock,images\nBackup Dress,Dress,89.50,Light linen,S|M,Sand #c2b280 @2,7,front.png|back.png\n",
     );
-    const imported = await store(dataDir, ["import-products", "import/products.csv"]);
+    const imported = await store(dataDir, ["import-products", "--allow-local-images", "import/products.csv"]);
     expect(imported.code, imported.stderr).toBe(0);
     const before = await (async () => {
       const database = await openPglite({ dataDir: path.join(dataDir, "pglite") });
