@@ -3,6 +3,7 @@ import {
   allowedNextStatuses,
   canTransition,
   defaultStatusNote,
+  hasShipped,
   INITIAL_ORDER_NOTE,
   INITIAL_ORDER_STATUS,
   isFinal,
@@ -54,6 +55,26 @@ describe("final and pending statuses", () => {
     expect(isFinal(status)).toBe(final);
     expect(isPending(status)).toBe(pending);
     expect(PENDING_STATUSES.includes(status)).toBe(pending);
+  });
+});
+
+describe("shipped statuses (decision 039)", () => {
+  it.each([
+    ["placed", false],
+    ["confirmed", false],
+    ["processing", false],
+    ["shipped", true],
+    ["out_for_delivery", true],
+    ["delivered", true],
+    ["cancelled", false],
+  ] as const)("%s: shipped %s", (status, shipped) => {
+    expect(hasShipped(status)).toBe(shipped);
+  });
+
+  it("never goes back: every status after a shipped one is shipped too", () => {
+    for (const from of ORDER_STATUSES.filter(hasShipped))
+      for (const to of ORDER_STATUSES)
+        if (canTransition(from, to)) expect([from, to, hasShipped(to)]).toEqual([from, to, true]);
   });
 });
 

@@ -29,6 +29,16 @@ const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
 /** The dashboard's "pending orders" (docs/product.md §4). */
 export const PENDING_STATUSES: readonly OrderStatus[] = ["placed", "confirmed", "processing"];
 
+/**
+ * The order has left the shop (docs/decisions/039-returns-only-after-shipping.md): from Shipped
+ * the table only moves forward (out for delivery, delivered), never back to a status before it.
+ */
+export const SHIPPED_STATUSES: readonly OrderStatus[] = ["shipped", "out_for_delivery", "delivered"];
+
+export function hasShipped(status: OrderStatus): boolean {
+  return SHIPPED_STATUSES.includes(status);
+}
+
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
 }

@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { ORDER_STATUSES, type OrderStatus } from "./order-status";
 import {
   customerMayCancel,
   type EarlierRefund,
   paidCents,
+  piecesRefundRefusal,
+  piecesRefundWay,
   quoteCancellation,
+  quoteItemCancellation,
   quoteReturn,
   type RefundableOrder,
   type RefundLine,
@@ -183,6 +187,148 @@ describe("quoteReturn: a line's share of the goods and of the tax", () => {
   });
 });
 
+describe("returns only after shipping, cancelled pieces before (decision 039)", () => {
+  it.each([
+    ["placed", "cancel"],
+    ["confirmed", "cancel"],
+    ["processing", "cancel"],
+    ["shipped", "return"],
+    ["out_for_delivery", "return"],
+    ["delivered", "return"],
+    ["cancelled", null],
+  ] as const)("pieces of a %s order: %s", (status, way) => {
+    expect(piecesRefundWay(status)).toBe(way);
+  });
+
+  const refusals: [OrderStatus, "cancel" | "return", string | null][] = [
+    ["placed", "return", refundMessages.returnBeforeShipping],
+    ["confirmed", "return", refundMessages.returnBeforeShipping],
+    ["processing", "return", refundMessages.returnBeforeShipping],
+    ["shipped", "return", null],
+    ["out_for_delivery", "return", null],
+    ["delivered", "return", null],
+    ["cancelled", "return", refundMessages.cancelled],
+    ["placed", "cancel", null],
+    ["confirmed", "cancel", null],
+    ["processing", "cancel", null],
+    ["shipped", "cancel", refundMessages.cancelAfterShipping],
+    ["out_for_delivery", "cancel", refundMessages.cancelAfterShipping],
+    ["delivered", "cancel", refundMessages.cancelAfterShipping],
+    ["cancelled", "cancel", refundMessages.cancelled],
+  ];
+  it("covers every status both ways", () => {
+    expect(new Set(refusals.map(([status, way]) => `${status} ${way}`)).size).toBe(ORDER_STATUSES.length * 2);
+  });
+  it.each(refusals)("%s, %s: %s", (status, way, message) => {
+    expect(piecesRefundRefusal(status, way)).toBe(message);
+    const lines = [{ index: 0, quantity: 1 }];
+    const check =
+      way === "return"
+        ? quoteReturn({ ...order, status }, [], lines)
+        : quoteItemCancellation({ ...order, status }, [], lines);
+    if (message === null) expect(check.ok).toBe(true);
+    else expect(check).toEqual({ ok: false, message });
+  });
+});
+
+describe("quoteItemCancellation: pieces of an order not shipped yet", () => {
+  const placed: RefundableOrder = { ...order, status: "placed" };
+  const part = (lines: RefundLine[], amountCents: number): EarlierRefund => ({
+    kind: "partial_cancellation",
+    lines,
+    amountCents,
+  });
+
+  it.each([
+    ["one shirt", [{ index: 0, quantity: 1 }]],
+    ["the tee", [{ index: 1, quantity: 1 }]],
+    [
+      "a shirt and two pairs of socks",
+      [
+        { index: 0, quantity: 1 },
+        { index: 2, quantity: 2 },
+      ],
+    ],
+  ])("%s: the same money as a return of them after shipping, and the order goes on", (_name, lines) => {
+    const returned = quoteReturn({ ...order, status: "delivered" }, [], lines);
+    if (!returned.ok) throw new Error(returned.message);
+    expect(quoteItemCancellation(placed, [], lines)).toEqual({
+      ok: true,
+      kind: "partial_cancellation",
+      quote: returned.quote,
+    });
+  });
+
+  it("every piece at once is the order's cancellation: everything, shipping included", () => {
+    const all = [
+      { index: 0, quantity: 2 },
+      { index: 1, quantity: 1 },
+      { index: 2, quantity: 3 },
+    ];
+    const whole = quoteCancellation(placed, []);
+    if (!whole.ok) throw new Error(whole.message);
+    expect(quoteItemCancellation(placed, [], all)).toEqual({ ok: true, kind: "cancellation", quote: whole.quote });
+    expect(whole.quote.amountCents).toBe(paidCents(order));
+  });
+
+  it.each([0, 1000, 333])(
+    "cancelling every piece one by one (discount %i) adds up to exactly what was paid; the last one cancels the order",
+    (discountCents) => {
+      const o = { ...placed, discountCents, taxCents: Math.round((order.subtotalCents - discountCents) / 10) };
+      const steps: [number, number][] = [
+        [2, 2],
+        [0, 1],
+        [1, 1],
+        [2, 1],
+        [0, 1],
+      ];
+      const earlier: EarlierRefund[] = [];
+      const kinds: string[] = [];
+      for (const [index, quantity] of steps) {
+        const check = quoteItemCancellation(o, earlier, [{ index, quantity }]);
+        if (!check.ok) throw new Error(check.message);
+        kinds.push(check.kind);
+        earlier.push({ kind: check.kind, lines: check.quote.lines, amountCents: check.quote.amountCents });
+      }
+      expect(kinds).toEqual([
+        "partial_cancellation",
+        "partial_cancellation",
+        "partial_cancellation",
+        "partial_cancellation",
+        "cancellation",
+      ]);
+      expect(earlier.at(-1)?.amountCents).toBeGreaterThan(o.shippingCents);
+      expect(earlier.reduce((sum, r) => sum + r.amountCents, 0)).toBe(paidCents(o));
+    },
+  );
+
+  it("counts earlier cancelled pieces: what is left is the rest, and choosing all of it cancels the order", () => {
+    const earlier = [part([{ index: 1, quantity: 1 }], 2199)];
+    expect(quoteItemCancellation(placed, earlier, [{ index: 1, quantity: 1 }])).toEqual({
+      ok: false,
+      message: refundMessages.tooMany("Cotton Tee", 0),
+    });
+    const rest = [
+      { index: 0, quantity: 2 },
+      { index: 2, quantity: 3 },
+    ];
+    expect(quoteItemCancellation(placed, earlier, rest)).toMatchObject({
+      ok: true,
+      kind: "cancellation",
+      quote: { amountCents: paidCents(order) - 2199, shippingCents: 599, lines: rest },
+    });
+  });
+
+  it.each([
+    ["nothing chosen", [], refundMessages.nothingChosen],
+    ["a negative quantity", [{ index: 0, quantity: -1 }], refundMessages.wholeNumbers],
+    ["a line past the end", [{ index: 3, quantity: 1 }], refundMessages.unknownLine],
+    ["more than the line has", [{ index: 0, quantity: 3 }], refundMessages.tooMany("Linen Shirt", 2)],
+  ])("refuses %s with a clear message", (_name, lines, message) => {
+    expect(quoteItemCancellation(placed, [], lines)).toEqual({ ok: false, message });
+  });
+});
+
 describe("quoteCancellation", () => {
   it("refunds the whole amount and every piece of an order with no refund yet", () => {
     expect(quoteCancellation({ ...order, status: "placed" }, [])).toEqual({
@@ -305,6 +451,7 @@ describe("refundSummary", () => {
       "Refunded $16.13 for 2 × Wool Socks, 1 × Cotton Tee",
     ],
     ["cancellation", 10717, [{ index: 1, quantity: 1 }], "Refunded $107.17 in full (order cancelled): 1 × Cotton Tee"],
+    ["partial_cancellation", 2750, [{ index: 0, quantity: 1 }], "Cancelled 1 × Linen Shirt, refunded $27.50"],
   ] as const)("%s %s", (kind, amount, lines, text) => {
     expect(refundSummary(kind, amount, order.items, lines)).toBe(text);
   });

@@ -1,5 +1,5 @@
 import { formatMoney } from "./money";
-import type { OrderStatus } from "./order-status";
+import { canTransition, hasShipped, type OrderStatus } from "./order-status";
 
 /**
  * What an order's refund is worth (docs/decisions/033-refunds-returns-and-customer-cancel.md).
@@ -10,9 +10,16 @@ import type { OrderStatus } from "./order-status";
  *   exactly subtotal − discount + tax, whatever the order of the returns;
  * - a cancellation refunds everything not refunded yet, shipping included;
  * - no refund is ever more than what remains unrefunded.
+ * Pieces come back one of two ways (docs/decisions/039-returns-only-after-shipping.md): before the
+ * order is shipped they are cancelled (a partial cancellation: always back in stock, and the one
+ * that leaves no piece is the order's cancellation); once shipped they are returned.
  */
 
-export type RefundKind = "cancellation" | "return";
+/**
+ * `cancellation`: the order is cancelled, everything not refunded yet goes back. `partial_cancellation`:
+ * some pieces of an order not shipped yet. `return`: some pieces of a shipped order.
+ */
+export type RefundKind = "cancellation" | "partial_cancellation" | "return";
 export type RefundStatus = "pending" | "succeeded" | "failed";
 export type RefundActor = "admin" | "customer";
 
@@ -68,15 +75,41 @@ export const refundMessages = {
       ? `All pieces of "${title}" were refunded already.`
       : `Only ${remaining} of "${title}" can still be refunded.`,
   nothingLeft: "Everything this order paid has been refunded already.",
+  returnBeforeShipping:
+    "This order has not been shipped yet, so nothing can be returned: use Cancel items. Nothing was refunded.",
+  cancelAfterShipping:
+    "This order has been shipped, so its pieces can no longer be cancelled: use Refund items for a return. Nothing was refunded.",
   customerTooLate: "This order is already being prepared, so it can no longer be cancelled here. Please contact us.",
   refunded: (amount: string) => `Refunded ${amount}`,
   refundFailed: "The refund was not made",
+  itemsNotCancelled: "The pieces were not cancelled",
   customerCancelled: "Your order is cancelled and your money is on its way back",
   customerCancelFailed: "Your order was not cancelled",
   pendingAdmin:
-    "A refund of this order did not finish: the payment provider could not be reached. Press Refund items or Cancelled again to finish it; the same refund is asked for, never a second one.",
+    "A refund of this order did not finish: the payment provider could not be reached. Press Refund items, Cancel items or Cancelled again to finish it; the same refund is asked for, never a second one.",
   pendingCustomer: "A refund of this order is being made.",
 } as const;
+
+/** How some pieces of an order are refunded: cancelled before it is shipped, returned after (decision 039). */
+export type PiecesRefundWay = "cancel" | "return";
+
+/**
+ * The way pieces of an order in this status come back, or null when they cannot (a cancelled
+ * order): returned once shipped (statuses never go back from there), cancelled while the order
+ * itself could still be cancelled.
+ */
+export function piecesRefundWay(status: OrderStatus): PiecesRefundWay | null {
+  if (hasShipped(status)) return "return";
+  return canTransition(status, "cancelled") ? "cancel" : null;
+}
+
+/** Why pieces of an order in this status cannot come back `way`; null when they can. */
+export function piecesRefundRefusal(status: OrderStatus, way: PiecesRefundWay): string | null {
+  const allowed = piecesRefundWay(status);
+  if (allowed === way) return null;
+  if (allowed === null) return refundMessages.cancelled;
+  return way === "return" ? refundMessages.returnBeforeShipping : refundMessages.cancelAfterShipping;
+}
 
 /** The statuses in which a customer may cancel their own order (docs/product.md §4). */
 export const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ["placed", "confirmed"];
@@ -158,16 +191,8 @@ function checkLines(
   return chosen.length ? chosen.map(({ index, quantity }) => ({ index, quantity })) : refundMessages.nothingChosen;
 }
 
-/** The refund of returned pieces: their share of (subtotal − discount) and of tax, never more than remains. */
-export function quoteReturn(
-  order: RefundableOrder,
-  earlier: readonly EarlierRefund[],
-  requested: readonly RefundLine[],
-): RefundCheck {
-  if (order.status === "cancelled") return { ok: false, message: refundMessages.cancelled };
-  const remaining = remainingQuantities(order.items, earlier);
-  const lines = checkLines(order, remaining, requested);
-  if (typeof lines === "string") return { ok: false, message: lines };
+/** Checked pieces' share of (subtotal − discount) and of tax, cumulatively, never more than remains. */
+function piecesQuote(order: RefundableOrder, earlier: readonly EarlierRefund[], lines: RefundLine[]): RefundQuote {
   const before = refundedQuantities(order.items, earlier);
   const after = [...before];
   for (const line of lines) after[line.index] += line.quantity;
@@ -176,7 +201,48 @@ export function quoteReturn(
   const left = Math.max(0, paidCents(order) - refundedCents(earlier));
   const goodsCents = Math.min(to.goods - from.goods, left);
   const taxCents = Math.min(to.tax - from.tax, left - goodsCents);
-  return { ok: true, quote: { amountCents: goodsCents + taxCents, goodsCents, taxCents, shippingCents: 0, lines } };
+  return { amountCents: goodsCents + taxCents, goodsCents, taxCents, shippingCents: 0, lines };
+}
+
+/** The refund of returned pieces of a shipped order: their share of (subtotal − discount) and of tax. */
+export function quoteReturn(
+  order: RefundableOrder,
+  earlier: readonly EarlierRefund[],
+  requested: readonly RefundLine[],
+): RefundCheck {
+  const refused = piecesRefundRefusal(order.status, "return");
+  if (refused) return { ok: false, message: refused };
+  const lines = checkLines(order, remainingQuantities(order.items, earlier), requested);
+  if (typeof lines === "string") return { ok: false, message: lines };
+  return { ok: true, quote: piecesQuote(order, earlier, lines) };
+}
+
+export type ItemCancellationCheck =
+  | { ok: true; kind: "partial_cancellation" | "cancellation"; quote: RefundQuote }
+  | { ok: false; message: string };
+
+/**
+ * Pieces of an order not shipped yet, cancelled: the same money as a return of them (their share of
+ * goods and tax), always back in stock. Choosing every piece left is the order's cancellation
+ * (`kind: "cancellation"`): the order becomes Cancelled and everything not refunded yet, shipping
+ * included, goes back.
+ */
+export function quoteItemCancellation(
+  order: RefundableOrder,
+  earlier: readonly EarlierRefund[],
+  requested: readonly RefundLine[],
+): ItemCancellationCheck {
+  const refused = piecesRefundRefusal(order.status, "cancel");
+  if (refused) return { ok: false, message: refused };
+  const remaining = remainingQuantities(order.items, earlier);
+  const lines = checkLines(order, remaining, requested);
+  if (typeof lines === "string") return { ok: false, message: lines };
+  const chosen = remaining.map((_, index) => lines.find((line) => line.index === index)?.quantity ?? 0);
+  if (chosen.every((quantity, index) => quantity === remaining[index])) {
+    const whole = quoteCancellation(order, earlier);
+    return whole.ok ? { ok: true, kind: "cancellation", quote: whole.quote } : whole;
+  }
+  return { ok: true, kind: "partial_cancellation", quote: piecesQuote(order, earlier, lines) };
 }
 
 /** A cancellation: every piece not refunded yet and all the money not refunded yet, shipping included. */
@@ -222,5 +288,6 @@ export function refundSummary(
     .join(", ");
   if (kind === "cancellation")
     return `Refunded ${formatMoney(amountCents)} in full (order cancelled)${pieces ? `: ${pieces}` : ""}`;
+  if (kind === "partial_cancellation") return `Cancelled ${pieces}, refunded ${formatMoney(amountCents)}`;
   return `Refunded ${formatMoney(amountCents)} for ${pieces}`;
 }

@@ -127,26 +127,30 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
 
-  if (field("intent") === "refund-items") {
+  // Pieces of an order: cancelled before it is shipped, returned after (decision 039). The server
+  // refuses the wrong one for the order's status, whatever the form says.
+  if (field("intent") === "refund-items" || field("intent") === "cancel-items") {
+    const cancel = field("intent") === "cancel-items";
+    const failed = cancel ? refundMessages.itemsNotCancelled : refundMessages.refundFailed;
     try {
       const lines = readRefundForm(form.entries());
-      if ("message" in lines)
-        return data(adminResult(false, refundMessages.refundFailed, lines.message), { status: 400 });
+      if ("message" in lines) return data(adminResult(false, failed, lines.message), { status: 400 });
       const seen = Number(field("seenRefunds"));
-      const order = await context.services.refunds.refundItems({
+      const request = {
         orderId: field("orderId"),
         lines,
-        restock: field("restock") === "on",
         seenRefunds: Number.isSafeInteger(seen) ? seen : undefined,
         note: field("note").trim().slice(0, STATUS_NOTE_MAX),
-      });
+      };
+      const order = cancel
+        ? await context.services.refunds.cancelItems(request)
+        : await context.services.refunds.refundItems({ ...request, restock: field("restock") === "on" });
       return adminResult(true, refundMessages.refunded(formatMoney(order.refunds.at(-1)?.amountCents ?? 0)));
     } catch (error) {
       const refused = refundRefusal(error);
-      if (refused)
-        return data(adminResult(false, refundMessages.refundFailed, refused.message), { status: refused.status });
-      log.error({ err: error }, "refunding items failed");
-      return data(adminResult(false, refundMessages.refundFailed), { status: 500 });
+      if (refused) return data(adminResult(false, failed, refused.message), { status: refused.status });
+      log.error({ err: error }, cancel ? "cancelling items failed" : "refunding items failed");
+      return data(adminResult(false, failed), { status: 500 });
     }
   }
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { statusWord } from "../../domain/admin-dashboard";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../domain/errors";
 import { isUuid } from "../../domain/ids";
@@ -98,19 +98,25 @@ export function createAdminOrdersService(deps: OrdersDeps & { refunds: Pick<Refu
             `This order is already ${statusWord(current.status)}, not ${statusWord(from)}: someone changed it meanwhile. Nothing was changed.`,
           );
         }
-        // Not while a cancellation is being refunded: it will set the status itself (decision 033).
+        // Not while a cancellation is being refunded: it will set the status itself (decision 033);
+        // nor while some pieces are, so that an order is never shipped with pieces being cancelled (decision 039).
         const [busy] = await tx
-          .select({ id: orderRefunds.id })
+          .select({ kind: orderRefunds.kind })
           .from(orderRefunds)
           .where(
             and(
               eq(orderRefunds.orderId, orderId),
               eq(orderRefunds.status, "pending"),
-              eq(orderRefunds.kind, "cancellation"),
+              inArray(orderRefunds.kind, ["cancellation", "partial_cancellation"]),
             ),
           )
           .limit(1);
-        if (busy) throw new ConflictError("This order is being cancelled and refunded right now. Nothing was changed.");
+        if (busy)
+          throw new ConflictError(
+            busy.kind === "cancellation"
+              ? "This order is being cancelled and refunded right now. Nothing was changed."
+              : "Pieces of this order are being cancelled and refunded right now. Nothing was changed.",
+          );
         const [row] = await tx
           .update(orders)
           .set({

@@ -12,7 +12,9 @@ import { isUuid } from "../../domain/ids";
 import { canTransition, type OrderStatus } from "../../domain/order-status";
 import {
   customerMayCancel,
+  piecesRefundRefusal,
   quoteCancellation,
+  quoteItemCancellation,
   quoteReturn,
   type RefundActor,
   type RefundKind,
@@ -29,8 +31,9 @@ import { refundEmail } from "./refund-emails";
 import { type OrdersDeps, orderViews, returnStock } from "./service";
 
 /**
- * Refunds of orders: the administrator's cancellation and return, the customer's own cancel
- * (docs/decisions/033-refunds-returns-and-customer-cancel.md). The only writer of `order_refunds`.
+ * Refunds of orders: the administrator's cancellation, cancellation of some pieces before shipping
+ * and return after it, the customer's own cancel (docs/decisions/033-refunds-returns-and-customer-cancel.md,
+ * 039-returns-only-after-shipping.md). The only writer of `order_refunds`.
  * Three steps: (1) lock the order, check, write the refund as pending with its idempotency key;
  * (2) ask the provider, outside any transaction, with that key; (3) record the outcome. Whoever
  * finds a pending refund finishes it with its own key, so the provider never refunds twice; the
@@ -70,14 +73,18 @@ interface Actor {
 
 interface RefundRequest {
   orderId: string;
+  /**
+   * What was asked: `partial_cancellation` is "cancel these pieces", recorded as a cancellation
+   * when they are every piece left (decision 039).
+   */
   kind: RefundKind;
   actor: Actor;
   note: string;
-  /** Return: the pieces; a cancellation takes every piece left. */
+  /** Return or partial cancellation: the pieces; a cancellation takes every piece left. */
   lines?: readonly RefundLine[];
-  /** Return: put the pieces back in stock. A cancellation always does. */
+  /** Return: put the pieces back in stock. A cancellation, partial or not, always does. */
   restock?: boolean;
-  /** Return: how many refunds the administrator saw on the order (a compare-and-set). */
+  /** Return or partial cancellation: how many refunds the administrator saw on the order (a compare-and-set). */
   seenRefunds?: number;
   /** Administrator's cancellation: the status the administrator saw. */
   from?: OrderStatus;
@@ -96,12 +103,21 @@ function isRefusal(error: unknown): boolean {
   return status !== undefined && status >= 400 && status < 500 && ![401, 408, 409, 425, 429].includes(status);
 }
 
-const sameRequest = (refund: RefundRow, request: RefundRequest) =>
-  refund.kind === request.kind &&
-  (request.kind === "cancellation" ||
-    (refund.restocked === Boolean(request.restock) &&
-      JSON.stringify(refund.lines) ===
-        JSON.stringify([...(request.lines ?? [])].filter((l) => l.quantity > 0).sort((a, b) => a.index - b.index))));
+/** Whether a refund found pending is what this request asks for: then finishing it answers the request. */
+function sameRequest(refund: RefundRow, request: RefundRequest): boolean {
+  const sameLines = () =>
+    JSON.stringify(refund.lines) ===
+    JSON.stringify([...(request.lines ?? [])].filter((l) => l.quantity > 0).sort((a, b) => a.index - b.index));
+  switch (request.kind) {
+    case "cancellation":
+      return refund.kind === "cancellation";
+    case "partial_cancellation":
+      // Every piece left was asked for: it was recorded as the order's cancellation.
+      return (refund.kind === "partial_cancellation" || refund.kind === "cancellation") && sameLines();
+    case "return":
+      return refund.kind === "return" && refund.restocked === Boolean(request.restock) && sameLines();
+  }
+}
 
 export function createRefundsService(deps: RefundsDeps, sweep: RefundSweepOptions = {}) {
   const { db } = deps;
@@ -126,6 +142,7 @@ export function createRefundsService(deps: RefundsDeps, sweep: RefundSweepOption
       if (pending) return { refund: pending, resumed: true };
       const done = all.filter((refund) => refund.status === "succeeded");
       let check: ReturnType<typeof quoteReturn>;
+      let kind: RefundKind = request.kind;
       if (request.kind === "cancellation") {
         if (order.status === "cancelled") throw new ConflictError(refundMessages.cancelled);
         if (request.actor.kind === "customer" && !customerMayCancel(order.status))
@@ -142,13 +159,20 @@ export function createRefundsService(deps: RefundsDeps, sweep: RefundSweepOption
         }
         check = quoteCancellation(order, done);
       } else {
-        if (order.status === "cancelled") throw new ConflictError(refundMessages.cancelled);
+        // Pieces are cancelled before the order is shipped and returned after (decision 039).
+        const refused = piecesRefundRefusal(order.status, request.kind === "return" ? "return" : "cancel");
+        if (refused) throw new ConflictError(refused);
         if (request.seenRefunds !== undefined && request.seenRefunds !== done.length) {
           throw new ConflictError(
             "This order was refunded meanwhile by someone else. Look at it again: nothing was refunded now.",
           );
         }
-        check = quoteReturn(order, done, request.lines ?? []);
+        if (request.kind === "return") check = quoteReturn(order, done, request.lines ?? []);
+        else {
+          const cancelled = quoteItemCancellation(order, done, request.lines ?? []);
+          if (cancelled.ok) kind = cancelled.kind;
+          check = cancelled;
+        }
       }
       if (!check.ok) throw new InvalidInputError(check.message);
       const sequence = all.length + 1;
@@ -157,10 +181,10 @@ export function createRefundsService(deps: RefundsDeps, sweep: RefundSweepOption
         .values({
           orderId: order.id,
           sequence,
-          kind: request.kind,
+          kind,
           amountCents: check.quote.amountCents,
           lines: check.quote.lines,
-          restocked: request.kind === "cancellation" || Boolean(request.restock),
+          restocked: kind !== "return" || Boolean(request.restock),
           idempotencyKey: `refund-${order.id}-${sequence}`,
           actor: request.actor.kind,
           actorUserId: request.actor.userId,
@@ -369,7 +393,29 @@ export function createRefundsService(deps: RefundsDeps, sweep: RefundSweepOption
       });
     },
 
-    /** The administrator refunds some pieces (a return), optionally putting them back in stock. */
+    /**
+     * The administrator cancels some pieces of an order not shipped yet: refunded like a return of
+     * them, always back in stock; the order goes on, unless they are every piece left, which
+     * cancels it and refunds the rest, shipping included (decision 039).
+     */
+    cancelItems(input: {
+      orderId: string;
+      lines: readonly RefundLine[];
+      seenRefunds?: number;
+      note?: string;
+      adminId?: string | null;
+    }): Promise<OrderView> {
+      return run({
+        orderId: input.orderId,
+        kind: "partial_cancellation",
+        lines: input.lines,
+        seenRefunds: input.seenRefunds,
+        note: input.note ?? "",
+        actor: { kind: "admin", userId: input.adminId ?? null },
+      });
+    },
+
+    /** The administrator refunds some pieces of a shipped order (a return), optionally putting them back in stock. */
     refundItems(input: {
       orderId: string;
       lines: readonly RefundLine[];

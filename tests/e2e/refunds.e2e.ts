@@ -1,13 +1,15 @@
 import path from "node:path";
 import { expectNoAxeViolations } from "./a11y";
-import { type Browser, expect, type Page, type TestInfo, test } from "./fixtures";
+import { type Browser, expect, type Locator, type Page, type TestInfo, test } from "./fixtures";
 import { ADMIN, buyWithSandboxCard, productId, saveAddress, signedInContext, signIn, uniqueEmail } from "./people";
 
 /**
- * Refunds (decision 033): the administrator returns one line of an order of three and sees the
- * refund, the net paid and the order unchanged otherwise; the customer cancels their own placed
- * order from My Orders and the piece is back in stock. The administrator's cancel with its
- * refund is in order-desk.e2e.ts. Orders are paid in the sandbox.
+ * Refunds (decision records 033 and 039): the administrator ships an order of three and returns
+ * one line, and sees the refund, the net paid and the order unchanged otherwise; before shipping
+ * the card offers Cancel items instead, which cancels some pieces and, with the last ones, the
+ * order; the customer cancels their own placed order from My Orders and the piece is back in
+ * stock. The administrator's cancel with its refund is in order-desk.e2e.ts. Orders are paid in
+ * the sandbox.
  */
 
 const SCREENS = path.resolve(import.meta.dirname, "../../test-results/screens");
@@ -15,6 +17,12 @@ const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").
 const shoot = (page: Page, info: TestInfo, name: string) =>
   page.screenshot({ path: path.join(SCREENS, `refunds-${info.project.name}-${name}.png`), fullPage: true });
 const orderCard = (page: Page, number: string) => page.getByRole("article", { name: `Order #${number}` });
+
+async function changeStatus(page: Page, card: Locator, label: string) {
+  await card.getByRole("button", { name: label, exact: true }).click();
+  await expect(toast(page, `Order status updated to ${label}`).last()).toBeVisible();
+  await expect(card.locator("[data-status]").first()).toHaveText(label);
+}
 
 async function newBuyer(browser: Browser, info: TestInfo, label: string) {
   const context = await browser.newContext();
@@ -30,7 +38,7 @@ async function newBuyer(browser: Browser, info: TestInfo, label: string) {
   return { context, base, addressId, line };
 }
 
-test("the administrator returns one line of three: the refund with its tax is shown, and the net paid", async ({
+test("the administrator ships an order and returns one line of three: the refund with its tax is shown, and the net paid", async ({
   browser,
 }, info) => {
   test.setTimeout(90_000);
@@ -50,6 +58,12 @@ test("the administrator returns one line of three: the refund with its tax is sh
   await admin.goto(`/admin?tab=orders&q=${number}`);
   const card = orderCard(admin, number);
   await expect(card).toContainText("$103.50");
+  // Nothing is returned before the order is shipped: the card offers Cancel items instead.
+  await expect(card.getByRole("button", { name: "Cancel items" })).toBeVisible();
+  await expect(card.getByRole("button", { name: "Refund items" })).toHaveCount(0);
+  await changeStatus(admin, card, "Processing");
+  await changeStatus(admin, card, "Shipped");
+  await expect(card.getByRole("button", { name: "Cancel items" })).toHaveCount(0);
   await card.getByRole("button", { name: "Refund items" }).click();
   const shirts = card.getByRole("spinbutton", { name: /E2E Return Shirt/ });
   await expect(shirts).toBeVisible();
@@ -76,8 +90,8 @@ test("the administrator returns one line of three: the refund with its tax is sh
   await expect(
     card.getByText("Returned: too small — Refunded $55.00 for 2 × E2E Return Shirt; 2 pieces back in stock."),
   ).toBeVisible();
-  // The order itself goes on: still Placed, with its status buttons.
-  await expect(card.locator("[data-status]").first()).toHaveText("Placed");
+  // The order itself goes on: still Shipped, with its status buttons.
+  await expect(card.locator("[data-status]").first()).toHaveText("Shipped");
   // The shirts cannot be refunded again; the other lines can.
   await card.getByRole("button", { name: "Refund items" }).click();
   await expect(card.getByRole("spinbutton", { name: /E2E Return Shirt/ })).toBeDisabled();
@@ -96,6 +110,70 @@ test("the administrator returns one line of three: the refund with its tax is sh
   await expect(mine.getByRole("listitem").filter({ hasText: "Refunded for returned items" })).toContainText("$55.00");
   await expect(mine).toContainText("Net paid");
   await shoot(shopper, info, "my-orders-refund");
+  await buyer.context.close();
+  await admin.context().close();
+});
+
+test("before shipping the administrator cancels some pieces, then the rest: the order goes on, then is cancelled", async ({
+  browser,
+}, info) => {
+  test.setTimeout(90_000);
+  const buyer = await newBuyer(browser, info, "refund-cancel-items");
+  // 2 × $25.00 + 3 × $8.00 = $74.00; tax $7.40; shipping $0.10: $81.50.
+  const number = await buyWithSandboxCard(
+    buyer.context.request,
+    buyer.base,
+    [await buyer.line("E2E Return Shirt", 2), await buyer.line("E2E Return Socks", 3)],
+    buyer.addressId,
+  );
+  const admin = await (await signedInContext(browser, info, ADMIN)).newPage();
+  await admin.goto(`/admin?tab=orders&q=${number}`);
+  const card = orderCard(admin, number);
+  await expect(card).toContainText("$81.50");
+  await card.getByRole("button", { name: "Cancel items" }).click();
+  const shirts = card.getByRole("spinbutton", { name: /E2E Return Shirt/ });
+  const socks = card.getByRole("spinbutton", { name: /E2E Return Socks/ });
+  await expect(card.getByRole("group", { name: "Pieces to cancel" })).toBeVisible();
+  // Cancelled pieces never left the shop: they always go back, there is nothing to choose.
+  await expect(card.getByRole("checkbox", { name: "Put back in stock" })).toHaveCount(0);
+  await expect(card.getByText("The order has not been shipped: cancelled pieces go back into stock.")).toBeVisible();
+  await socks.fill("1");
+  await expect(card.getByText("Refund $8.80: $8.00 for the items and $0.80 tax.")).toBeVisible();
+  await card.getByLabel("Note for the cancellation (optional)").fill("Customer asked for one pair fewer");
+  await shoot(admin, info, "cancel-items-form");
+  await expectNoAxeViolations(admin, "the cancel items form");
+  await card.getByRole("button", { name: "Cancel and refund $8.80" }).click();
+  await expect(toast(admin, "Refunded $8.80")).toBeVisible();
+  const part = card.getByRole("listitem").filter({ hasText: "Refunded for cancelled items" });
+  await expect(part).toContainText("$8.80");
+  await expect(part).toContainText("1 × E2E Return Socks · back in stock");
+  await expect(card.locator("[data-status]").first()).toHaveText("Placed");
+
+  // Every piece left: the order itself is cancelled, and the shipping comes back too.
+  await card.getByRole("button", { name: "Cancel items" }).click();
+  await shirts.fill("2");
+  await socks.fill("2");
+  await expect(
+    card.getByText(
+      "These are all the pieces left: the order is cancelled. Refund $72.70: $66.00 for the items, $6.60 tax and $0.10 shipping.",
+    ),
+  ).toBeVisible();
+  await card.getByRole("button", { name: "Cancel order and refund $72.70" }).click();
+  await expect(toast(admin, "Refunded $72.70")).toBeVisible();
+  await expect(card.locator("[data-status]").first()).toHaveText("Cancelled");
+  await expect(card.getByRole("listitem").filter({ hasText: "Refunded in full (order cancelled)" })).toContainText(
+    "$72.70",
+  );
+  await expect(card.getByRole("button", { name: "Cancel items" })).toHaveCount(0);
+  await expect(card.getByText("No further actions available")).toBeVisible();
+  await shoot(admin, info, "cancel-items-done");
+
+  // The customer sees both on My Orders.
+  const shopper = await buyer.context.newPage();
+  await shopper.goto("/orders");
+  const mine = orderCard(shopper, number);
+  await expect(mine.getByRole("listitem").filter({ hasText: "Refunded for cancelled items" })).toContainText("$8.80");
+  await expect(mine.locator("[data-status]").first()).toHaveText("Cancelled");
   await buyer.context.close();
   await admin.context().close();
 });

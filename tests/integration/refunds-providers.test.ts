@@ -13,10 +13,10 @@ import {
 import { insertProducts } from "../helpers/products";
 
 /**
- * Refunds through PayPal and Stripe (their local fakes): a return of some pieces, then the
- * cancellation of the rest; two administrators at once; a retry after the provider answered but
- * before the store recorded it; a provider that refuses
- * (docs/decisions/033-refunds-returns-and-customer-cancel.md).
+ * Refunds through PayPal and Stripe (their local fakes): some pieces cancelled before shipping,
+ * then the cancellation of the rest; returns after shipping; two administrators at once; a retry
+ * after the provider answered but before the store recorded it; a provider that refuses
+ * (docs/decisions/033-refunds-returns-and-customer-cancel.md, 039-returns-only-after-shipping.md).
  */
 
 let test: PaymentsTest;
@@ -70,29 +70,34 @@ const stocks = (ids: string[]) => Promise.all(ids.map((id) => stockOf(test.datab
 const paypalRefunds = (captureId: string) => test.paypal!.refunds.filter((r) => r.captureId === captureId);
 const stripeRefunds = (intent: string) => test.stripe!.refunds.filter((r) => r.payment_intent === intent);
 
+/** Placed, processing, shipped: returns are made from here on (decision 039). */
+async function ship(orderId: string) {
+  await test.t.services.adminOrders.changeStatus({ orderId, from: "placed", to: "processing", note: "" });
+  await test.t.services.adminOrders.changeStatus({ orderId, from: "processing", to: "shipped", note: "" });
+}
+
 describe("refunds through PayPal", () => {
-  it("returns one line of three (its share of tax), then cancels: the capture is refunded in two parts adding up to the total", async () => {
+  it("cancels one line of three before shipping (its share of tax), then the order: the capture is refunded in two parts adding up to the total", async () => {
     const { order, ids, captureId } = await paidWithPaypal();
     expect(order.subtotalCents + order.taxCents + order.shippingCents).toBe(13428);
     expect(await stocks(ids)).toEqual([8, 9, 7]);
 
-    const afterReturn = await test.t.services.refunds.refundItems({
+    const afterPart = await test.t.services.refunds.cancelItems({
       orderId: order.id,
       lines: [{ index: 1, quantity: 1 }],
-      restock: true,
       seenRefunds: 0,
     });
     // 1999 of 12198 goods + round(1999 × 1220 / 12198) = 200 tax.
-    expect(afterReturn.refunds).toMatchObject([
-      { kind: "return", amountCents: 2199, lines: [{ index: 1, quantity: 1 }], restocked: true },
+    expect(afterPart.refunds).toMatchObject([
+      { kind: "partial_cancellation", amountCents: 2199, lines: [{ index: 1, quantity: 1 }], restocked: true },
     ]);
-    expect(afterReturn.refundedCents).toBe(2199);
-    expect(afterReturn.status).toBe("placed");
+    expect(afterPart.refundedCents).toBe(2199);
+    expect(afterPart.status).toBe("placed");
     expect(paypalRefunds(captureId).map((r) => r.amount)).toEqual([{ currency_code: "USD", value: "21.99" }]);
     expect(test.paypal!.orders.get(order.paymentId)!.capture!.status).toBe("PARTIALLY_REFUNDED");
     expect(await stocks(ids)).toEqual([8, 10, 7]);
     expect(
-      await mailTo(test.database, ada.email, `Refund for your Threadline order ${afterReturn.number}`),
+      await mailTo(test.database, ada.email, `Part of your Threadline order ${afterPart.number} is cancelled`),
     ).toHaveLength(1);
 
     const cancelled = await test.t.services.refunds.cancelByAdmin({
@@ -107,7 +112,7 @@ describe("refunds through PayPal", () => {
       { currency_code: "USD", value: "112.29" },
     ]);
     expect(test.paypal!.orders.get(order.paymentId)!.capture!.status).toBe("REFUNDED");
-    // Every piece is back in stock, the returned tee only once.
+    // Every piece is back in stock, the cancelled tee only once.
     expect(await stocks(ids)).toEqual([10, 10, 10]);
     expect(cancelled.statusHistory.at(-1)?.note).toContain(
       "Out of stock at the warehouse — Refunded $112.29 in full (order cancelled)",
@@ -122,13 +127,16 @@ describe("refunds through PayPal", () => {
     expect(paypalRefunds(captureId)).toHaveLength(2);
   });
 
-  it("two administrators refunding the same line at once make exactly one refund at PayPal", async () => {
+  it.each([
+    ["returning the same line after shipping", true],
+    ["cancelling the same line before shipping", false],
+  ])("two administrators %s at once make exactly one refund at PayPal", async (_name, shipped) => {
     const { order, ids, captureId } = await paidWithPaypal();
+    if (shipped) await ship(order.id);
     const request = { orderId: order.id, lines: [{ index: 0, quantity: 2 }], restock: true, seenRefunds: 0 };
-    const results = await Promise.allSettled([
-      test.t.services.refunds.refundItems(request),
-      test.t.services.refunds.refundItems(request),
-    ]);
+    const refund = () =>
+      shipped ? test.t.services.refunds.refundItems(request) : test.t.services.refunds.cancelItems(request);
+    const results = await Promise.allSettled([refund(), refund()]);
     expect(results.filter((r) => r.status === "fulfilled").length).toBeGreaterThanOrEqual(1);
     for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ kind: "conflict" });
     expect(paypalRefunds(captureId)).toHaveLength(1);
@@ -152,8 +160,9 @@ describe("refunds through PayPal", () => {
 });
 
 describe("refunds through Stripe", () => {
-  it("returns pieces without restocking, then cancels: two Stripe refunds adding up to the amount paid", async () => {
+  it("once shipped, returns pieces without restocking, then the rest with: two Stripe refunds adding up to all but the shipping", async () => {
     const { order, ids, paymentIntent } = await paidWithStripe();
+    await ship(order.id);
     const afterReturn = await test.t.services.refunds.refundItems({
       orderId: order.id,
       lines: [{ index: 2, quantity: 2 }],
@@ -162,12 +171,60 @@ describe("refunds through Stripe", () => {
     });
     // 1466 goods + round(1466 × 1220 / 12198) = 147 tax.
     expect(afterReturn.refundedCents).toBe(1613);
+    expect(afterReturn.refunds).toMatchObject([{ kind: "return", restocked: false }]);
     expect(await stocks(ids)).toEqual([8, 9, 7]);
-    const cancelled = await test.t.services.refunds.cancelByAdmin({ orderId: order.id, from: "placed", note: "" });
-    expect(stripeRefunds(paymentIntent).map((r) => r.amount)).toEqual([1613, 13428 - 1613]);
-    expect(cancelled.refundedCents).toBe(13428);
-    // The cancellation restocks what was not returned: the 2 socks returned unrestocked stay out.
+    const afterRest = await test.t.services.refunds.refundItems({
+      orderId: order.id,
+      lines: [
+        { index: 0, quantity: 2 },
+        { index: 1, quantity: 1 },
+        { index: 2, quantity: 1 },
+      ],
+      restock: true,
+      seenRefunds: 1,
+    });
+    expect(stripeRefunds(paymentIntent).map((r) => r.amount)).toEqual([1613, 13428 - 10 - 1613]);
+    expect(afterRest.refundedCents).toBe(13428 - 10);
+    // A return never changes the status nor refunds the shipping; the 2 socks returned unrestocked stay out.
+    expect(afterRest.status).toBe("shipped");
     expect(await stocks(ids)).toEqual([10, 10, 8]);
+    // A shipped order's pieces are returned, never cancelled.
+    await expect(
+      test.t.services.refunds.cancelItems({ orderId: order.id, lines: [{ index: 0, quantity: 1 }] }),
+    ).rejects.toMatchObject({ kind: "conflict" });
+    expect(stripeRefunds(paymentIntent)).toHaveLength(2);
+  });
+
+  it("while pieces are being cancelled the order cannot be shipped; pressing again finishes the same refund with its own key", async () => {
+    const { order, ids, paymentIntent } = await paidWithStripe();
+    const payments = test.t.services.payments;
+    const original = payments.refundPayment;
+    payments.refundPayment = async () => {
+      throw new Error("Stripe timed out");
+    };
+    const request = { orderId: order.id, lines: [{ index: 1, quantity: 1 }], seenRefunds: 0 };
+    try {
+      await expect(test.t.services.refunds.cancelItems(request)).rejects.toMatchObject({
+        kind: "provider_unavailable",
+      });
+      expect((await refundRows(order.id)).map((r) => [r.kind, r.status])).toEqual([
+        ["partial_cancellation", "pending"],
+      ]);
+      await expect(
+        test.t.services.adminOrders.changeStatus({ orderId: order.id, from: "placed", to: "processing", note: "" }),
+      ).rejects.toThrow("Pieces of this order are being cancelled and refunded right now. Nothing was changed.");
+    } finally {
+      payments.refundPayment = original;
+    }
+    // The same press again: the pending refund is what it asks for, so it succeeds, once.
+    const view = await test.t.services.refunds.cancelItems(request);
+    expect(view.refunds).toMatchObject([{ kind: "partial_cancellation", amountCents: 2199 }]);
+    expect(view.status).toBe("placed");
+    expect(stripeRefunds(paymentIntent).map((r) => r.amount)).toEqual([2199]);
+    expect((await refundRows(order.id)).map((r) => [r.status, r.idempotencyKey])).toEqual([
+      ["succeeded", `refund-${order.id}-1`],
+    ]);
+    expect(await stocks(ids)).toEqual([8, 10, 7]);
   });
 
   it("a retry after Stripe refunded but before the store recorded it uses the same key: one refund", async () => {
@@ -226,11 +283,10 @@ describe("refunds through Stripe", () => {
     } finally {
       payments.refundPayment = original;
     }
-    // A return asked for now finishes the pending cancellation with its own key, and does not make the return.
-    const asked = test.t.services.refunds.refundItems({
+    // Cancel items asked for now finishes the pending cancellation with its own key, and cancels nothing more.
+    const asked = test.t.services.refunds.cancelItems({
       orderId: order.id,
       lines: [{ index: 0, quantity: 1 }],
-      restock: true,
       seenRefunds: 0,
     });
     await expect(asked).rejects.toMatchObject({ kind: "conflict" });

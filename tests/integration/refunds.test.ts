@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refundMessages } from "../../domain/refunds";
-import { orderRefunds, orders, products, sandboxPayments } from "../../server/db/schema";
+import { orderRefunds, orders, outbox, products, sandboxPayments } from "../../server/db/schema";
 import { type AdminTest, placeOrderOf, startAdminTest } from "../helpers/admin";
 import { insertProducts } from "../helpers/products";
 
 /**
- * Refunds through the store's pages, paid in the sandbox: the administrator's return form and
- * cancellation, the customer's own cancel, and every attack on them
- * (docs/decisions/033-refunds-returns-and-customer-cancel.md).
+ * Refunds through the store's pages, paid in the sandbox: the administrator's return form (once
+ * shipped), Cancel items (before), the cancellation, the customer's own cancel, and every attack
+ * on them (docs/decisions/033-refunds-returns-and-customer-cancel.md, 039-returns-only-after-shipping.md).
  */
 
 let test: AdminTest;
@@ -66,11 +66,25 @@ async function world(orderId: string, ids: string[]) {
 
 const refundForm = (orderId: string, fields: Record<string, string>, browser = test.admin) =>
   browser.postForm("/admin?tab=orders", { intent: "refund-items", orderId, seenRefunds: "0", ...fields });
+const cancelItemsForm = (orderId: string, fields: Record<string, string>, browser = test.admin) =>
+  browser.postForm("/admin?tab=orders", { intent: "cancel-items", orderId, seenRefunds: "0", ...fields });
+
+/** Placed, processing, shipped, as the administrator's buttons do: returns are made from here on. */
+async function ship(orderId: string) {
+  await test.t.services.adminOrders.changeStatus({ orderId, from: "placed", to: "processing", note: "" });
+  await test.t.services.adminOrders.changeStatus({ orderId, from: "processing", to: "shipped", note: "" });
+}
+
+async function shippedThreeLineOrder() {
+  const made = await threeLineOrder();
+  await ship(made.order.id);
+  return made;
+}
 
 describe("the administrator's return form", () => {
   it("refunds one line of three with its share of tax, restocks it, shows it on the order and takes it off the revenue", async () => {
     const before = await test.t.services.adminOrders.overview();
-    const { order, ids } = await threeLineOrder();
+    const { order, ids } = await shippedThreeLineOrder();
     const res = await refundForm(order.id, {
       "quantity-0": "0",
       "quantity-1": "1",
@@ -88,7 +102,7 @@ describe("the administrator's return form", () => {
     const after = await test.t.services.adminOrders.overview();
     expect(after.revenueCents - before.revenueCents).toBe(9198 + 920 + 10 - 2199);
     expect(view.statusHistory.at(-1)).toMatchObject({
-      status: "placed",
+      status: "shipped",
       note: "Wrong size — Refunded $21.99 for 1 × Return Tee; 1 piece back in stock.",
     });
     // The customer sees it on My Orders.
@@ -106,7 +120,7 @@ describe("the administrator's return form", () => {
     ["nothing chosen", { "quantity-0": "0" }, 400, refundMessages.nothingChosen],
     ["a stale view (someone refunded meanwhile)", { "quantity-0": "1", seenRefunds: "1" }, 409, "refunded meanwhile"],
   ])("refuses %s, with a clear message, and changes nothing", async (_name, fields, status, message) => {
-    const { order, ids } = await threeLineOrder();
+    const { order, ids } = await shippedThreeLineOrder();
     const before = await world(order.id, ids);
     const res = await refundForm(order.id, fields);
     expect(res.status).toBe(status);
@@ -117,7 +131,7 @@ describe("the administrator's return form", () => {
   });
 
   it("refuses to refund a line twice beyond its quantity, and ignores an amount sent by the browser", async () => {
-    const { order, ids } = await threeLineOrder();
+    const { order, ids } = await shippedThreeLineOrder();
     expect((await refundForm(order.id, { "quantity-2": "2", amountCents: "999999" })).status).toBe(200);
     const view = await test.t.services.adminOrders.getOrder(order.id);
     expect(view.refunds.map((r) => r.amountCents)).toEqual([1466 + 147]);
@@ -150,7 +164,7 @@ describe("the administrator's return form", () => {
   });
 
   it("a refund the sandbox refuses (already refunded in full there) changes nothing and says why", async () => {
-    const { order, ids } = await threeLineOrder();
+    const { order, ids } = await shippedThreeLineOrder();
     const [row] = await test.database.db.select().from(orders).where(eq(orders.id, order.id));
     await test.database.db
       .update(sandboxPayments)
@@ -173,20 +187,103 @@ describe("the administrator's return form", () => {
   });
 
   it("is for administrators only", async () => {
-    const { order, ids } = await threeLineOrder();
+    const { order, ids } = await shippedThreeLineOrder();
     const before = await world(order.id, ids);
     expect((await refundForm(order.id, { "quantity-0": "1" }, test.shopper)).status).toBe(403);
     expect(await world(order.id, ids)).toEqual(before);
   });
 });
 
+describe("the administrator's Cancel items, before the order is shipped", () => {
+  it("cancels one line of three: its share of goods and tax refunded, always back in stock, the order goes on", async () => {
+    const { order, ids } = await threeLineOrder();
+    // No restock field: cancelled pieces never left the shop, so they go back whatever the form says.
+    const res = await cancelItemsForm(order.id, { "quantity-1": "1", note: "Customer changed their mind" });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Refunded $21.99");
+    const view = await test.t.services.adminOrders.getOrder(order.id);
+    expect(view.status).toBe("placed");
+    expect(view.refunds).toMatchObject([
+      { kind: "partial_cancellation", amountCents: 2199, lines: [{ index: 1, quantity: 1 }], restocked: true },
+    ]);
+    expect(await stocks(ids)).toEqual([8, 10, 7]);
+    expect(view.statusHistory.at(-1)).toMatchObject({
+      status: "placed",
+      note: "Customer changed their mind — Cancelled 1 × Return Tee, refunded $21.99; 1 piece back in stock.",
+    });
+    const mail = (await test.database.db.select().from(outbox).where(eq(outbox.to, "shopper@example.com"))).filter(
+      (m) => m.subject === `Part of your Threadline order ${view.number} is cancelled`,
+    );
+    expect(mail).toHaveLength(1);
+    expect(mail[0].text).toContain(
+      `We have cancelled 1 × Return Tee of your order ${view.number} before it was shipped, and refunded $21.99 to your card.`,
+    );
+    // The customer sees it on My Orders, the administrator's card too.
+    expect(await (await test.shopper.request("/orders")).text()).toContain("Refunded for cancelled items");
+  });
+
+  it("cancelling every piece left cancels the order: the rest of the money, shipping included, and all the stock back", async () => {
+    const { order, ids } = await threeLineOrder();
+    expect((await cancelItemsForm(order.id, { "quantity-2": "1" })).status).toBe(200);
+    const res = await cancelItemsForm(order.id, {
+      "quantity-0": "2",
+      "quantity-1": "1",
+      "quantity-2": "2",
+      seenRefunds: "1",
+    });
+    expect(res.status).toBe(200);
+    const after = await world(order.id, ids);
+    expect(after).toMatchObject({ status: "cancelled", refunds: 2, stock: [10, 10, 10] });
+    // 733 + 73 for the first pair of socks; the rest is everything else paid.
+    expect(after.book.map((refund) => refund.amountCents)).toEqual([806, 10128 - 806]);
+    const view = await test.t.services.adminOrders.getOrder(order.id);
+    expect(view.refunds.map((refund) => refund.kind)).toEqual(["partial_cancellation", "cancellation"]);
+    expect(view.refundedCents).toBe(view.totalCents);
+    expect(view.statusHistory.at(-1)?.status).toBe("cancelled");
+  });
+
+  it.each([
+    ["a negative quantity", { "quantity-0": "-1" }, 400, refundMessages.wholeNumbers],
+    ["a line not in the order", { "quantity-3": "1" }, 400, refundMessages.unknownLine],
+    ["more pieces than the line has", { "quantity-0": "3" }, 400, refundMessages.tooMany("Return Shirt", 2)],
+    ["nothing chosen", {}, 400, refundMessages.nothingChosen],
+    ["a stale view (someone refunded meanwhile)", { "quantity-0": "1", seenRefunds: "1" }, 409, "refunded meanwhile"],
+  ])("refuses %s, with a clear message, and changes nothing", async (_name, fields, status, message) => {
+    const { order, ids } = await threeLineOrder();
+    const before = await world(order.id, ids);
+    const res = await cancelItemsForm(order.id, fields);
+    expect(res.status).toBe(status);
+    const html = await res.text();
+    expect(html).toContain(refundMessages.itemsNotCancelled);
+    expect(html).toContain(message.replaceAll('"', "&quot;"));
+    expect(await world(order.id, ids)).toEqual(before);
+  });
+
+  it("refuses a cancelled order, and changes nothing", async () => {
+    const { order, ids } = await threeLineOrder();
+    await test.t.services.adminOrders.changeStatus({ orderId: order.id, from: "placed", to: "cancelled", note: "" });
+    const before = await world(order.id, ids);
+    const res = await cancelItemsForm(order.id, { "quantity-0": "1", seenRefunds: "1" });
+    expect(res.status).toBe(409);
+    expect(await res.text()).toContain(refundMessages.cancelled);
+    expect(await world(order.id, ids)).toEqual(before);
+  });
+
+  it("is for administrators only", async () => {
+    const { order, ids } = await threeLineOrder();
+    const before = await world(order.id, ids);
+    expect((await cancelItemsForm(order.id, { "quantity-0": "1" }, test.shopper)).status).toBe(403);
+    expect(await world(order.id, ids)).toEqual(before);
+  });
+});
+
 describe("an order priced with a discount code", () => {
-  it("refunds a returned line's share of the discounted goods and tax, and the cancellation the rest: exactly what was paid", async () => {
+  it("refunds a cancelled line's share of the discounted goods and tax, and the cancellation the rest: exactly what was paid", async () => {
     // Subtotal 9198, $10.00 off: goods 8198, tax 820 (10 % of the discounted goods), shipping 10, paid 9028.
     const { order } = await threeLineOrder(test.shopperId, { discount: { code: "TENOFF", cents: 1000 } });
     expect(order).toMatchObject({ subtotalCents: 9198, discountCents: 1000, taxCents: 820, totalCents: 9028 });
-    // 1 × $19.99 comes back: round(1999 × 8198 / 9198) = 1782 of goods and round(1999 × 820 / 9198) = 178 of tax.
-    const res = await refundForm(order.id, { "quantity-1": "1", restock: "on" });
+    // 1 × $19.99 is cancelled: round(1999 × 8198 / 9198) = 1782 of goods and round(1999 × 820 / 9198) = 178 of tax.
+    const res = await cancelItemsForm(order.id, { "quantity-1": "1" });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("Refunded $19.60");
     const cancel = await test.admin.postForm("/admin?tab=orders", {

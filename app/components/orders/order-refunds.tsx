@@ -1,6 +1,13 @@
 import { formatMoney } from "../../../domain/money";
+import type { RefundKind } from "../../../domain/refunds";
 import type { OrderView } from "../../../domain/views";
 import { LocalDateTime } from "~/components/ui/local-date-time";
+
+const REFUND_LABELS: Record<RefundKind, string> = {
+  cancellation: "Refunded in full (order cancelled)",
+  partial_cancellation: "Refunded for cancelled items",
+  return: "Refunded for returned items",
+};
 
 /**
  * The refunds of an order, oldest first: when, how much, for which pieces, and whether they went
@@ -27,9 +34,7 @@ export function OrderRefunds({
         {order.refunds.map((refund) => (
           <li key={refund.id} className="rounded-lg bg-stone-50 px-3 py-2 text-sm">
             <p className="flex flex-wrap justify-between gap-x-4 font-medium text-ink">
-              <span>
-                {refund.kind === "cancellation" ? "Refunded in full (order cancelled)" : "Refunded for returned items"}
-              </span>
+              <span>{REFUND_LABELS[refund.kind]}</span>
               <span>{formatMoney(refund.amountCents)}</span>
             </p>
             <p className="text-xs text-stone-600">

@@ -5,8 +5,10 @@ import { stamp } from "./columns";
 import { orders } from "./orders";
 
 /**
- * Refunds of orders: a cancellation's (everything not refunded yet) or a return's (some pieces).
- * Only server/orders/refunds.ts writes them (docs/decisions/033-refunds-returns-and-customer-cancel.md).
+ * Refunds of orders: a cancellation's (everything not refunded yet), a partial cancellation's (some
+ * pieces of an order not shipped yet, migration 0013) or a return's (some pieces of a shipped one).
+ * Only server/orders/refunds.ts writes them (docs/decisions/033-refunds-returns-and-customer-cancel.md,
+ * 039-returns-only-after-shipping.md).
  */
 export const orderRefunds = pgTable(
   "order_refunds",
@@ -34,7 +36,7 @@ export const orderRefunds = pgTable(
     completedAt: stamp("completed_at"),
   },
   (t) => [
-    check("order_refunds_kind_known", sql`${t.kind} in ('cancellation', 'return')`),
+    check("order_refunds_kind_known", sql`${t.kind} in ('cancellation', 'partial_cancellation', 'return')`),
     check("order_refunds_status_known", sql`${t.status} in ('pending', 'succeeded', 'failed')`),
     check("order_refunds_actor_known", sql`${t.actor} in ('admin', 'customer')`),
     check("order_refunds_amount_nonnegative", sql`${t.amountCents} >= 0`),
