@@ -96,14 +96,17 @@ async function installDependencies(dir: string): Promise<"linked" | "installed">
       maxBuffer: 64 * 1024 * 1024,
     });
   } catch (error) {
-    throw new Error(`npm ci of the previous release in ${dir} failed:\n${tail(error)}`);
+    throw new Error(`npm ci of the previous release in ${dir} failed:\n${printed(error)}`);
   }
   return "installed";
 }
 
-const tail = (error: unknown) => {
+/** What a failed command printed: its start (npm says why there) and its end (a build's error is there). */
+const printed = (error: unknown) => {
   const e = error as { stdout?: string; stderr?: string; message: string };
-  return `${e.stdout ?? ""}\n${e.stderr ?? ""}`.trim().slice(-4000) || e.message;
+  const text = `${e.stdout ?? ""}\n${e.stderr ?? ""}`.trim();
+  if (!text) return e.message;
+  return text.length > 4000 ? `${text.slice(0, 2000)}\n…\n${text.slice(-2000)}` : text;
 };
 
 /**
@@ -167,7 +170,7 @@ export async function preparePreviousRelease(release: { version: string; commit:
       await run("npm", ["run", "build"], { cwd: work, env: buildEnv(), maxBuffer: 64 * 1024 * 1024 });
     } catch (error) {
       throw new Error(
-        `npm run build of the previous release ${release.version} (${release.commit}) failed:\n${tail(error)}`,
+        `npm run build of the previous release ${release.version} (${release.commit}) failed:\n${printed(error)}`,
       );
     }
     const built = seconds(started);

@@ -305,6 +305,17 @@ async function orderProblems(priceOf: Map<string, number>): Promise<string[]> {
   return problems;
 }
 
+describe("the previous release", () => {
+  it("is built from git, or the test fails saying so (never skipped) when its commit is not in the clone", async () => {
+    await expect(preparePreviousRelease({ version: "0.0.1", commit: "0".repeat(40) })).rejects.toThrow(
+      /previous release 0\.0\.1 from git, but commit 0{40} is not in the repository at .*full history/,
+    );
+    // The one that is: kept where the next run finds it, without a git worktree left registered.
+    expect(release.commit).toBe(PREVIOUS_RELEASE.commit);
+    expect((await run("git", ["worktree", "list", "--porcelain"])).stdout).not.toContain(release.commit);
+  });
+});
+
 describe(`a rolling upgrade from the previous release (${PREVIOUS_RELEASE.version}) under buying load`, () => {
   it("old and new serve one PostgreSQL database at once: nothing oversold, one order per payment, every order whole", async () => {
     const proxyPort = await freePort();
