@@ -12,11 +12,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "../server/db/client";
+import { asc, eq } from "drizzle-orm";
 import pg from "pg";
 import { openPostgres } from "../server/db/client";
-import { addresses, products, productVariants, users } from "../server/db/schema";
+import { addresses, products, users } from "../server/db/schema";
 import { signedInShopper } from "./accounts";
 import {
   checkAnswers,
@@ -25,11 +24,11 @@ import {
   type PaidCheckout,
   readStoreLedger,
   type Verdict,
-  variantStockKey,
 } from "./load-check";
 import { LoadClient, percentile, Tally } from "./load-client";
 import { browse, browsePaths, buy, type Buyer, type CatalogProduct } from "./load-shoppers";
 import { ROOT, rssSampler, startStore } from "./server-process";
+import { restockSoldOut, setEveryVariant } from "./variant-stock";
 
 const num = (name: string, fallback: number) => {
   const raw = process.env[name];
@@ -66,45 +65,6 @@ const MB = 1024 * 1024;
 const mb = (bytes: number) => Math.round((bytes / MB) * 10) / 10;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const PLENTIFUL_STOCK = 100_000;
-
-/**
- * Changes stock per variant as the store does (docs/decisions/032-stock-per-variant.md): the
- * products' rows locked first, in id order, then their variants, and each product's stock_count
- * set to the sum of its variants in the same transaction. `change` updates the variants and
- * returns the ones it changed.
- */
-async function changeVariantStock<T>(
-  db: Database,
-  productIds: string[],
-  change: (tx: Parameters<Parameters<Database["transaction"]>[0]>[0]) => Promise<T[]>,
-): Promise<T[]> {
-  return db.transaction(async (tx) => {
-    await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(inArray(products.id, productIds))
-      .orderBy(asc(products.id))
-      .for("update");
-    const changed = await change(tx);
-    await tx
-      .update(products)
-      .set({
-        stockCount: sql`(select coalesce(sum(v.stock), 0)::int from product_variants v where v.product_id = ${products.id})`,
-      })
-      .where(inArray(products.id, productIds));
-    return changed;
-  });
-}
-
-/** Every variant of these products gets `stock` pieces. */
-const setEveryVariant = (db: Database, productIds: string[], stock: number) =>
-  changeVariantStock(db, productIds, (tx) =>
-    tx
-      .update(productVariants)
-      .set({ stock })
-      .where(inArray(productVariants.productId, productIds))
-      .returning({ id: productVariants.id }),
-  );
 
 async function freshDatabase(): Promise<string> {
   if (!/^\w+$/.test(settings.database))
@@ -263,21 +223,12 @@ async function main() {
       // A sold-out size and colour of a scarce product gets a few pieces back now and then: buyers race for them again.
       const restocker = setInterval(() => {
         if (Date.now() >= until) return;
-        const ids = scarce.map((p) => p.id);
-        void changeVariantStock(db, ids, (tx) =>
-          tx
-            .update(productVariants)
-            .set({ stock: sql`${productVariants.stock} + ${settings.restockPieces}` })
-            .where(and(inArray(productVariants.productId, ids), eq(productVariants.stock, 0)))
-            .returning({
-              productId: productVariants.productId,
-              selectedSize: productVariants.size,
-              color: productVariants.color,
-            }),
-        ).then((rows) => {
-          for (const row of rows)
-            restocked[variantStockKey(row)] = (restocked[variantStockKey(row)] ?? 0) + settings.restockPieces;
-        });
+        void restockSoldOut(
+          db,
+          scarce.map((p) => p.id),
+          settings.restockPieces,
+          restocked,
+        );
       }, settings.restockEverySeconds * 1000);
       await Promise.all([
         ...Array.from({ length: settings.shoppers }, () =>
