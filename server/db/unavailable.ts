@@ -4,8 +4,10 @@ import { ServiceUnavailableError } from "../../domain/errors";
 /**
  * Errors that mean "the database cannot be reached right now", as node-postgres reports them:
  * the socket refused, reset or cut; the server shutting down or starting (SQLSTATE 57P01-57P03);
- * any connection exception (SQLSTATE class 08); the pool's timeout while connecting. A query
- * that fails for its own reasons (a constraint, a syntax error) is none of these.
+ * a server that will not take this connection now (53300 too_many_connections, 55000
+ * object_not_in_prerequisite_state, e.g. a standby not yet accepting connections); any
+ * connection exception (SQLSTATE class 08); the pool's timeout while connecting. A query that
+ * fails for its own reasons (a constraint, a syntax error, a full disk, a lock) is none of these.
  */
 const NETWORK_CODES = new Set([
   "ECONNREFUSED",
@@ -17,7 +19,8 @@ const NETWORK_CODES = new Set([
   "ENOTFOUND",
   "EAI_AGAIN",
 ]);
-const SERVER_GOING_CODES = new Set(["57P01", "57P02", "57P03"]);
+/** SQLSTATEs of a server going, starting, or refusing connections for now: the same request works again later. */
+const SERVER_UNAVAILABLE_CODES = new Set(["57P01", "57P02", "57P03", "53300", "55000"]);
 const DRIVER_MESSAGES = [
   /^Connection terminated/,
   /^Client has encountered a connection error and is not queryable/,
@@ -32,7 +35,7 @@ export function isConnectionFailure(error: unknown): boolean {
     const code = (current as { code?: unknown }).code;
     if (
       typeof code === "string" &&
-      (NETWORK_CODES.has(code) || SERVER_GOING_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))
+      (NETWORK_CODES.has(code) || SERVER_UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))
     )
       return true;
     if (DRIVER_MESSAGES.some((m) => m.test(current instanceof Error ? current.message : ""))) return true;

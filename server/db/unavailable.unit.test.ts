@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isErrorOfKind, ServiceUnavailableError } from "../../domain/errors";
+import { failureAnswer } from "../http/failure";
 import { asUnavailable, isConnectionFailure } from "./unavailable";
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
@@ -18,6 +19,15 @@ describe("a database that cannot be reached", () => {
     ],
     ["the server starting (cannot_connect_now)", withCode("the database system is starting up", "57P03"), true],
     ["a connection exception (class 08)", withCode("connection failure", "08006"), true],
+    ["too many connections (too_many_connections)", withCode("sorry, too many clients already", "53300"), true],
+    [
+      "the server not ready for it (object_not_in_prerequisite_state)",
+      withCode("the database system is not accepting connections", "55000"),
+      true,
+    ],
+    ["a crash shutdown (crash_shutdown)", withCode("terminating connection because of crash", "57P02"), true],
+    ["a disk full (disk_full) is not an outage", withCode("could not extend file", "53100"), false],
+    ["a lock not available is not an outage", withCode("could not obtain lock", "55P03"), false],
     ["the socket cut under a query", new Error("Connection terminated unexpectedly"), true],
     ["the pool's connect timeout", new Error("Connection terminated due to connection timeout"), true],
     [
@@ -49,8 +59,14 @@ describe("a database that cannot be reached", () => {
     expect(isConnectionFailure(error)).toBe(unavailable);
     const mapped = asUnavailable(error);
     expect(isErrorOfKind(mapped, "unavailable")).toBe(unavailable);
-    if (unavailable) expect((mapped as ServiceUnavailableError).cause).toBe(error);
-    else expect(mapped).toBe(error);
+    if (unavailable) {
+      expect((mapped as ServiceUnavailableError).cause).toBe(error);
+      // What a client gets: 503 with Retry-After, not a 500.
+      expect(failureAnswer(mapped as ServiceUnavailableError)).toMatchObject({
+        status: 503,
+        headers: { "Retry-After": "5" },
+      });
+    } else expect(mapped).toBe(error);
   });
 
   it("leaves an error that is already typed as it is", () => {
