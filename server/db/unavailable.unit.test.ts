@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isErrorOfKind, ServiceUnavailableError } from "../../domain/errors";
 import { failureAnswer } from "../http/failure";
-import { asUnavailable, isConnectionFailure } from "./unavailable";
+import { asUnavailable, connectionFailureCode, connectionFailureMessage, isConnectionFailure } from "./unavailable";
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 
@@ -72,5 +72,43 @@ describe("a database that cannot be reached", () => {
   it("leaves an error that is already typed as it is", () => {
     const typed = new ServiceUnavailableError();
     expect(asUnavailable(typed)).toBe(typed);
+  });
+
+  it.each<[string, unknown, string | undefined]>([
+    ["a refused socket", withCode("connect ECONNREFUSED 127.0.0.1:5432", "ECONNREFUSED"), "ECONNREFUSED"],
+    ["a server starting", withCode("the database system is starting up", "57P03"), "57P03"],
+    [
+      "inside a query error",
+      new Error("Failed query: select 1", { cause: withCode("sorry, too many clients already", "53300") }),
+      "53300",
+    ],
+    [
+      "refused on every address of localhost",
+      new AggregateError([withCode("connect ECONNREFUSED ::1:5432", "ECONNREFUSED")]),
+      "ECONNREFUSED",
+    ],
+    ["the pool's connect timeout", new Error("timeout exceeded when trying to connect"), "ETIMEDOUT"],
+    ["a cut without a code", new Error("Connection terminated unexpectedly"), undefined],
+    ["nothing", undefined, undefined],
+  ])("the code of %s", (_, error, code) => {
+    expect(connectionFailureCode(error)).toBe(code);
+  });
+
+  it.each<[string, unknown, string]>([
+    [
+      "the store's typed error",
+      new ServiceUnavailableError(undefined, undefined, {
+        cause: withCode("connect ECONNREFUSED 10.0.0.5:5432", "ECONNREFUSED"),
+      }),
+      "connect ECONNREFUSED 10.0.0.5:5432",
+    ],
+    [
+      "localhost's two addresses",
+      new AggregateError([withCode("connect ECONNREFUSED ::1:5432", "ECONNREFUSED")]),
+      "connect ECONNREFUSED ::1:5432",
+    ],
+    ["a plain cut", new Error("Connection terminated unexpectedly"), "Connection terminated unexpectedly"],
+  ])("the driver's words for %s", (_, error, message) => {
+    expect(connectionFailureMessage(error)).toBe(message);
   });
 });
