@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { ServiceUnavailableError, UNAVAILABLE_MESSAGE } from "../domain/errors";
 import { refusalOf } from "./lib/page-failure.server";
 
@@ -14,19 +14,30 @@ export const streamTimeout = 5_000;
 const unavailable = new WeakSet<Request>();
 
 /**
- * Every loader or action error passes here before the page is drawn. React Router's own logging
- * (console.error, unless the request was aborted) is kept; an unreachable database
- * (docs/faults.md) is remembered for the request, so handleRequest answers 503 rather than 500.
+ * Every loader or action error passes here before the page is drawn, and is logged through the
+ * store's logger as one JSON line with the request's id (never console: docs/deploy.md, "Logs"):
+ * a bug at error; a route's own 4xx (no route for the address) at debug, the request's line says
+ * 404. An unreachable database (docs/faults.md) is remembered for the request, so handleRequest
+ * answers 503 rather than 500; the outage is logged once, not per page (server/db/outage.ts).
  */
-export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted || error instanceof Response) return;
+  const log = context.logger;
+  const path = new URL(request.url).pathname;
   const refusal = refusalOf(error);
   if (refusal?.kind === "unavailable") {
     unavailable.add(request);
-    console.warn(`database unavailable while answering ${request.method} ${new URL(request.url).pathname}`);
+    log.debug({ method: request.method, path }, "page answered 503: the database cannot be reached");
     return;
   }
-  console.error(error);
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log.debug({ method: request.method, path, status: error.status }, "page refused");
+    return;
+  }
+  // React Router wraps some errors (its own 500s); the cause is what to read.
+  const wrapped = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  const err = wrapped ?? error;
+  log.error({ err, method: request.method, path }, "page failed");
 }
 
 /**
@@ -90,8 +101,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Errors inside the shell are logged by React Router itself; these come later, while streaming.
-          if (shellRendered) console.error(error);
+          // Errors inside the shell reach handleError through React Router; these come later, while streaming.
+          if (shellRendered) loadContext.logger.error({ err: error }, "page failed while streaming");
         },
       },
     );

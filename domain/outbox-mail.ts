@@ -1,6 +1,6 @@
 /**
  * Where an outbox e-mail stands, from its row (server/db/schema/mail.ts): the mail worker sends
- * due rows and retries failures with backoff (server/mail/backoff.ts) until it gives up. The
+ * due rows and retries failures with backoff (domain/backoff.ts) until it gives up. The
  * administrator's Mail tab lists the ones that failed and retries those given up on.
  */
 

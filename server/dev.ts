@@ -16,6 +16,7 @@ import type { ServerBuild } from "react-router";
 // set it before the store's modules load (an explicit NODE_ENV is kept).
 process.env.NODE_ENV ??= "development";
 const { startStore } = await import("./start");
+const { createLogger } = await import("./logger");
 
 startStore(async () => {
   const http = createHttpServer();
@@ -36,6 +37,7 @@ startStore(async () => {
     close: () => vite.close(),
   };
 }).catch((error) => {
-  console.error("Start-up failed:", error instanceof Error ? error.message : error);
+  // One JSON line like every other (a database folder in use, a migration that fails...), then exit.
+  createLogger("info").fatal({ err: error }, `start-up failed: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
 });

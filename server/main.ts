@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import { createLogger } from "./logger";
 import { startStore } from "./start";
 
 /**
@@ -11,15 +12,19 @@ import { startStore } from "./start";
  */
 const BUILD_DIR = path.resolve(import.meta.dirname, "..");
 
-startStore(async ({ logger }) => {
-  const serverBuildFile = path.join(BUILD_DIR, "server", "index.js");
-  if (!existsSync(serverBuildFile)) {
-    logger.fatal("No build found: run `npm run build` (or `npm start`, which builds first).");
-    process.exit(1);
-  }
-  const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
-  return { build, clientDir: path.join(BUILD_DIR, "client") };
-}).catch((error) => {
-  console.error("Start-up failed:", error instanceof Error ? error.message : error);
+startStore(
+  async ({ logger }) => {
+    const serverBuildFile = path.join(BUILD_DIR, "server", "index.js");
+    if (!existsSync(serverBuildFile)) {
+      logger.fatal("No build found: run `npm run build` (or `npm start`, which builds first).");
+      process.exit(1);
+    }
+    const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
+    return { build, clientDir: path.join(BUILD_DIR, "client") };
+  },
+  { consoleToLog: true },
+).catch((error) => {
+  // One JSON line like every other (a database folder in use, a migration that fails...), then exit.
+  createLogger("info").fatal({ err: error }, `start-up failed: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
 });

@@ -1,13 +1,14 @@
+import { unavailableIn } from "../domain/errors";
 import type { Logger } from "./logger";
 
 export interface PeriodicTaskOptions {
-  /** Names the work in the log: a failed run is logged as "{name} failed". */
+  /** Names the work in the log: a failed run is logged as "{name} failed" (at debug when the database is away). */
   name: string;
   /** The pause between the end of one run and the start of the next. */
   intervalMs: number;
   /** One run. Answering `true` means more work is waiting: the task runs again at once. */
   run: () => Promise<unknown>;
-  logger: Pick<Logger, "error">;
+  logger: Pick<Logger, "error" | "debug">;
 }
 
 export interface PeriodicTask {
@@ -48,7 +49,10 @@ export function periodicTask(options: PeriodicTaskOptions): PeriodicTask {
         if ((await options.run()) === true) again = true;
       } while (again && !stopped);
     } catch (error) {
-      options.logger.error({ err: error }, `${options.name} failed`);
+      // The database away is logged once as an outage (server/db/outage.ts), not by every pass.
+      if (unavailableIn(error))
+        options.logger.debug({ err: error }, `${options.name} skipped: the database is unavailable`);
+      else options.logger.error({ err: error }, `${options.name} failed`);
     } finally {
       running = false;
       if (!stopped) schedule(options.intervalMs);

@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ServiceUnavailableError } from "../domain/errors";
 import type { Logger } from "./logger";
 import { periodicTask } from "./periodic-task";
 
 function fakeLogger() {
   const error = vi.fn();
-  return { logger: { error } as unknown as Logger, error };
+  const debug = vi.fn();
+  return { logger: { error, debug } as unknown as Logger, error, debug };
 }
 
 /** A run that stays in flight until the test finishes it. */
@@ -109,6 +111,20 @@ describe("periodicTask", () => {
     await vi.advanceTimersByTimeAsync(500);
     expect(run).toHaveBeenCalledTimes(2);
     expect(error).toHaveBeenCalledTimes(1);
+    await task.stop();
+  });
+
+  it("does not log a run that failed because the database is away as an error: the outage has its own lines", async () => {
+    const { logger, error, debug } = fakeLogger();
+    const away = new Error("Failed query: select 1", { cause: new ServiceUnavailableError() });
+    const run = vi.fn().mockRejectedValueOnce(away).mockResolvedValue(undefined);
+    const task = periodicTask({ name: "test pass", intervalMs: 500, run, logger });
+    task.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(error).not.toHaveBeenCalled();
+    expect(debug).toHaveBeenCalledWith({ err: away }, "test pass skipped: the database is unavailable");
+    await vi.advanceTimersByTimeAsync(500);
+    expect(run).toHaveBeenCalledTimes(2);
     await task.stop();
   });
 

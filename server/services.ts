@@ -62,7 +62,7 @@ export function createServices(deps: {
     catalog: createCachedCatalog(createCatalogService(db), events),
     pricing,
     discounts,
-    adminDiscounts: createAdminDiscountsService({ db }),
+    adminDiscounts: createAdminDiscountsService({ db, logger: deps.logger }),
     mail,
     adminMail: createAdminMailService({ db, logger: deps.logger, wakeMail: () => mail.worker.wake() }),
     housekeeping: createHousekeeping(

@@ -8,10 +8,13 @@ import { seedDemoCatalog } from "./demo/seed";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { migrate } from "./db/migrate";
+import { databaseOutages } from "./db/outage";
+import type { ConnectionWatch } from "./db/unavailable";
+import { databaseHost, untilDatabaseAnswers } from "./db/wait-for-database";
 import { createApp } from "./http/app";
 import { connectionDrain } from "./http/drain";
-import { unavailableApp } from "./http/unavailable";
-import { createLogger, type Logger } from "./logger";
+import { unavailableApp, type WaitingReason } from "./http/unavailable";
+import { createLogger, type Logger, logProcessEvents, routeConsoleToLog } from "./logger";
 import { createServices, type Services } from "./services";
 import { keepNewFilesPrivate, privateDir } from "./private-files";
 import { createStorage } from "./storage";
@@ -43,30 +46,44 @@ class StoppedDuringStartUp extends Error {}
  * Starts the store (docs/decisions/027-packaging-start-up-and-drain.md): config, then the HTTP
  * server at once, answering "starting" (`/readyz` 503, pages 503 with Retry-After) until the
  * database is migrated, the demo data seeded and the services running; then the store's app.
+ * A database that cannot be reached yet is waited for with backoff, `/readyz` naming its host
+ * and error (docs/decisions/043-operable-logs-and-a-start-that-waits.md). Every line the
+ * process writes is a JSON log line, start-up failures included.
  * SIGTERM/SIGINT drain it: requests already being answered finish (with `Connection: close`),
  * requests read after the signal get a clean 503 "restarting", connections the kernel had queued
  * are accepted and answered rather than reset, live streams end, then the workers and the
  * database close; the process exits within SHUTDOWN_GRACE_SECONDS (with code 1 if
  * requests were still open then).
  */
-export async function startStore(loadPages: PagesLoader) {
+export async function startStore(
+  loadPages: PagesLoader,
+  options: {
+    /** Libraries' console output as JSON log lines too (the built store; the dev server keeps Vite's console). */
+    consoleToLog?: boolean;
+  } = {},
+) {
   let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message);
+      // No LOG_LEVEL yet: this one line is written at the default level.
+      createLogger("info").fatal({ problems: error.problems }, `Invalid configuration: ${error.problems.join("; ")}`);
       process.exit(1);
     }
     throw error;
   }
+  const logger = createLogger(config.logLevel);
+  logProcessEvents(logger);
+  if (options.consoleToLog) routeConsoleToLog(logger);
   // Everything the store writes in DATA_DIR is its own (server/private-files.ts).
   keepNewFilesPrivate();
   privateDir(config.dataDir);
-  const logger = createLogger(config.logLevel);
   const pages = await loadPages({ config, logger });
 
-  let answer: Fetch = unavailableApp({ phase: "starting", config, logger }).fetch;
+  // While start-up waits for an unreachable database: its host and error, for /readyz.
+  let waitingFor: WaitingReason | undefined;
+  let answer: Fetch = unavailableApp({ phase: "starting", config, logger, reason: () => waitingFor }).fetch;
   const stoppingAnswer: Fetch = unavailableApp({ phase: "stopping", config, logger }).fetch;
   const server = serve(
     {
@@ -79,6 +96,14 @@ export async function startStore(loadPages: PagesLoader) {
       logger.info({ address: info.address, port: info.port, url: config.publicUrl }, "store listening, starting");
     },
   ) as Server;
+  // A port in use or not allowed: said in one line, and the process ends.
+  server.on("error", (err: NodeJS.ErrnoException) => {
+    const where = { host: config.host, port: config.port, code: err.code };
+    if (err.code === "EADDRINUSE")
+      logger.fatal(where, `cannot listen on ${config.host}:${config.port}: the address is in use (PORT, HOST)`);
+    else logger.fatal({ ...where, err }, `cannot listen on ${config.host}:${config.port}`);
+    process.exit(1);
+  });
   const connections = connectionDrain(server);
 
   // What start-up has opened so far, for a stop that comes before it is done.
@@ -93,10 +118,20 @@ export async function startStore(loadPages: PagesLoader) {
   const notStopped = () => {
     if (stopping) throw new StoppedDuringStartUp();
   };
+  // Ends a wait for the database when a stop signal comes during start-up.
+  const stopWaiting = new AbortController();
+  // The outage lines ("database unavailable", "database back after N s") once the store serves;
+  // start-up's own waiting has lines of its own.
+  let outages: ReturnType<typeof databaseOutages> | undefined;
+  const watch: ConnectionWatch = {
+    failed: (error, startedAt) => outages?.failed(error, startedAt),
+    answered: (startedAt) => outages?.answered(startedAt),
+  };
 
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    stopWaiting.abort();
     logger.info(
       { signal, connections: connections.connections() },
       "shutting down: finishing the requests already received",
@@ -135,10 +170,23 @@ export async function startStore(loadPages: PagesLoader) {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   try {
-    database = await openDatabase(config);
+    database = await openDatabase(config, { watch });
     logger.info({ database: database.kind }, "database open");
     notStopped();
-    const applied = await migrate(database);
+    const opened = database;
+    const host = config.databaseUrl ? databaseHost(config.databaseUrl) : "embedded";
+    const waitStarted = Date.now();
+    const applied = await untilDatabaseAnswers(() => migrate(opened), {
+      signal: stopWaiting.signal,
+      onWaiting: ({ attempt, retryInMs, code, reason }) => {
+        waitingFor = { host, code };
+        logger.warn({ host, code, attempt, retryInMs, reason }, "database not reachable yet; starting when it answers");
+      },
+    });
+    if (waitingFor) {
+      logger.info({ host, waitedSeconds: Math.round((Date.now() - waitStarted) / 1000) }, "database reachable");
+      waitingFor = undefined;
+    }
     if (applied.length) logger.info({ applied }, "migrations applied");
     notStopped();
 
@@ -146,7 +194,6 @@ export async function startStore(loadPages: PagesLoader) {
     logger.info(description, "image storage");
     // `npm run store -- backup` asks a running embedded store for its backup (docs/command-line.md).
     // A socket that cannot open costs the running backups only, never the start.
-    const opened = database;
     if (opened.kind === "pglite") {
       control = await startControlSocket({
         dataDir: config.dataDir,
@@ -202,10 +249,11 @@ export async function startStore(loadPages: PagesLoader) {
       clientDir: pages.clientDir,
     });
     if (!stopping) answer = app.fetch;
+    outages = databaseOutages(logger);
     logger.info({ url: config.publicUrl }, "store ready");
   } catch (error) {
-    // A stop during start-up: shutdown() closes what was opened and exits.
-    if (error instanceof StoppedDuringStartUp) return;
+    // A stop during start-up (also one that ended a wait for the database): shutdown() closes what was opened and exits.
+    if (error instanceof StoppedDuringStartUp || stopping) return;
     throw error;
   } finally {
     startUpDone();

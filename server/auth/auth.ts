@@ -8,6 +8,8 @@ import type { Logger } from "../logger";
 import type { MailService } from "../mail/service";
 import { passwordResetEmail, verificationEmail } from "./emails";
 import { CLIENT_ADDRESS_HEADER, createAuthHooks } from "./hooks";
+import { authLogLevel } from "./log-level";
+import { currentRequest } from "../request-scope";
 import { createThrottle } from "../limits/throttle";
 
 /** Defined beside the hooks that read it (server/auth/hooks.ts); exported here for the HTTP layer. */
@@ -162,11 +164,10 @@ export function createAuth(deps: AuthDeps, options: AuthOptions = {}) {
       : [],
     logger: {
       level: "warn",
+      // Refusals are the visitor's, not the store's: warn or info, not error (log-level.ts).
       log: (level, message, ...args) => {
         const detail = args.length ? { detail: args.map((a) => (a instanceof Error ? a.message : a)) } : {};
-        if (level === "error") log.error(detail, message);
-        else if (level === "warn") log.warn(detail, message);
-        else log.debug(detail, message);
+        log[authLogLevel(level, message, args, currentRequest() !== undefined)](detail, message);
       },
     },
     telemetry: { enabled: false },

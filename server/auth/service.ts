@@ -2,6 +2,7 @@ import { redirect, replace } from "react-router";
 import { loginPathFor, safeRedirectPath } from "../../domain/redirects";
 import { AUTH_BASE_PATH, type AuthDeps, type AuthOptions, CLIENT_ADDRESS_HEADER, createAuth } from "./auth";
 import { messageForAuthError } from "./messages";
+import { noteAccount } from "../request-scope";
 
 /** Who is signed in, as pages may see it: no tokens, no hashes. */
 export interface Viewer {
@@ -92,6 +93,8 @@ export function createAuthService(deps: AuthDeps, options: AuthOptions = {}) {
     if (!request.headers.get("cookie")) return { viewer: null, sessionId: null, cookies: [] };
     const { headers, response } = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
     const viewer = response?.user ? toViewer(response.user) : null;
+    // The account acting in this request, for the log lines of what it does (server/request-scope.ts).
+    if (viewer) noteAccount(viewer.id);
     return { viewer, sessionId: viewer ? (response?.session.id ?? null) : null, cookies: headers.getSetCookie() };
   }
 

@@ -7,7 +7,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { acquireEmbeddedLock } from "./embedded-lock";
 import * as schema from "./schema";
-import { StoreClient } from "./unavailable";
+import { type ConnectionWatch, StoreClient, watchedStoreClient } from "./unavailable";
 import { PRIVATE_DIR_MODE, privateTree } from "../private-files";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -112,13 +112,21 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
   };
 }
 
-export async function openPostgres(connectionString: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
+/**
+ * A pool of `max` connections to PostgreSQL. Nothing connects until the first query. `watch` is
+ * told of every connection failure and every new connection (the store's outage lines,
+ * server/db/outage.ts).
+ */
+export async function openPostgres(
+  connectionString: string,
+  options: { max?: number; watch?: ConnectionWatch } = {},
+): Promise<DatabaseHandle> {
   // StoreClient: a database that cannot be reached is a ServiceUnavailableError (503), not a crash (docs/faults.md).
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
     connectionTimeoutMillis: 10_000,
-    Client: StoreClient,
+    Client: options.watch ? watchedStoreClient(options.watch) : StoreClient,
   });
   pool.on("error", () => {
     // An idle client lost its connection; the pool replaces it. /readyz reports real outages.
@@ -145,12 +153,15 @@ export async function openPostgres(connectionString: string, options: { max?: nu
 }
 
 /** The store's database: PostgreSQL with a pool of `databasePoolSize` connections (DATABASE_POOL_SIZE), or PGlite in DATA_DIR. */
-export function openDatabase(config: {
-  databaseUrl?: string;
-  dataDir: string;
-  databasePoolSize?: number;
-}): Promise<DatabaseHandle> {
+export function openDatabase(
+  config: {
+    databaseUrl?: string;
+    dataDir: string;
+    databasePoolSize?: number;
+  },
+  options: { watch?: ConnectionWatch } = {},
+): Promise<DatabaseHandle> {
   return config.databaseUrl
-    ? openPostgres(config.databaseUrl, { max: config.databasePoolSize })
+    ? openPostgres(config.databaseUrl, { max: config.databasePoolSize, watch: options.watch })
     : openPglite({ dataDir: path.join(config.dataDir, "pglite") });
 }

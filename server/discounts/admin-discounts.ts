@@ -4,6 +4,7 @@ import { type DiscountView, discountFormMessages } from "../../domain/discounts"
 import { ConflictError, InvalidInputError, NotFoundError } from "../../domain/errors";
 import { isUuid } from "../../domain/ids";
 import type { Database } from "../db/client";
+import type { Logger } from "../logger";
 import { discountCodes } from "../db/schema";
 import type { DiscountRow } from "./codes";
 
@@ -37,10 +38,12 @@ function isUniqueViolation(error: unknown): boolean {
 /**
  * The administrator's discount codes (the Discounts tab). Forms arrive validated by
  * discountFormSchema; the database's checks stand behind it. A code is never deleted (orders
- * name it): it is switched off.
+ * name it): it is switched off. Each change is a log line (with the acting account and the
+ * request, server/request-scope.ts).
  */
-export function createAdminDiscountsService(deps: { db: Database }) {
+export function createAdminDiscountsService(deps: { db: Database; logger: Logger }) {
   const { db } = deps;
+  const log = deps.logger.child({ component: "admin-discounts" });
 
   async function byId(id: string): Promise<DiscountRow> {
     if (!isUuid(id)) throw new NotFoundError("Discount code not found");
@@ -64,6 +67,7 @@ export function createAdminDiscountsService(deps: { db: Database }) {
     async create(form: DiscountForm): Promise<DiscountView> {
       try {
         const [row] = await db.insert(discountCodes).values(form).returning();
+        log.info({ discountId: row.id, code: row.code }, "discount code created");
         return toDiscountView(row);
       } catch (error) {
         if (isUniqueViolation(error)) throw codeTaken();
@@ -86,6 +90,7 @@ export function createAdminDiscountsService(deps: { db: Database }) {
           .where(eq(discountCodes.id, id))
           .returning();
         if (!row) throw new NotFoundError("Discount code not found");
+        log.info({ discountId: row.id, code: row.code }, "discount code changed");
         return toDiscountView(row);
       } catch (error) {
         if (isUniqueViolation(error)) throw codeTaken();
@@ -101,6 +106,7 @@ export function createAdminDiscountsService(deps: { db: Database }) {
         .set({ active, updatedAt: new Date() })
         .where(eq(discountCodes.id, id))
         .returning();
+      log.info({ discountId: row.id, code: row.code, active }, `discount code switched ${active ? "on" : "off"}`);
       return toDiscountView(row);
     },
   };

@@ -75,7 +75,7 @@ export function createApp(deps: AppDeps) {
       await database.ping();
       return c.json({ status: "ready" });
     } catch (error) {
-      c.var.log.warn({ err: error }, "database not ready");
+      c.var.log.debug({ err: error }, "database not ready"); // the outage has its own lines (server/db/outage.ts)
       return c.json({ status: "database unavailable" }, 503);
     }
   });

@@ -57,8 +57,8 @@ export function typedFailureOf(error: unknown): TypedError | undefined {
 export function failureResponse(c: Context<AppEnv>, caught: unknown): Response {
   const error = typedFailureOf(caught);
   if (!error) throw caught;
-  if (error.kind === "unavailable")
-    c.var.log?.warn({ reason: (error.cause as Error | undefined)?.message }, "database unavailable");
+  // An unavailable database is not logged per request: the outage has one line when it goes and
+  // one when it is back (server/db/outage.ts); the request's own line says 503.
   if (error.kind === "provider_unavailable") {
     c.var.log?.warn(
       { provider: error.provider, providerStatus: error.providerStatus, reason: error.message },

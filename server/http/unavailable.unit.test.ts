@@ -35,3 +35,22 @@ describe.each(["starting", "stopping"] as const)("the answers while the store is
     expect(res.headers.get("x-request-id")).toMatch(/^[\w-]{8,}$/);
   });
 });
+
+describe("while the store waits for its database", () => {
+  it("says in /readyz what it waits for: the database's host and the error code", async () => {
+    let reason: { host: string; code: string } | undefined;
+    const app = unavailableApp({ phase: "starting", config: {}, logger: createLogger("silent"), reason: () => reason });
+    expect(await (await app.request("/readyz")).json()).toEqual({ status: "starting" });
+    reason = { host: "db.internal:5432", code: "ECONNREFUSED" };
+    const res = await app.request("/readyz");
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({
+      status: "starting",
+      reason: { host: "db.internal:5432", code: "ECONNREFUSED" },
+    });
+    // Everything else stays the plain "starting" answer.
+    const page = await app.request("/");
+    expect(page.status).toBe(503);
+    expect(page.headers.get("retry-after")).toBe(retryAfter);
+  });
+});

@@ -1,7 +1,7 @@
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
 import { periodicTask } from "../periodic-task";
-import { nextRetryDelayMs } from "./backoff";
+import { nextRetryDelayMs } from "../../domain/backoff";
 import { claimDueMail, markMailFailed, markMailSent } from "./outbox";
 import type { MailTransport } from "./transport";
 

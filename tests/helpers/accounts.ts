@@ -7,7 +7,7 @@ import { type Config, loadConfig } from "../../server/config";
 import type { DatabaseHandle } from "../../server/db/client";
 import { users } from "../../server/db/schema";
 import { createApp } from "../../server/http/app";
-import { createLogger } from "../../server/logger";
+import { createLogger, type Logger } from "../../server/logger";
 import type { MailServiceOptions } from "../../server/mail/service";
 import { createServices } from "../../server/services";
 import { createLocalStorage } from "../../server/storage/local";
@@ -34,6 +34,8 @@ export async function createAccountsTestApp(
     mail?: MailServiceOptions;
     withPages?: boolean;
     dataDir?: string;
+    /** Where the store's log lines go (default: nowhere). */
+    logger?: Logger;
   } = {},
 ): Promise<AccountsTestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "store-accounts-"));
@@ -47,7 +49,7 @@ export async function createAccountsTestApp(
     ALLOW_SANDBOX_PAYMENTS: "1",
     ...options.env,
   });
-  const logger = createLogger("silent");
+  const logger = options.logger ?? createLogger("silent");
   const services = createServices({
     database,
     storage: createLocalStorage(path.join(dataDir, "media")),

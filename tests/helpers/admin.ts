@@ -6,6 +6,7 @@ import sharp from "sharp";
 import type { Size } from "../../domain/catalog";
 import { discountedTotals } from "../../domain/discounts";
 import type { DatabaseHandle } from "../../server/db/client";
+import type { Logger } from "../../server/logger";
 import { type AddressSnapshot, type CheckoutLine, checkouts, sandboxPayments } from "../../server/db/schema";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
 import {
@@ -42,10 +43,14 @@ async function signedIn(t: AccountsTestApp, smtp: FakeSmtp, email: string, addre
   return browser;
 }
 
-export async function startAdminTest(): Promise<AdminTest> {
+export async function startAdminTest(options: { logger?: Logger } = {}): Promise<AdminTest> {
   const database = await createTestDatabase();
   const smtp = await startFakeSmtp();
-  const t = await createAccountsTestApp(database, { env: { SMTP_URL: smtp.url, ADMIN_EMAIL: ADMIN }, withPages: true });
+  const t = await createAccountsTestApp(database, {
+    env: { SMTP_URL: smtp.url, ADMIN_EMAIL: ADMIN },
+    withPages: true,
+    logger: options.logger,
+  });
   const admin = await signedIn(t, smtp, ADMIN, "198.51.100.21");
   const shopper = await signedIn(t, smtp, "shopper@example.com", "198.51.100.22");
   const other = await signedIn(t, smtp, "other@example.com", "198.51.100.23");

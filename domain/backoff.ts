@@ -1,7 +1,8 @@
 /**
- * When to try a failed e-mail again: exponential backoff (base, 2x base, 4x base, ...) capped,
- * with up to 20% jitter so a mail server coming back is not hit by every message at once.
- * Returns null once `attempts` reaches `maxAttempts`: the message is given up on.
+ * When to try again after `attempts` failures: exponential backoff (base, 2x base, 4x base, ...)
+ * capped, with up to 20% jitter so a server coming back is not hit by every waiting party at
+ * once. Returns null once `attempts` reaches `maxAttempts`: given up. Used for a failed e-mail
+ * (server/mail/worker.ts) and for a database that does not answer at start-up (server/start.ts).
  */
 export function nextRetryDelayMs(
   attempts: number,

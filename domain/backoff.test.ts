@@ -25,3 +25,16 @@ describe("nextRetryDelayMs", () => {
     expect(nextRetryDelayMs(2, options, () => 0.5)).toBe(2200);
   });
 });
+
+describe("the start-up's wait for its database", () => {
+  const startUp = { baseMs: 500, maxMs: 30_000, maxAttempts: Number.POSITIVE_INFINITY };
+  it.each([
+    [1, 500],
+    [2, 1000],
+    [3, 2000],
+    [7, 30_000],
+    [100, 30_000],
+  ])("after %i failed attempt(s) waits %i ms, and never gives up", (attempts, expected) => {
+    expect(nextRetryDelayMs(attempts, startUp, noJitter)).toBe(expected);
+  });
+});
