@@ -73,6 +73,18 @@ const envSchema = z
       .max(100_000, { message: "must be at most 100000" })
       .default(20),
     TRUST_PROXY: optionalString,
+    METRICS_TOKEN: optionalString.superRefine((v, ctx) => {
+      if (v === undefined) return;
+      const problem =
+        v.length < 32
+          ? "must be at least 32 characters"
+          : /^[A-Za-z0-9\-._~+/]+=*$/.test(v)
+            ? undefined
+            : "must be letters, digits and - . _ ~ + / only";
+      // RFC 6750's token characters: what an Authorization: Bearer header can carry as it is.
+      if (problem)
+        ctx.addIssue({ code: "custom", message: `${problem} (e.g. the output of \`openssl rand -hex 32\`)` });
+    }),
     ALLOW_SANDBOX_PAYMENTS: z.enum(["0", "1"], { message: "must be 0 or 1" }).default("0"),
     ALLOW_LOCAL_MAILBOX: z.enum(["0", "1"], { message: "must be 0 or 1" }).default("0"),
     CHECKOUT_RATE_LIMIT: z.coerce
@@ -275,6 +287,8 @@ export interface Config {
   };
   /** Which peers may report the client's address and scheme (X-Forwarded-For / X-Forwarded-Proto). */
   trustProxy: TrustProxy;
+  /** `Authorization: Bearer` token that opens GET /metrics from anywhere (docs/decisions/042-metrics.md); unset: this machine only. */
+  metricsToken?: string;
   /** Who can reach the store (exposureOf): the fail-safe refusals above apply unless it is `local`. */
   exposure: "public" | "network" | "local";
   /** The operator chose the local mailbox on an address other machines can reach (ALLOW_LOCAL_MAILBOX=1). */
@@ -369,6 +383,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY) as TrustProxy,
+    metricsToken: env.METRICS_TOKEN,
     exposure: exposureOf(env).kind,
     allowLocalMailbox: env.ALLOW_LOCAL_MAILBOX === "1",
     allowSandboxPayments: env.ALLOW_SANDBOX_PAYMENTS === "1",

@@ -194,6 +194,24 @@ describe("loadConfig", () => {
     }
   });
 
+  it.each([
+    ["short", "must be at least 32 characters"],
+    ["x".repeat(31), "must be at least 32 characters"],
+    [`${"a".repeat(32)} b`, "must be letters, digits and - . _ ~ + / only"],
+    [`${"a".repeat(32)}"`, "must be letters, digits and - . _ ~ + / only"],
+  ])("refuses METRICS_TOKEN=%j: %s", (value, message) => {
+    expect(problemsOf({ METRICS_TOKEN: value })).toEqual([
+      `METRICS_TOKEN ${message} (e.g. the output of \`openssl rand -hex 32\`)`,
+    ]);
+  });
+
+  it("takes a METRICS_TOKEN of 32 characters or more, and none when it is unset or empty", () => {
+    const token = "0123456789abcdef0123456789ABCDEF-._~+/=";
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: ` ${token} ` }).metricsToken).toBe(token);
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: "" }).metricsToken).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir() }).metricsToken).toBeUndefined();
+  });
+
   it("reports every problem at once", () => {
     expect(problemsOf({ PORT: "x", DEMO_DATA: "2" })).toHaveLength(2);
   });

@@ -311,3 +311,20 @@ export async function purgeAbandonedCheckouts(db: Database, cutoffs: PurgeCutoff
     .limit(limit);
   return (await db.delete(checkouts).where(inArray(checkouts.id, abandoned)).returning({ id: checkouts.id })).length;
 }
+
+/** What /metrics says of the checkouts (docs/decisions/042-metrics.md). */
+export interface CheckoutGauges {
+  /** Pending: a payment started and neither paid, refused, expired nor replaced yet. */
+  open: number;
+  /** Of those, the ones whose PayPal capture holds the stock it is about to sell (released by reconciliation). */
+  holdingStock: number;
+}
+
+/** Read through the partial index checkouts_pending_idx (pending rows only). */
+export async function checkoutGauges(db: Pick<Database, "select">): Promise<CheckoutGauges> {
+  const [row] = await db
+    .select({ open: sql<number>`count(*)::int`, holding: sql<number>`count(${checkouts.stockReservedAt})::int` })
+    .from(checkouts)
+    .where(eq(checkouts.status, "pending"));
+  return { open: Number(row.open), holdingStock: Number(row.holding) };
+}

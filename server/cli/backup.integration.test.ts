@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { migratedDataDir } from "../../tests/helpers/data-dir";
+import { readLastBackup } from "../backup/last-backup";
 import { acquireEmbeddedLock } from "../db/embedded-lock";
 import { products } from "../db/schema";
 import { runCli } from "./commands";
@@ -24,10 +25,19 @@ describe("backup and restore (store stopped)", () => {
         .values({ title: "Backed up", priceCents: 4200, category: "Dress", imageUrls: ["/media/products/kept"] }),
     );
 
+    // A backup that fails records nothing; one written and checked is recorded for /metrics.
+    expect((await run(dataDir, ["backup", "no-such-folder/store.tar.gz"])).code).not.toBe(0);
+    expect(await readLastBackup(dataDir)).toBeUndefined();
+    const before = Date.now();
     const backup = await run(dataDir, ["backup", "store.tar.gz"]);
     expect(backup.code).toBe(0);
     expect(backup.out).toContain("1 products, 1 accounts, 0 sessions, 0 orders, 1 image files");
     const file = path.join(dataDir, "store.tar.gz");
+    const recorded = await readLastBackup(dataDir);
+    expect(recorded?.file).toBe(file);
+    expect(Date.parse(recorded!.createdAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(recorded!.createdAt)).toBeLessThanOrEqual(Date.parse(recorded!.checkedAt));
+    expect(Date.parse(recorded!.checkedAt)).toBeLessThanOrEqual(Date.now());
 
     const damaged = path.join(dataDir, "damaged.tar.gz");
     writeFileSync(damaged, readFileSync(file).subarray(0, 2000));

@@ -5,6 +5,7 @@ import { InvalidInputError, isDomainError } from "../../domain/errors";
 import { newPasswordProblem } from "../../domain/password-strength";
 import { checkBackup, restoreBackup, writeBackup } from "../backup/archive";
 import { backupFromRunningStore } from "../backup/control-socket";
+import { recordBackup } from "../backup/last-backup";
 import { createAdminAccountDesk } from "../auth/admin-account";
 import { createAdminCatalogService } from "../catalog/admin-products";
 import { importProductsCsv } from "../catalog/product-import";
@@ -185,6 +186,8 @@ export const COMMANDS: Record<string, Command> = {
       }
       const summary = await checkBackup(file, config.dataDir);
       const { counts, manifest } = summary;
+      // What /metrics' threadline_backup_age_seconds reads (docs/decisions/042-metrics.md).
+      recordBackup(config.dataDir, { createdAt: manifest.createdAt, file, checkedAt: new Date().toISOString() });
       io.out(`Backup written to ${file} and checked:`);
       io.out(
         `  ${counts.products} products, ${counts.users} accounts, ${counts.sessions} sessions, ${counts.orders} orders, ${manifest.media === "included" ? `${counts.mediaFiles} image files` : "images in S3 (not in the backup)"}`,

@@ -22,6 +22,13 @@ export interface RawSession {
   release(): void;
 }
 
+export interface PoolStats {
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
@@ -29,6 +36,12 @@ export interface DatabaseHandle {
   connectionString?: string;
   session(): Promise<RawSession>;
   ping(): Promise<void>;
+  /**
+   * PostgreSQL only: the pool's connections at this moment (for /metrics): `total` open, `idle`
+   * among them, `waiting` requests queued for one, `max` the pool's size (DATABASE_POOL_SIZE).
+   * The embedded database is one connection inside the process and has no pool.
+   */
+  pool?(): PoolStats;
   close(): Promise<void>;
   /**
    * PGlite only: the database folder as a tar file, taken between transactions (none open, none
@@ -122,9 +135,10 @@ export async function openPostgres(
   options: { max?: number; watch?: ConnectionWatch } = {},
 ): Promise<DatabaseHandle> {
   // StoreClient: a database that cannot be reached is a ServiceUnavailableError (503), not a crash (docs/faults.md).
+  const max = options.max ?? 10;
   const pool = new pg.Pool({
     connectionString,
-    max: options.max ?? 10,
+    max,
     connectionTimeoutMillis: 10_000,
     Client: options.watch ? watchedStoreClient(options.watch) : StoreClient,
   });
@@ -148,6 +162,7 @@ export async function openPostgres(
     ping: async () => {
       await pool.query("select 1");
     },
+    pool: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -17,6 +17,9 @@ import { compression } from "./compression";
 import { CSP_REPORT_PATH, cspNonce, securityHeaders } from "./csp";
 import { cspReportRoutes } from "./csp-report";
 import { eventRoutes } from "./event-routes";
+import { createStoreMetrics, type StoreMetrics } from "../metrics/store-metrics";
+import { metricsEndpoint, requestMetrics } from "./metrics";
+import { createPageRouteLabels } from "./route-label";
 import { failureResponse, typedFailureOf } from "./failure";
 import { originCheck } from "./origin-check";
 import { pageCaching } from "./page-cache";
@@ -38,6 +41,8 @@ export interface AppDeps {
   build?: ServerBuild | (() => Promise<ServerBuild>);
   /** Folder of the client build (hashed assets, public files). */
   clientDir?: string;
+  /** What GET /metrics reports; made here from the database and services unless given. */
+  metrics?: StoreMetrics;
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -53,7 +58,29 @@ function cacheControl(value: string): MiddlewareHandler {
 export function createApp(deps: AppDeps) {
   const { config, logger, database, services } = deps;
   const app = new Hono<AppEnv>();
+  const metrics =
+    deps.metrics ??
+    createStoreMetrics({
+      db: database.db,
+      pool: database.pool && (() => database.pool!()),
+      liveStreams: () => services.events.stats().open,
+      hearsAllNotices: services.events.hearsAll,
+      dataDir: config.dataDir,
+      logger,
+    });
+  // Requests are counted by route template: Hono's route, or React Router's pattern of a page.
+  const pageRoutes = createPageRouteLabels();
+  let build = deps.build;
+  if (typeof build === "function") {
+    const current = build;
+    build = async () => {
+      const next = await current();
+      pageRoutes.use(next);
+      return next;
+    };
+  } else if (build) pageRoutes.use(build);
 
+  app.use(requestMetrics(metrics, pageRoutes));
   app.use(requestContext(logger));
   app.use(clientAddress({ trustProxy: config.trustProxy, publicUrl: config.publicUrl }));
   app.use(securityHeaders(config));
@@ -79,6 +106,9 @@ export function createApp(deps: AppDeps) {
       return c.json({ status: "database unavailable" }, 503);
     }
   });
+
+  // Prometheus (docs/decisions/042-metrics.md): METRICS_TOKEN or this machine; to others it does not exist.
+  app.get("/metrics", metricsEndpoint(metrics, config.metricsToken));
 
   app.get("/robots.txt", (c) => c.text(robotsTxt(config.publicUrl)));
   app.get("/sitemap.xml", async (c) =>
@@ -120,12 +150,12 @@ export function createApp(deps: AppDeps) {
     }
   }
 
-  if (deps.build) {
-    const handle = createRequestHandler(deps.build, config.env === "development" ? "development" : "production");
+  if (build) {
+    const handle = createRequestHandler(build, config.env === "development" ? "development" : "production");
     const pageConfig = publicConfig(config);
     // Visitors' catalogue pages and each shopper's own home page, rendered once and kept until a product or review notice (decision 024).
     const pages = createPageStore(services.events);
-    app.all("*", pageCaching(), pageForms(), pageStore(pages, services.auth.session), (c) => {
+    app.all("*", pageCaching(), pageForms(), pageStore(pages, services.auth.session, metrics.pageCache), (c) => {
       const context: StoreContext & AppLoadContext = {
         services,
         config: pageConfig,

@@ -186,6 +186,8 @@ export function pageStore(
   store: PageStore,
   /** The session of a request (server/auth/service.ts), for shoppers' own home pages. */
   session?: (request: Request) => Promise<{ viewer: PageViewer | null; cookies: string[] }>,
+  /** Told of every request the store is asked about: answered from it (hit) or rendered (miss); /metrics counts them. */
+  onLookup?: (result: "hit" | "miss") => void,
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const url = new URL(c.req.url);
@@ -217,6 +219,7 @@ export function pageStore(
     }
     const nonce = cspNonce(c);
     const kept = store.get(key);
+    onLookup?.(kept ? "hit" : "miss");
     if (kept) return answerOf(kept, nonce, c.req.header("accept-encoding"), "hit");
     // Taken before rendering: a notice during the render means the page may show the old state.
     const generation = store.generation();

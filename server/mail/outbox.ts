@@ -158,3 +158,33 @@ export async function requeueGivenUpMail(db: Database, id: string, now: Date): P
     .returning({ id: outbox.id });
   return updated.length > 0;
 }
+
+/** What /metrics says of the outbox (docs/decisions/042-metrics.md). */
+export interface OutboxGauges {
+  /** E-mails still to be sent: due, waiting for a retry, or being sent now. */
+  queued: number;
+  /** How long the oldest of them has waited since it was queued, by the database's clock; 0 when none waits. */
+  oldestQueuedSeconds: number;
+  /** E-mails the worker gave up on, still kept for the administrator to see and retry (domain/retention.ts). */
+  givenUp: number;
+}
+
+/** Read through the partial indexes outbox_due_idx and outbox_given_up_idx: cheap at any size of the table. */
+export async function outboxGauges(db: Pick<Database, "select">): Promise<OutboxGauges> {
+  const [queued] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      oldest: sql<number>`coalesce(extract(epoch from now() - min(${outbox.createdAt})), 0)::float8`,
+    })
+    .from(outbox)
+    .where(isNotNull(outbox.nextAttemptAt));
+  const [givenUp] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(outbox)
+    .where(and(isNull(outbox.sentAt), isNull(outbox.nextAttemptAt)));
+  return {
+    queued: Number(queued.count),
+    oldestQueuedSeconds: Math.max(0, Number(queued.oldest)),
+    givenUp: Number(givenUp.count),
+  };
+}

@@ -1,4 +1,4 @@
-import { and, asc, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { OrderRefundView } from "../../domain/views";
 import type { Database, Tx } from "../db/client";
 import { orderRefunds } from "../db/schema";
@@ -39,4 +39,24 @@ export async function refundsByOrder(db: Reader, orderIds: readonly string[]): P
     byOrder.set(row.orderId, entry);
   }
   return byOrder;
+}
+
+/** What /metrics says of the refunds (docs/decisions/042-metrics.md). */
+export interface RefundGauges {
+  /** Asked of the provider, outcome not recorded yet (the sweep of decision 037 finishes them). */
+  pending: number;
+  /** How long the oldest of them has been pending, by the database's clock; 0 when none is. */
+  oldestPendingSeconds: number;
+}
+
+/** Read through the partial index order_refunds_one_pending_per_order (pending rows only). */
+export async function refundGauges(db: Reader): Promise<RefundGauges> {
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*)::int`,
+      oldest: sql<number>`coalesce(extract(epoch from now() - min(${orderRefunds.createdAt})), 0)::float8`,
+    })
+    .from(orderRefunds)
+    .where(eq(orderRefunds.status, "pending"));
+  return { pending: Number(row.pending), oldestPendingSeconds: Math.max(0, Number(row.oldest)) };
 }

@@ -34,6 +34,10 @@ describe("npm run dev", () => {
     expect(client.status).toBe(200);
     expect(client.headers.get("content-type")).toContain("javascript");
 
+    // The build comes from Vite per request: /metrics still counts the page under its route pattern (decision 042).
+    const metrics = await (await fetch(`${dev.url}/metrics`)).text();
+    expect(metrics).toMatch(/^threadline_http_requests_total\{method="GET",route="\/",status="200"\} 1$/m);
+
     dev.child.kill("SIGTERM");
     expect(await dev.exited).toBe(0);
     expect(dev.output()).toContain('"msg":"stopped"');

@@ -6,6 +6,9 @@ import { SORTS } from "../../domain/catalog";
 import type { Database, DatabaseHandle } from "../../server/db/client";
 import * as schema from "../../server/db/schema";
 import { createCatalogService } from "../../server/catalog/service";
+import { checkoutGauges } from "../../server/checkouts/checkouts";
+import { outboxGauges } from "../../server/mail/outbox";
+import { refundGauges } from "../../server/orders/refund-records";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { createTestDatabase } from "../helpers/database";
 
@@ -25,7 +28,16 @@ import { createTestDatabase } from "../helpers/database";
 const PRODUCTS = 10_000;
 const ORDERS = 50_000;
 const USERS = 500;
-const LARGE_TABLES = new Set(["products", "product_variants", "orders", "reviews", "checkouts"]);
+const MAILS = 20_000;
+const LARGE_TABLES = new Set([
+  "products",
+  "product_variants",
+  "orders",
+  "reviews",
+  "checkouts",
+  "outbox",
+  "order_refunds",
+]);
 const PAGE_INDEX = {
   newest: "products_newest_idx",
   "price-asc": "products_price_idx",
@@ -44,6 +56,8 @@ let t: TestApp;
  * (server/catalog/cached-catalog.ts, decision 024), so a repeated read would send nothing to explain.
  */
 let catalog: ReturnType<typeof createCatalogService>;
+/** The database through the query logger, for reads made outside the services (the metrics' figures). */
+let loggedDb: Database;
 let sent: Sent[] = [];
 let productId: string;
 let userId: string;
@@ -99,6 +113,21 @@ beforeAll(async () => {
            (array['placed','confirmed','processing','shipped','out_for_delivery','delivered','cancelled'])[1 + n % 7],
            '[]'::jsonb, timestamptz '2025-01-01' + n * interval '1 second'
     from (select id, user_id, substr(provider_ref, 9)::int as n from checkouts where provider_ref like 'cs_plan_%') as c`);
+  // A week of sent mail at a busy shop, a few given up, two waiting; a refund of one order in fifty.
+  await db.execute(sql`
+    insert into outbox ("to", subject, text, attempts, next_attempt_at, sent_at, created_at)
+    select 'shopper' || i % ${USERS} || '@example.com', 'Your order', repeat('Thank you for your order. ', 40), 1,
+           null, now() - i * interval '30 seconds', now() - i * interval '30 seconds'
+    from generate_series(0, ${MAILS - 1}) as i`);
+  await db.execute(sql`
+    insert into outbox ("to", subject, text, attempts, next_attempt_at, last_error)
+    select 'gone' || i || '@example.com', 'Welcome', 'Hello', case when i < 5 then 10 else 0 end,
+           case when i < 5 then null else now() end, case when i < 5 then 'refused' end
+    from generate_series(0, 6) as i`);
+  await db.execute(sql`
+    insert into order_refunds (order_id, sequence, kind, amount_cents, lines, restocked, status, idempotency_key, actor)
+    select id, 1, 'cancellation', 5400, '[]'::jsonb, true, 'succeeded', 'refund-' || id || '-1', 'admin'
+    from orders where status = 'cancelled' and payment_id like '%0'`);
   const [reviewed] = await db.select({ id: schema.reviews.productId }).from(schema.reviews).limit(1);
   productId = reviewed.id;
   userId = "plan-user-7";
@@ -107,6 +136,7 @@ beforeAll(async () => {
   const logged = loggingHandle(database);
   t = await createTestApp(logged, { withPages: false });
   catalog = createCatalogService(logged.db);
+  loggedDb = logged.db;
 }, 300_000);
 afterAll(() => database?.close());
 
@@ -244,4 +274,23 @@ describe("orders", () => {
       expect(fullScans(later)).toEqual([]);
     },
   );
+});
+
+describe("the metrics' figures (decision 042)", () => {
+  it("read the outbox, the open checkouts and the pending refunds through their partial indexes", async () => {
+    const plans = await plansOf(async () => {
+      await outboxGauges(loggedDb);
+      await checkoutGauges(loggedDb);
+      await refundGauges(loggedDb);
+    });
+    expect(fullScans(plans)).toEqual([]);
+    expect(indexesUsed(plans)).toEqual(
+      expect.arrayContaining([
+        "outbox_due_idx",
+        "outbox_given_up_idx",
+        "checkouts_pending_idx",
+        "order_refunds_one_pending_per_order",
+      ]),
+    );
+  });
 });

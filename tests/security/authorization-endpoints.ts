@@ -268,6 +268,9 @@ export const ACTION_ROWS: Row[] = [
 export const ENDPOINT_ROWS: Row[] = [
   { route: "GET /healthz", what: "liveness", method: "GET", path: "/healthz", expect: all(200) },
   { route: "GET /readyz", what: "readiness", method: "GET", path: "/readyz", expect: all(200) },
+  // Prometheus' metrics: METRICS_TOKEN or this machine only (decision 042); none of these has either, and a
+  // session opens nothing: the address is answered as one that does not exist.
+  { route: "GET /metrics", what: "the store's metrics", method: "GET", path: "/metrics", expect: all(404) },
   { route: "GET /robots.txt", what: "robots.txt", method: "GET", path: "/robots.txt", expect: all(200) },
   { route: "GET /sitemap.xml", what: "sitemap", method: "GET", path: "/sitemap.xml", expect: all(200) },
   // SMTP is configured here: the local mailbox does not exist (it answers only loopback requests otherwise).

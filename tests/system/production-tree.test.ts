@@ -91,6 +91,18 @@ describe("the production tree (as the Dockerfile builds it)", () => {
       /Backup written to .*store\.tar\.gz and checked:\n {2}\d+ products, 0 accounts, 0 sessions, 0 orders, \d+ image files/,
     );
 
+    // /metrics, asked from this machine (decision 042): prom-client runs from the production tree, and
+    // the backup just made is the one it reports.
+    const metrics = await fetch(`${started.url}/metrics`);
+    expect(metrics.status).toBe(200);
+    const exposition = await metrics.text();
+    expect(exposition).toMatch(/^threadline_database_up 1$/m);
+    expect(exposition).toMatch(/^threadline_http_requests_total\{method="GET",route="\/",status="200"\} 1$/m);
+    const backupAge = Number(/^threadline_backup_age_seconds (\S+)$/m.exec(exposition)?.[1]);
+    expect(backupAge).toBeGreaterThanOrEqual(0);
+    expect(backupAge).toBeLessThan(120);
+    expect(exposition).toMatch(/^process_resident_memory_bytes \d+$/m);
+
     started.child.kill("SIGTERM");
     expect(await started.exited).toBe(0);
     const exported = await run(process.execPath, [cli, "export-orders", "orders.csv"], { cwd: elsewhere, env: cliEnv });

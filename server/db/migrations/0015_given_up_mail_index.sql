@@ -1,0 +1,2 @@
+-- E-mail given up on (unsent, no next attempt) counted through a small partial index instead of a scan of the whole outbox: /metrics reads it at every scrape (docs/decisions/042-metrics.md) and housekeeping's purge of old given-up mail filters on the same condition. IF NOT EXISTS: a second run changes nothing.
+CREATE INDEX IF NOT EXISTS "outbox_given_up_idx" ON "outbox" USING btree ("created_at") WHERE "outbox"."sent_at" is null and "outbox"."next_attempt_at" is null;
