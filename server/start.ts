@@ -15,6 +15,7 @@ import { createLogger, type Logger } from "./logger";
 import { createServices, type Services } from "./services";
 import { keepNewFilesPrivate, privateDir } from "./private-files";
 import { createStorage } from "./storage";
+import { STORE_VERSION } from "./version";
 
 /**
  * Where the pages come from. `npm start` serves the last build (server/main.ts); `npm run dev`
@@ -76,7 +77,10 @@ export async function startStore(loadPages: PagesLoader) {
       ...(pages.createServer && { createServer: pages.createServer as typeof createServer }),
     },
     (info) => {
-      logger.info({ address: info.address, port: info.port, url: config.publicUrl }, "store listening, starting");
+      logger.info(
+        { version: STORE_VERSION, address: info.address, port: info.port, url: config.publicUrl },
+        "store listening, starting",
+      );
     },
   ) as Server;
   const connections = connectionDrain(server);
@@ -202,7 +206,7 @@ export async function startStore(loadPages: PagesLoader) {
       clientDir: pages.clientDir,
     });
     if (!stopping) answer = app.fetch;
-    logger.info({ url: config.publicUrl }, "store ready");
+    logger.info({ version: STORE_VERSION, url: config.publicUrl }, "store ready");
   } catch (error) {
     // A stop during start-up: shutdown() closes what was opened and exits.
     if (error instanceof StoppedDuringStartUp) return;
