@@ -17,6 +17,7 @@ export const EMBEDDED_ONLY = [
   "tests/security/startup.test.ts",
   "tests/security/file-permissions.test.ts",
   "tests/security/network-bind.test.ts",
+  "tests/integration/versions.test.ts",
 ];
 
 export default defineConfig({

@@ -18,6 +18,7 @@ import { createLogger, type Logger, logProcessEvents, routeConsoleToLog } from "
 import { createServices, type Services } from "./services";
 import { keepNewFilesPrivate, privateDir } from "./private-files";
 import { createStorage } from "./storage";
+import { STORE_VERSION } from "./version";
 
 /**
  * Where the pages come from. `npm start` serves the last build (server/main.ts); `npm run dev`
@@ -93,7 +94,10 @@ export async function startStore(
       ...(pages.createServer && { createServer: pages.createServer as typeof createServer }),
     },
     (info) => {
-      logger.info({ address: info.address, port: info.port, url: config.publicUrl }, "store listening, starting");
+      logger.info(
+        { version: STORE_VERSION, address: info.address, port: info.port, url: config.publicUrl },
+        "store listening, starting",
+      );
     },
   ) as Server;
   // A port in use or not allowed: said in one line, and the process ends.
@@ -250,7 +254,7 @@ export async function startStore(
     });
     if (!stopping) answer = app.fetch;
     outages = databaseOutages(logger);
-    logger.info({ url: config.publicUrl }, "store ready");
+    logger.info({ version: STORE_VERSION, url: config.publicUrl }, "store ready");
   } catch (error) {
     // A stop during start-up (also one that ended a wait for the database): shutdown() closes what was opened and exits.
     if (error instanceof StoppedDuringStartUp || stopping) return;

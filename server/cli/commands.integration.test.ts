@@ -12,7 +12,10 @@ import { readMigrations } from "../db/migrate";
 import { runCli } from "./commands";
 import type { CliIo } from "./io";
 
-import { ADMIN, environment, newDataDir, ROOT, run, STRONG } from "../../tests/helpers/cli";
+import { ADMIN, environment, newDataDir, ROOT, run, STRONG, withStoreDatabase } from "../../tests/helpers/cli";
+import { migratedDataDir } from "../../tests/helpers/data-dir";
+import { sql } from "drizzle-orm";
+import { STORE_VERSION } from "../version";
 
 /**
  * `npm run store`: its usage, `migrate`, the commands on PostgreSQL (DATABASE_URL), and the built
@@ -36,6 +39,7 @@ describe("npm run store: usage", () => {
     expect(result.code).toBe(0);
     for (const name of [
       "migrate",
+      "migrate --status",
       "create-admin",
       "reset-password EMAIL",
       "backup FILE",
@@ -70,6 +74,55 @@ describe("migrate", () => {
     expect(first.out).toContain(`Applied ${readMigrations().length} migration(s)`);
     const second = await run(dataDir, ["migrate"]);
     expect(second).toMatchObject({ code: 0, out: "The database is up to date." });
+  }, 60_000);
+
+  it("--status lists applied and pending migrations, changing nothing", async () => {
+    const dataDir = migratedDataDir("store-cli-");
+    const all = readMigrations();
+    const newest = all.at(-1)!;
+    const upToDate = await run(dataDir, ["migrate", "--status"]);
+    expect(upToDate.code).toBe(0);
+    expect(upToDate.out.split("\n")).toEqual([
+      `This version: ${STORE_VERSION}, newest migration ${newest.name}.`,
+      ...all.map((m) => `applied  ${m.name}`),
+      "The database is up to date.",
+    ]);
+    // As if the newest had not run yet (its SQL may run twice: it replaces a check).
+    await withStoreDatabase(dataDir, async (database) => {
+      await database.db.execute(sql`delete from schema_migrations where name = ${newest.name}`);
+    });
+    const pending = await run(dataDir, ["migrate", "--status"]);
+    expect(pending.code).toBe(0);
+    expect(pending.out).toContain(
+      `pending  ${newest.name}  (rolling upgrade: ${newest.rollingUpgrade ? "safe" : "not safe"})\n` +
+        "1 migration pending: the next start, or `npm run store -- migrate`, applies it.",
+    );
+    expect((await run(dataDir, ["migrate", "--status"])).out).toBe(pending.out);
+    expect((await run(dataDir, ["migrate"])).out).toBe(`Applied 1 migration(s): ${newest.name}`);
+  }, 60_000);
+
+  it("refuses a database migrated by a newer version: --status names it, migrate and the other commands exit 1", async () => {
+    const dataDir = migratedDataDir("store-cli-");
+    await withStoreDatabase(dataDir, async (database) => {
+      await database.db.execute(
+        sql`insert into schema_migrations (name, checksum, store_version) values ('9999_from_the_future', ${"f".repeat(64)}, '9.0.0')`,
+      );
+    });
+    const status = await run(dataDir, ["migrate", "--status"]);
+    expect(status.code).toBe(1);
+    expect(status.out).toContain("unknown  9999_from_the_future  (applied by 9.0.0)");
+    expect(status.out).toContain(
+      "The store would refuse to start: This database was migrated by a newer version of the store (9.0.0;",
+    );
+    for (const argv of [["migrate"], ["reset-password", ADMIN]]) {
+      const refused = await run(dataDir, argv);
+      expect(refused.code).toBe(1);
+      expect(refused.err).toMatch(
+        new RegExp(
+          `^${argv[0]}: This database was migrated by a newer version of the store \\(9\\.0\\.0; its newest migration is 9999_from_the_future\\)\\. This is version ${STORE_VERSION.replace(/\./g, "\\.")}`,
+        ),
+      );
+    }
   }, 60_000);
 
   it("refuses with exit 3 while a store holds the embedded database", async () => {

@@ -12,7 +12,7 @@ import { importProductsCsv } from "../catalog/product-import";
 import { type Config, ConfigError, loadConfig } from "../config";
 import { type DatabaseHandle, openDatabase } from "../db/client";
 import { DatabaseLockedError } from "../db/embedded-lock";
-import { migrate } from "../db/migrate";
+import { MigrationRefusedError, migrate, migrationStatus } from "../db/migrate";
 import { createLogger, type Logger } from "../logger";
 import { createMailService } from "../mail/service";
 import { exportOrdersCsv } from "../orders/order-export";
@@ -66,6 +66,40 @@ async function withDatabase<T>(context: Context, work: (database: DatabaseHandle
   }
 }
 
+/** `migrate --status`: one line per migration, then what a start would do; exit 1 when it would refuse. */
+async function printStatus({ io }: Context, database: DatabaseHandle): Promise<number> {
+  const { version, migrations, plan, refusal, rollingRefusal } = await migrationStatus(database);
+  io.out(`This version: ${version}, newest migration ${migrations.at(-1)?.name ?? "(none)"}.`);
+  const changed = new Map(plan.changed.map((c) => [c.name, c]));
+  for (const name of plan.applied) {
+    const c = changed.get(name);
+    io.out(
+      c
+        ? `changed  ${name}  (applied from SHA-256 ${c.recorded}, this version's is ${c.expected})`
+        : `applied  ${name}`,
+    );
+  }
+  for (const m of plan.pending)
+    io.out(`pending  ${m.name}  (rolling upgrade: ${m.rollingUpgrade ? "safe" : "not safe"})`);
+  for (const r of plan.unknown)
+    io.out(`unknown  ${r.name}  (applied by ${r.storeVersion ?? "a build that did not record its version"})`);
+  if (refusal) {
+    io.out(`The store would refuse to start: ${refusal}`);
+    return EXIT.failed;
+  }
+  if (rollingRefusal) {
+    io.out(`The store would not apply them now: ${rollingRefusal}`);
+    return EXIT.failed;
+  }
+  const n = plan.pending.length;
+  io.out(
+    n
+      ? `${n} migration${n > 1 ? "s" : ""} pending: the next start, or \`npm run store -- migrate\`, applies ${n > 1 ? "them" : "it"}.`
+      : "The database is up to date.",
+  );
+  return EXIT.ok;
+}
+
 /** Backups of PostgreSQL are pg_dump's job: say how, and refuse. */
 function refusedOnPostgres({ config, io }: Context): boolean {
   if (!config.databaseUrl) return false;
@@ -97,12 +131,17 @@ function pgDumpGuidance(config: Config): string {
 
 export const COMMANDS: Record<string, Command> = {
   migrate: {
-    args: "",
+    args: "[--status]",
     summary: "apply the database migrations and exit (a pre-deploy step)",
     arity: 0,
+    options: {
+      "--status":
+        "list the migrations applied, pending, and unknown to this version, and whether the store would start; change nothing",
+    },
     async run(context) {
       const database = await openDatabase(context.config);
       try {
+        if (context.options.has("--status")) return await printStatus(context, database);
         const applied = await migrate(database);
         context.io.out(
           applied.length
@@ -345,7 +384,7 @@ export async function runCli(
       io.err(`${name}: ${error.message}`);
       return EXIT.inUse;
     }
-    if (isDomainError(error)) {
+    if (isDomainError(error) || error instanceof MigrationRefusedError) {
       io.err(`${name}: ${error.message}`);
       return EXIT.failed;
     }

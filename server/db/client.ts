@@ -9,6 +9,7 @@ import { acquireEmbeddedLock } from "./embedded-lock";
 import * as schema from "./schema";
 import { type ConnectionWatch, StoreClient, watchedStoreClient } from "./unavailable";
 import { PRIVATE_DIR_MODE, privateTree } from "../private-files";
+import { APPLICATION_NAME } from "../version";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -140,6 +141,9 @@ export async function openPostgres(
     connectionString,
     max,
     connectionTimeoutMillis: 10_000,
+    // threadline/<version>: which version each connection is, for the migrations' rolling-upgrade
+    // check (server/db/migrate.ts) and for an operator reading pg_stat_activity.
+    application_name: APPLICATION_NAME,
     Client: options.watch ? watchedStoreClient(options.watch) : StoreClient,
   });
   pool.on("error", () => {

@@ -1,6 +1,7 @@
 import pg from "pg";
 import { type LiveEvent, type LiveNotice, readLiveEvent } from "../../domain/live-events";
 import type { Logger } from "../logger";
+import { APPLICATION_NAME } from "../version";
 import { type SessionEnded, sessionEndedSchema } from "./session-ended";
 
 /** The one PostgreSQL channel all instances of the store listen on. */
@@ -96,6 +97,7 @@ export function startPgRelay(options: {
       connectionString: options.connectionString,
       keepAlive: true,
       connectionTimeoutMillis: 10_000,
+      application_name: APPLICATION_NAME,
     });
     c.on("error", (err) => drop(c, err));
     c.on("end", () => drop(c, new Error("connection ended")));

@@ -28,6 +28,7 @@ import { createPageStore, pageStore } from "./page-store";
 import { paymentRoutes } from "./payment-routes";
 import { type AppEnv, requestContext } from "./request-context";
 import { robotsTxt, sitemapXml } from "./seo";
+import { STORE_VERSION } from "../version";
 
 export interface AppDeps {
   config: Config;
@@ -100,10 +101,10 @@ export function createApp(deps: AppDeps) {
   app.get("/readyz", async (c) => {
     try {
       await database.ping();
-      return c.json({ status: "ready" });
+      return c.json({ status: "ready", version: STORE_VERSION });
     } catch (error) {
       c.var.log.debug({ err: error }, "database not ready"); // the outage has its own lines (server/db/outage.ts)
-      return c.json({ status: "database unavailable" }, 503);
+      return c.json({ status: "database unavailable", version: STORE_VERSION }, 503);
     }
   });
 

@@ -84,7 +84,7 @@ describe("PostgreSQL restarted while the store serves", () => {
       const res = await fetch(`${store.url}/readyz`);
       return res.status === 503 ? res : undefined;
     }, "/readyz to report the database");
-    expect(await ready.json()).toEqual({ status: "database unavailable" });
+    expect(await ready.json()).toMatchObject({ status: "database unavailable" });
 
     const page = await fetch(`${store.url}/`);
     expect(page.status).toBe(503);

@@ -1,11 +1,30 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterEach, beforeEach } from "vitest";
 import type { DatabaseHandle, RawSession } from "../../server/db/client";
-import { readMigrations } from "../../server/db/migrate";
+import { MANIFEST_FILE, readMigrations } from "../../server/db/migrate";
 import { createEmptyDatabase } from "./database";
 
 /** Every migration, in order. */
 export const allMigrations = readMigrations();
+
+/**
+ * A migrations folder of a test's own, as server/db/migrations is laid out: the SQL files and a
+ * manifest.json listing each with its SHA-256 and rolling-upgrade flag (default true). Returns its path.
+ */
+export function migrationsFolder(files: { name: string; sql: string; rollingUpgrade?: boolean }[]): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "store-migrations-"));
+  for (const file of files) writeFileSync(path.join(dir, `${file.name}.sql`), file.sql);
+  const migrations = files.map((file) => ({
+    name: `${file.name}.sql`,
+    sha256: createHash("sha256").update(file.sql).digest("hex"),
+    rollingUpgrade: file.rollingUpgrade ?? true,
+  }));
+  writeFileSync(path.join(dir, MANIFEST_FILE), JSON.stringify({ migrations }, null, 2));
+  return dir;
+}
 
 /** The migrations before `name`, and those up to and including it. */
 export function migrationsAround(name: string) {

@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { version as packageVersion } from "../../package.json";
 import type { DatabaseHandle } from "../../server/db/client";
 import { createLogger } from "../../server/logger";
 import { createTestApp, type TestApp } from "../helpers/app";
@@ -41,7 +42,7 @@ describe("health", () => {
     expect((await get("/healthz")).status).toBe(200);
     const ready = await get("/readyz");
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: "ready" });
+    expect(await ready.json()).toEqual({ status: "ready", version: packageVersion });
   });
 
   it("reports not ready when the database does not answer", async () => {
@@ -54,6 +55,7 @@ describe("health", () => {
     const other = await createTestApp(broken, { withPages: false });
     const res = await other.app.request("/readyz");
     expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: "database unavailable", version: packageVersion });
     expect((await other.app.request("/healthz")).status).toBe(200);
   });
 });

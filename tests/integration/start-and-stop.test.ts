@@ -83,7 +83,7 @@ describe("start-up", () => {
       const ready = await ask(`${started.url}/readyz`);
       if (ready?.status === 200) {
         readyMs = Date.now() - spawnedAt;
-        expect(JSON.parse(ready.body)).toEqual({ status: "ready" });
+        expect(JSON.parse(ready.body)).toMatchObject({ status: "ready" });
         break;
       }
       await new Promise((r) => setTimeout(r, 50));
