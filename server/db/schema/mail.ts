@@ -21,7 +21,7 @@ export const outbox = pgTable(
   (t) => [
     index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.nextAttemptAt} is not null`),
     // Given up on (unsent, no next attempt): a few rows among the week of sent mail, counted at every
-    // /metrics scrape (migration 0015, docs/decisions/042-metrics.md) and purged by housekeeping.
+    // /metrics scrape (migration 0014, docs/decisions/042-metrics.md) and purged by housekeeping.
     index("outbox_given_up_idx").on(t.createdAt).where(sql`${t.sentAt} is null and ${t.nextAttemptAt} is null`),
   ],
 );
