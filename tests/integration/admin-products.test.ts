@@ -1,11 +1,15 @@
 import { existsSync, readFileSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { messages } from "../../domain/messages";
 import { imageMessages, productMessages } from "../../domain/product-schemas";
+import { createAdminCatalogService } from "../../server/catalog/admin-products";
 import { products, reviews } from "../../server/db/schema";
+import { createLogger } from "../../server/logger";
+import { createLocalStorage } from "../../server/storage/local";
 import {
   type AdminTest,
   imageFile,
@@ -270,6 +274,45 @@ describe("a failed save leaves no orphan files", () => {
       test.t.services.adminCatalog.createProduct(input, [imageFile(await png(), "orphan.png")]),
     ).rejects.toThrow();
     expect(mediaFiles(test.mediaDir)).toEqual(before);
+  });
+
+  it("leaves the media folder as it was when the disk fills up in the middle of the second picture", async () => {
+    const before = mediaFiles(test.mediaDir);
+    const rowsBefore = (await productRows()).length;
+    let writes = 0;
+    // Three variants per picture: the fifth write is the second picture's 640 px one; half of it lands.
+    const fillingDisk = createLocalStorage(test.mediaDir, {
+      async writeFile(file, data) {
+        writes += 1;
+        if (writes !== 5) return writeFile(file, data);
+        await writeFile(file, data.subarray(0, data.length >> 1));
+        throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+      },
+    });
+    const adminCatalog = createAdminCatalogService({
+      db: test.database.db,
+      storage: fillingDisk,
+      logger: createLogger("silent"),
+    });
+    const input = {
+      title: "Half Written",
+      price: 1000,
+      category: "Dress" as const,
+      description: "x",
+      sizes: [],
+      stockCount: 1,
+      colors: [],
+      variants: [{ size: null, color: null, stock: 1, sku: null }],
+    };
+    await expect(
+      adminCatalog.createProduct(input, [
+        imageFile(await png("#112233"), "one.png"),
+        imageFile(await png(), "two.png"),
+      ]),
+    ).rejects.toThrow("ENOSPC");
+    expect(writes).toBe(5);
+    expect(mediaFiles(test.mediaDir)).toEqual(before);
+    expect(await productRows()).toHaveLength(rowsBefore);
   });
 
   it("removes the new images and keeps the old ones when the database refuses an update", async () => {
