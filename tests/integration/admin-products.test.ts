@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { messages } from "../../domain/messages";
 import { imageMessages, productMessages } from "../../domain/product-schemas";
-import { createAdminCatalogService } from "../../server/catalog/admin-products";
+import { createAdminCatalogService, ProductsExistError } from "../../server/catalog/admin-products";
 import { products, reviews } from "../../server/db/schema";
 import { createLogger } from "../../server/logger";
 import { createLocalStorage } from "../../server/storage/local";
@@ -335,6 +335,57 @@ describe("a failed save leaves no orphan files", () => {
     ).rejects.toThrow();
     expect(mediaFiles(test.mediaDir)).toEqual(before);
     expect((await productNamed("Stable Shirt")).imageUrls).toEqual(row.imageUrls);
+  });
+});
+
+describe("importing products the catalogue already has (decision 044)", () => {
+  const item = async (title: string) => ({
+    input: {
+      title,
+      price: 2500,
+      category: "Accessories" as const,
+      description: "Imported.",
+      sizes: [],
+      stockCount: 3,
+      colors: [],
+      variants: [{ size: null, color: null, stock: 3, sku: null }],
+    },
+    images: [{ name: "belt.png", bytes: await png("#553311") }],
+  });
+  const named = async (title: string) =>
+    (await productRows()).filter((row) => row.title.toLowerCase() === title.toLowerCase());
+
+  it("two imports of one product at once add it once: the second finds it under the lock and skips it", async () => {
+    const adminCatalog = test.t.services.adminCatalog;
+    const before = mediaFiles(test.mediaDir);
+    const results = await Promise.all([
+      adminCatalog.importProducts([await item("Raced Belt")], { skipExisting: true }),
+      adminCatalog.importProducts([await item("Raced Belt")], { skipExisting: true }),
+    ]);
+    expect(results.map((r) => [r.ids.length, r.skipped])).toEqual(
+      expect.arrayContaining([
+        [1, []],
+        [0, [0]],
+      ]),
+    );
+    const [row] = await named("Raced Belt");
+    expect(await named("Raced Belt")).toHaveLength(1);
+    // The skipped copy's pictures went again: only the added product's three variants are new.
+    expect(mediaFiles(test.mediaDir).filter((file) => !before.includes(file))).toEqual(
+      variantsOf(row.imageUrls[0]).sort(),
+    );
+  });
+
+  it("without skipping, a product found under the lock refuses the whole import and stores nothing", async () => {
+    const adminCatalog = test.t.services.adminCatalog;
+    const before = mediaFiles(test.mediaDir);
+    const refusal = await adminCatalog
+      .importProducts([await item("Brand New Belt"), await item("RACED  belt")])
+      .catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ProductsExistError);
+    expect((refusal as ProductsExistError).indexes).toEqual([1]);
+    expect(await named("Brand New Belt")).toEqual([]);
+    expect(mediaFiles(test.mediaDir)).toEqual(before);
   });
 });
 
