@@ -8,6 +8,7 @@ import { seedDemoCatalog } from "./demo/seed";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { type DatabaseHandle, openDatabase } from "./db/client";
 import { migrate } from "./db/migrate";
+import { watchForOtherInstances } from "./events/instances";
 import { createApp } from "./http/app";
 import { connectionDrain } from "./http/drain";
 import { unavailableApp } from "./http/unavailable";
@@ -178,6 +179,12 @@ export async function startStore(loadPages: PagesLoader) {
     services.payments.reconciler.start();
     logger.info(services.payments.modes, "payment reconciliation started");
     services.refunds.sweeper.start(); // finishes refunds left pending (docs/decisions/037-pending-refund-sweep.md)
+    // Several instances on one PostgreSQL database without S3: each says so (decision 044).
+    watchForOtherInstances({
+      events: services.events,
+      localMediaDir: config.s3 ? undefined : path.join(config.dataDir, "media"),
+      logger,
+    }).catch((err) => logger.warn({ err }, "could not look for other instances"));
     // Chosen with ALLOW_SANDBOX_PAYMENTS=1 or ALLOW_LOCAL_MAILBOX=1 (config.ts refuses them otherwise): say so at every start.
     const reachable =
       config.exposure === "public" ? "a public address" : `an address other machines can reach (HOST=${config.host})`;
