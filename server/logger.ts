@@ -1,4 +1,5 @@
 import pino from "pino";
+import { scrubLogArguments } from "./log-scrub";
 
 export type Logger = pino.Logger;
 
@@ -31,6 +32,13 @@ export function createLogger(level: string, destination?: pino.DestinationStream
         censor: "[redacted]",
       },
       timestamp: pino.stdTimeFunctions.isoTime,
+      // A failed query's values and the values PostgreSQL's detail quotes (a form's fields, a
+      // sign-up's e-mail) are left out of every line, whoever logs the error (server/log-scrub.ts).
+      hooks: {
+        logMethod(args, method) {
+          method.apply(this, scrubLogArguments(args));
+        },
+      },
     },
     destination,
   );
