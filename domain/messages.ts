@@ -26,6 +26,8 @@ export const registerTexts = {
   success: "Verification email sent! Please check your inbox.",
   passwordsDoNotMatch: "Passwords do not match",
   passwordTooShort: "Password must be at least 6 characters long",
+  mailNotQueued:
+    "We could not send the verification email, so your account was not created. Please try again in a few minutes.",
 } as const;
 
 export const profileTexts = {

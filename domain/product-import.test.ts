@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { describeProblem, importColour, importHeader, importRow } from "./product-import";
+import {
+  alreadyInCatalogue,
+  describeProblem,
+  importColour,
+  importHeader,
+  importRow,
+  productKey,
+  repeatedProducts,
+  rowLengthProblem,
+} from "./product-import";
 
 const good = {
   title: "Linen Wrap Dress",
@@ -126,5 +135,65 @@ describe("importRow", () => {
   it("reports every bad field of a row", () => {
     const result = importRow(4, { ...good, title: "", stock: "many" });
     expect(result.ok ? [] : result.problems.map((p) => p.field)).toEqual(["title", "stock"]);
+  });
+
+  it("gives a refused row's pictures too, so they are checked as well", () => {
+    expect(importRow(4, { ...good, price: "free" }).images).toEqual(["front.jpg", "back.png"]);
+  });
+});
+
+describe("rowLengthProblem", () => {
+  it.each([
+    ["as many cells as columns", 8, 8, undefined],
+    [
+      "a short row",
+      6,
+      8,
+      "row 5, row: The row has 6 cells where the header has 8 columns: a cell or a separator is missing",
+    ],
+    [
+      "a long row",
+      9,
+      8,
+      "row 5, row: The row has 9 cells where the header has 8 columns: a cell has an unquoted comma",
+    ],
+  ])("%s", (_, cells, columns, message) => {
+    const problem = rowLengthProblem(5, cells, columns);
+    expect(problem && describeProblem(problem)).toBe(message);
+  });
+});
+
+describe("productKey: the same product, as a repeated import sees it", () => {
+  it.each([
+    ["Linen Wrap Dress", "Dress", "Linen Wrap Dress", "Dress", true],
+    ["  linen   wrap DRESS ", "Dress", "Linen Wrap Dress", "Dress", true],
+    ["Linen Wrap Dress", "Dress", "Linen Wrap Dress", "2-piece", false],
+    ["Linen Wrap Dress", "Dress", "Linen Wrap Dresses", "Dress", false],
+  ])("%j in %s and %j in %s: %s", (titleA, categoryA, titleB, categoryB, same) => {
+    expect(productKey(titleA, categoryA) === productKey(titleB, categoryB)).toBe(same);
+  });
+});
+
+describe("repeatedProducts", () => {
+  it("names every row that repeats an earlier row of the file", () => {
+    const problems = repeatedProducts([
+      { row: 2, title: "Linen Wrap Dress", category: "Dress" },
+      { row: 3, title: "Leather Belt", category: "Accessories" },
+      { row: 4, title: "linen wrap dress", category: "Dress" },
+      { row: 5, title: "Linen Wrap Dress", category: "2-piece" },
+      { row: 6, title: "Linen Wrap Dress ", category: "Dress" },
+    ]);
+    expect(problems.map(describeProblem)).toEqual([
+      "row 4, title: The same product (title and category) as row 2: each product once per file",
+      "row 6, title: The same product (title and category) as row 2: each product once per file",
+    ]);
+  });
+});
+
+describe("alreadyInCatalogue", () => {
+  it("says what to do about it", () => {
+    expect(describeProblem(alreadyInCatalogue(7))).toBe(
+      "row 7, title: A product with this title is already in this category: remove the row, or run with --skip-existing to leave such products as they are",
+    );
   });
 });

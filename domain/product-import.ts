@@ -107,9 +107,10 @@ export function importFormValues(cells: Partial<Record<ImportColumn, string>>): 
   };
 }
 
+/** A checked row: its product, or its problems; either way its pictures, which are checked too. */
 export type ImportedRow =
   | { ok: true; input: ProductInput; images: string[] }
-  | { ok: false; problems: ImportProblem[] };
+  | { ok: false; problems: ImportProblem[]; images: string[] };
 
 /** A data row checked as the add-product form checks it; `row` is its number in the spreadsheet. */
 export function importRow(row: number, cells: Partial<Record<ImportColumn, string>>): ImportedRow {
@@ -130,8 +131,54 @@ export function importRow(row: number, cells: Partial<Record<ImportColumn, strin
     (parsed.success ? colorImageError(parsed.data.colors, images.length) : undefined);
   if (imageProblem)
     problems.push({ row, field: imageCountError(0, images.length) ? "images" : "colours", message: imageProblem });
-  if (problems.length || !parsed.success) return { ok: false, problems };
+  if (problems.length || !parsed.success) return { ok: false, problems, images };
   return { ok: true, input: parsed.data, images };
+}
+
+/**
+ * A row with more or fewer cells than the header has columns: its cells cannot be matched to
+ * columns, so it is this one problem (and the other rows are still checked).
+ */
+export function rowLengthProblem(row: number, cells: number, columns: number): ImportProblem | undefined {
+  if (cells === columns) return undefined;
+  const why = cells < columns ? "a cell or a separator is missing" : "a cell has an unquoted comma";
+  return { row, field: "row", message: `The row has ${cells} cells where the header has ${columns} columns: ${why}` };
+}
+
+/**
+ * What makes two products the same one for `import-products` (decision 044): the title, with case
+ * and runs of spaces ignored, in the same category. A file imported twice matches every row.
+ */
+export function productKey(title: string, category: string): string {
+  return `${category}\u0000${title.trim().replace(/\s+/g, " ").toLowerCase()}`;
+}
+
+/** Rows that repeat an earlier row's product (productKey) within one file. */
+export function repeatedProducts(rows: readonly { row: number; title: string; category: string }[]): ImportProblem[] {
+  const first = new Map<string, number>();
+  const problems: ImportProblem[] = [];
+  for (const { row, title, category } of rows) {
+    const key = productKey(title, category);
+    const earlier = first.get(key);
+    if (earlier === undefined) first.set(key, row);
+    else
+      problems.push({
+        row,
+        field: "title",
+        message: `The same product (title and category) as row ${earlier}: each product once per file`,
+      });
+  }
+  return problems;
+}
+
+/** A row whose product the catalogue already has, when the import was not told to skip such rows. */
+export function alreadyInCatalogue(row: number): ImportProblem {
+  return {
+    row,
+    field: "title",
+    message:
+      "A product with this title is already in this category: remove the row, or run with --skip-existing to leave such products as they are",
+  };
 }
 
 /** "row 3, price: Price must be …" */

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_MIN_FREE_DISK_MB } from "../domain/disk-space";
 import { FAULT_POINTS, type FaultPoint } from "./faults";
 import { isLocalUrl, isLoopbackHostname } from "./net/addresses";
 import { parseTrustProxy, type TrustProxy } from "./net/trust-proxy";
@@ -38,6 +39,8 @@ const envSchema = z
     HOST: z.string().trim().min(1).default("127.0.0.1"),
     PUBLIC_URL: optionalUrl("e.g. https://shop.example.com"),
     DATA_DIR: z.string().trim().min(1).default("./data"),
+    // Below this much free space in DATA_DIR (or the media folder), /readyz answers 503; 0: never.
+    MIN_FREE_DISK_MB: wholeNumber(0, 1_000_000).default(DEFAULT_MIN_FREE_DISK_MB),
     DATABASE_URL: optionalString.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
       message: "must start with postgres:// or postgresql://",
     }),
@@ -264,6 +267,8 @@ export interface Config {
   host: string;
   publicUrl: string;
   dataDir: string;
+  /** `/readyz` answers 503 when DATA_DIR or the media folder has less free space than this (0: never checked). */
+  minFreeDiskMb: number;
   databaseUrl?: string;
   demoData: boolean;
   adminEmail: string;
@@ -348,6 +353,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     publicUrl,
     dataDir,
+    minFreeDiskMb: env.MIN_FREE_DISK_MB,
     databaseUrl: env.DATABASE_URL,
     demoData: env.DEMO_DATA === "1",
     adminEmail: env.ADMIN_EMAIL.toLowerCase(),

@@ -25,6 +25,7 @@ describe("loadConfig", () => {
       host: "127.0.0.1",
       publicUrl: "http://localhost:3000",
       dataDir: dir,
+      minFreeDiskMb: 256,
       databaseUrl: undefined,
       demoData: true,
       adminEmail: "admin@example.com",
@@ -87,8 +88,10 @@ describe("loadConfig", () => {
       DATABASE_POOL_SIZE: "25",
       MAIL_RETENTION_DAYS: "30",
       SHUTDOWN_GRACE_SECONDS: "25",
+      MIN_FREE_DISK_MB: "1024",
     });
     expect(config).toMatchObject({
+      minFreeDiskMb: 1024,
       shutdownGraceMs: 25_000,
       port: 8080,
       host: "127.0.0.1",
@@ -178,6 +181,9 @@ describe("loadConfig", () => {
     ["MAIL_RETENTION_DAYS", "0", "from 1 to 3650"],
     ["MAIL_RETENTION_DAYS", "a week", "from 1 to 3650"],
     ["MAIL_RETENTION_DAYS", "3651", "from 1 to 3650"],
+    ["MIN_FREE_DISK_MB", "-1", "from 0 to 1000000"],
+    ["MIN_FREE_DISK_MB", "1.5", "from 0 to 1000000"],
+    ["MIN_FREE_DISK_MB", "lots", "from 0 to 1000000"],
   ])("refuses %s=%j: 'must be a whole number %s'", (variable, value, range) => {
     expect(problemsOf({ [variable]: value })).toEqual([`${variable} must be a whole number ${range}`]);
   });

@@ -1,6 +1,7 @@
 import { format } from "node:util";
 import pino from "pino";
 import { currentRequest } from "./request-scope";
+import { scrubLogArguments } from "./log-scrub";
 
 export type Logger = pino.Logger;
 
@@ -43,6 +44,13 @@ export function createLogger(level: string, destination?: pino.DestinationStream
         censor: "[redacted]",
       },
       timestamp: pino.stdTimeFunctions.isoTime,
+      // A failed query's values and the values PostgreSQL's detail quotes (a form's fields, a
+      // sign-up's e-mail) are left out of every line, whoever logs the error (server/log-scrub.ts).
+      hooks: {
+        logMethod(args, method) {
+          method.apply(this, scrubLogArguments(args));
+        },
+      },
     },
     destination,
   );

@@ -11,6 +11,7 @@ import { migrate } from "./db/migrate";
 import { databaseOutages } from "./db/outage";
 import type { ConnectionWatch } from "./db/unavailable";
 import { databaseHost, untilDatabaseAnswers } from "./db/wait-for-database";
+import { watchForOtherInstances } from "./events/instances";
 import { createApp } from "./http/app";
 import { connectionDrain } from "./http/drain";
 import { unavailableApp, type WaitingReason } from "./http/unavailable";
@@ -229,6 +230,12 @@ export async function startStore(
     services.payments.reconciler.start();
     logger.info(services.payments.modes, "payment reconciliation started");
     services.refunds.sweeper.start(); // finishes refunds left pending (docs/decisions/037-pending-refund-sweep.md)
+    // Several instances on one PostgreSQL database without S3: each says so (decision 044).
+    watchForOtherInstances({
+      events: services.events,
+      localMediaDir: config.s3 ? undefined : path.join(config.dataDir, "media"),
+      logger,
+    }).catch((err) => logger.warn({ err }, "could not look for other instances"));
     // Chosen with ALLOW_SANDBOX_PAYMENTS=1 or ALLOW_LOCAL_MAILBOX=1 (config.ts refuses them otherwise): say so at every start.
     const reachable =
       config.exposure === "public" ? "a public address" : `an address other machines can reach (HOST=${config.host})`;

@@ -44,7 +44,9 @@ export function createAuth(deps: AuthDeps, options: AuthOptions = {}) {
   const log = deps.logger.child({ component: "auth" });
   const secure = config.publicUrl.startsWith("https://");
   const throttle = createThrottle(deps.db);
-  const hooks = createAuthHooks({ db: deps.db, throttle });
+  // Accounts whose verification e-mail could not be queued: the sign-up hook removes them again (hooks.ts).
+  const unqueuedVerifications = new Set<string>();
+  const hooks = createAuthHooks({ db: deps.db, throttle, unqueuedVerifications, logger: log });
   // Per client address; the per-account limit (hooks.ts) is the tighter one for a single account.
   const signInLimit = options.signInRateLimit ?? { window: 60, max: config.authRateLimit };
 
@@ -86,7 +88,13 @@ export function createAuth(deps: AuthDeps, options: AuthOptions = {}) {
       autoSignInAfterVerification: false,
       expiresIn: VERIFY_EMAIL_VALID_S,
       sendVerificationEmail: async ({ user, url }) => {
-        await mail.enqueue(verificationEmail(user.email, url, VERIFY_EMAIL_VALID_S / 3600));
+        try {
+          await mail.enqueue(verificationEmail(user.email, url, VERIFY_EMAIL_VALID_S / 3600));
+        } catch (error) {
+          // better-auth logs a failure here and still answers the sign-up 200: the hook turns it into a refusal.
+          unqueuedVerifications.add(user.id);
+          throw error;
+        }
       },
     },
     session: {

@@ -7,6 +7,7 @@ import { safeRedirectPath } from "../../domain/redirects";
 import type { Database } from "../db/client";
 import { users, verifications } from "../db/schema";
 import type { Throttle } from "../limits/throttle";
+import type { Logger } from "../logger";
 import { addressGroup } from "../net/addresses";
 
 /**
@@ -66,7 +67,13 @@ function weakPassword(password: unknown, email: string | undefined) {
  * The store's rules around better-auth's endpoints: sizes, the documented "Email already exists",
  * weak passwords, the per-account sign-in limit and one-time verification links.
  */
-export function createAuthHooks(deps: { db: Database; throttle: Throttle }) {
+export function createAuthHooks(deps: {
+  db: Database;
+  throttle: Throttle;
+  /** Ids of new accounts whose verification e-mail could not be queued (auth.ts): their sign-up is undone. */
+  unqueuedVerifications: Set<string>;
+  logger: Logger;
+}) {
   const emailTaken = async (email: string) =>
     (await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1)).length > 0;
 
@@ -165,7 +172,32 @@ export function createAuthHooks(deps: { db: Database; throttle: Throttle }) {
     if (row) await deps.throttle.resetPrefix(signInFailureKeys.accountPrefix(row.email.toLowerCase()));
   }
 
+  /**
+   * A sign-up whose verification e-mail could not be queued (the outbox refused the row: a full
+   * disk, the database going away) fails as a whole. better-auth has written the account and
+   * answers 200 whatever the e-mail did, and nobody could ever verify that account; so it is
+   * deleted again (with its password) and the answer is a 503 saying to try again.
+   */
+  async function undoSignUpWithoutMail(ctx: {
+    context: { returned?: unknown; internalAdapter: { deleteUser(userId: string): Promise<unknown> } };
+  }) {
+    const userId = (ctx.context.returned as { user?: { id?: unknown } } | undefined)?.user?.id;
+    if (typeof userId !== "string" || !deps.unqueuedVerifications.delete(userId)) return;
+    try {
+      await ctx.context.internalAdapter.deleteUser(userId);
+      deps.logger.warn({ userId }, "sign-up undone: its verification e-mail could not be queued");
+    } catch (err) {
+      deps.logger.error({ err, userId }, "sign-up without a queued verification e-mail could not be undone");
+    }
+    throw new APIError(
+      "SERVICE_UNAVAILABLE",
+      { code: "VERIFICATION_EMAIL_NOT_QUEUED", message: messages.register.mailNotQueued },
+      { "Retry-After": "30" },
+    );
+  }
+
   const after = createAuthMiddleware(async (ctx) => {
+    if (ctx.path === "/sign-up/email") return undoSignUpWithoutMail(ctx);
     if (ctx.path !== "/sign-in/email") return;
     const email = lower((ctx.body as Record<string, unknown> | undefined)?.email);
     if (!email) return;

@@ -32,6 +32,8 @@ export function messageForAuthError(status: number, code: string | undefined, fa
       return fieldMessages.passwordTooLong;
     case "EMAIL_TOO_LONG":
       return fieldMessages.emailTooLong;
+    case "VERIFICATION_EMAIL_NOT_QUEUED":
+      return messages.register.mailNotQueued;
     case "INVALID_TOKEN":
     case "TOKEN_EXPIRED":
       return authMessages.resetLinkInvalid;

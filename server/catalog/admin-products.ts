@@ -2,6 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { Category, Size } from "../../domain/catalog";
 import { isUuid } from "../../domain/ids";
 import type { LiveEvent } from "../../domain/live-events";
+import { productKey } from "../../domain/product-import";
 import {
   colorImageError,
   imageCountError,
@@ -43,6 +44,20 @@ const toRow = (row: Row): AdminProductRow => ({
   lowestStock: Number(row.lowestStock),
   createdAt: row.createdAt.toISOString(),
 });
+
+/** Items of an import (their indexes) whose product the catalogue already has (productKey). */
+export class ProductsExistError extends InvalidInputError {
+  constructor(readonly indexes: number[]) {
+    super(`${indexes.length} of the products to import are already in the catalogue`);
+    this.name = "ProductsExistError";
+  }
+}
+
+/** Every product's productKey, read in `executor` (the import's transaction, or the database). */
+async function productKeysIn(executor: Pick<Database, "select">): Promise<Set<string>> {
+  const rows = await executor.select({ title: products.title, category: products.category }).from(products);
+  return new Set(rows.map((row) => productKey(row.title, row.category)));
+}
 
 /** A SKU another product already has: the unique index refuses it, the administrator reads why. */
 function isSkuTaken(error: unknown): boolean {
@@ -202,14 +217,23 @@ export function createAdminCatalogService(deps: {
       }
     },
 
+    /** The productKey (domain/product-import.ts) of every product: what a repeated import matches. */
+    existingProductKeys: () => productKeysIn(db),
+
     /**
      * Adds many products at once (the command line's import-products): every row's images are
      * checked and stored first, then all rows are inserted in one transaction. All or nothing:
      * if anything fails, no row is written and the stored images are removed again.
+     *
+     * A product the catalogue already has (productKey: title and category) is never added twice
+     * (decision 044): the transaction takes an advisory lock, so two imports run one after the
+     * other, and looks again. With `skipExisting` such items are left out (their indexes are
+     * returned in `skipped`); without, ProductsExistError names them and nothing is written.
      */
     async importProducts(
       items: readonly { input: ProductInput; images: readonly UploadedImage[] }[],
-    ): Promise<string[]> {
+      options: { skipExisting?: boolean } = {},
+    ): Promise<{ ids: string[]; skipped: number[] }> {
       for (const item of items) {
         const countError =
           imageCountError(0, item.images.length) ?? colorImageError(item.input.colors, item.images.length);
@@ -218,11 +242,18 @@ export function createAdminCatalogService(deps: {
       const stored: string[][] = [];
       try {
         for (const item of items) stored.push(await storeUploadedImages(storage, item.images));
-        const ids = await refusingTakenSku(() =>
+        const { ids, skipped } = await refusingTakenSku(() =>
           db.transaction(async (tx) => {
+            await tx.execute(sql`select pg_advisory_xact_lock(hashtext('threadline:import-products'))`);
+            const existing = await productKeysIn(tx);
+            const present = items.flatMap((item, i) =>
+              existing.has(productKey(item.input.title, item.input.category)) ? [i] : [],
+            );
+            if (present.length && !options.skipExisting) throw new ProductsExistError(present);
             const start = Date.now();
             const made: string[] = [];
             for (const [i, item] of items.entries()) {
+              if (present.includes(i)) continue;
               // One millisecond apart, in the file's order: the newest-first list shows the last row first.
               const at = new Date(start + i);
               const [row] = await tx
@@ -232,12 +263,21 @@ export function createAdminCatalogService(deps: {
               await writeVariants(tx, row.id, item.input.variants);
               made.push(row.id);
             }
-            return made;
+            return { ids: made, skipped: present };
           }),
         );
-        log.info({ products: ids.length, images: stored.flat().length }, "products imported");
+        // Added by someone else while the pictures were being stored: their copies go again.
+        const unused = skipped.flatMap((i) => stored[i]);
+        if (unused.length) {
+          const failed = await removeImages(storage, unused);
+          if (failed.length) log.error({ addresses: failed }, "could not remove image files");
+        }
+        log.info(
+          { products: ids.length, skipped: skipped.length, images: stored.flat().length - unused.length },
+          "products imported",
+        );
         for (const productId of ids) deps.publish?.({ type: "product.added", productId });
-        return ids;
+        return { ids, skipped };
       } catch (error) {
         await removeImages(storage, stored.flat());
         throw error;

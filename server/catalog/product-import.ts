@@ -3,14 +3,18 @@ import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { InvalidInputError } from "../../domain/errors";
 import {
+  alreadyInCatalogue,
   describeProblem,
   type ImportColumn,
   type ImportProblem,
   importHeader,
   importRow,
+  productKey,
+  repeatedProducts,
+  rowLengthProblem,
 } from "../../domain/product-import";
 import { imageMessages, MAX_IMAGE_BYTES, type ProductInput } from "../../domain/product-schemas";
-import type { AdminCatalogService } from "./admin-products";
+import { type AdminCatalogService, ProductsExistError } from "./admin-products";
 import { DownloadTooLargeError, fetchPublic, type PublicNetwork } from "../net/public-fetch";
 import { checkImage, type UploadedImage } from "./upload";
 
@@ -31,6 +35,8 @@ export class ImportRefusedError extends InvalidInputError {
 export interface ImportOptions {
   /** `--allow-local-images`: also read pictures named by a file path, in the CSV file's folder or below. */
   allowLocalImages?: boolean;
+  /** `--skip-existing`: leave out rows whose product (title and category) the catalogue already has, instead of refusing the file. */
+  skipExisting?: boolean;
   /** The resolver and address policy of image downloads (server/net/public-fetch.ts); tests replace them. */
   network?: PublicNetwork;
 }
@@ -90,7 +96,8 @@ async function loadImage(reference: string, csvDir: string, options: ImportOptio
 /** Reads a CSV file into its header and rows of cells; a broken CSV is one problem naming its line. */
 function readCsv(text: string): string[][] {
   try {
-    return parse(text, { bom: true, skip_empty_lines: true, relax_column_count: false }) as string[][];
+    // Rows of the wrong length are each a problem of their own (rowLengthProblem), not the end of the file.
+    return parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true }) as string[][];
   } catch (error) {
     const line = (error as { lines?: number }).lines;
     throw new ImportRefusedError([
@@ -99,18 +106,26 @@ function readCsv(text: string): string[][] {
   }
 }
 
+/** What `import-products` did: the new products, and the rows left out because the catalogue had them. */
+export interface ImportResult {
+  ids: string[];
+  skippedRows: number[];
+}
+
 /**
  * `import-products FILE.csv`: every row checked with the add-product form's rules, every image
  * read (loadImage: public addresses only; files only with `allowLocalImages`) and checked by
- * content as an upload is, all problems reported together with their row
- * numbers; only a file without a single problem is imported, in one transaction, through the
- * catalogue's own writer.
+ * content as an upload is, and every row's product looked for in the catalogue and earlier in
+ * the file (productKey, decision 044). All problems of all rows are reported together with their
+ * row numbers; only a file without a single problem is imported, in one transaction, through the
+ * catalogue's own writer. With `skipExisting`, rows whose product the catalogue already has are
+ * left out instead of refused, so the same file can be imported again.
  */
 export async function importProductsCsv(
-  adminCatalog: Pick<AdminCatalogService, "importProducts">,
+  adminCatalog: Pick<AdminCatalogService, "importProducts" | "existingProductKeys">,
   file: string,
   options: ImportOptions = {},
-): Promise<{ ids: string[] }> {
+): Promise<ImportResult> {
   let text: string;
   try {
     text = await readFile(file, "utf8");
@@ -127,19 +142,35 @@ export async function importProductsCsv(
   if (!records.length)
     throw new ImportRefusedError([{ row: 2, field: "file", message: "There is no product row under the header" }]);
 
+  const existing = await adminCatalog.existingProductKeys();
   const csvDir = path.dirname(file);
-  const items: { input: ProductInput; images: UploadedImage[] }[] = [];
+  const items: { row: number; input: ProductInput; images: UploadedImage[] }[] = [];
+  const named: { row: number; title: string; category: string }[] = [];
+  const skippedRows: number[] = [];
   for (const [index, record] of records.entries()) {
     const row = index + 2;
+    const lengthProblem = rowLengthProblem(row, record.length, header.length);
+    if (lengthProblem) {
+      problems.push(lengthProblem);
+      continue;
+    }
     const cells: Partial<Record<ImportColumn, string>> = {};
     columns.forEach((column, i) => {
       if (column) cells[column] = record[i];
     });
-    const checked = importRow(row, cells);
-    if (!checked.ok) {
-      problems.push(...checked.problems);
-      continue;
+    const title = cells.title?.trim() ?? "";
+    const category = cells.category?.trim() ?? "";
+    if (title && existing.has(productKey(title, category))) {
+      // Already imported (or added by hand): left as it is, pictures not even fetched.
+      if (options.skipExisting) {
+        skippedRows.push(row);
+        continue;
+      }
+      problems.push(alreadyInCatalogue(row));
     }
+    if (title) named.push({ row, title, category });
+    const checked = importRow(row, cells);
+    if (!checked.ok) problems.push(...checked.problems);
     const images: UploadedImage[] = [];
     for (const reference of checked.images) {
       try {
@@ -151,8 +182,17 @@ export async function importProductsCsv(
         problems.push({ row, field: "images", message: error.message });
       }
     }
-    items.push({ input: checked.input, images });
+    if (checked.ok) items.push({ row, input: checked.input, images });
   }
-  if (problems.length) throw new ImportRefusedError(problems);
-  return { ids: await adminCatalog.importProducts(items) };
+  problems.push(...repeatedProducts(named));
+  if (problems.length) throw new ImportRefusedError(problems.sort((a, b) => a.row - b.row));
+  try {
+    const { ids, skipped } = await adminCatalog.importProducts(items, { skipExisting: options.skipExisting });
+    return { ids, skippedRows: [...skippedRows, ...skipped.map((i) => items[i].row)].sort((a, b) => a - b) };
+  } catch (error) {
+    // Added by someone else since the file was checked (the writer looks again under a lock).
+    if (error instanceof ProductsExistError)
+      throw new ImportRefusedError(error.indexes.map((i) => alreadyInCatalogue(items[i].row)));
+    throw error;
+  }
 }

@@ -253,12 +253,14 @@ export const COMMANDS: Record<string, Command> = {
   },
 
   "import-products": {
-    args: "FILE.csv [--allow-local-images]",
+    args: "FILE.csv [--allow-local-images] [--skip-existing]",
     summary: "add the products of a CSV file, all or none (columns in docs/command-line.md)",
     arity: 1,
     options: {
       "--allow-local-images":
         "also read pictures named by a file path, in the CSV file's folder or below (otherwise only http(s) addresses, downloaded from public addresses only)",
+      "--skip-existing":
+        "leave out rows whose product (same title and category) is already in the catalogue, instead of refusing the file: the same file can be imported again",
     },
     async run(context, [source]) {
       const file = resolveArg(context.io, source);
@@ -271,8 +273,9 @@ export const COMMANDS: Record<string, Command> = {
           logger: context.logger,
           publish: (event) => added.push(event),
         });
-        const { ids } = await importProductsCsv(adminCatalog, file, {
+        const { ids, skippedRows } = await importProductsCsv(adminCatalog, file, {
           allowLocalImages: context.options.has("--allow-local-images"),
+          skipExisting: context.options.has("--skip-existing"),
           network: context.dependencies.imageNetwork,
         });
         // Running stores on this PostgreSQL database hear of the new products as they hear of an
@@ -284,7 +287,11 @@ export const COMMANDS: Record<string, Command> = {
               sql`select pg_notify(${EVENTS_CHANNEL}, ${notifyPayload("command-line", event)})`,
             );
         }
-        context.io.out(`Imported ${ids.length} product(s).`);
+        context.io.out(
+          skippedRows.length
+            ? `Imported ${ids.length} product(s); ${skippedRows.length} already in the catalogue were left as they are (rows ${skippedRows.join(", ")}).`
+            : `Imported ${ids.length} product(s).`,
+        );
         return EXIT.ok;
       });
     },

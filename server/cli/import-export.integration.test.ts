@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { png } from "../../tests/helpers/admin";
+import { mediaFiles, png } from "../../tests/helpers/admin";
 import { migratedDataDir } from "../../tests/helpers/data-dir";
 import { insertOrder, insertUser } from "../../tests/helpers/reviews";
 import { orderRefunds, products } from "../db/schema";
@@ -12,6 +12,8 @@ import { orderRefunds, products } from "../db/schema";
 import { LOOPBACK_AS_PUBLIC, run, withStoreDatabase } from "../../tests/helpers/cli";
 
 /** `import-products` and `export-orders` (docs/command-line.md). */
+
+const mediaFilesOf = (dataDir: string) => mediaFiles(path.join(dataDir, "media"));
 
 describe("import-products", () => {
   let dataDir: string;
@@ -77,6 +79,31 @@ describe("import-products", () => {
     expect(existsSync(path.join(dataDir, "media", "products"))).toBe(false);
   }, 60_000);
 
+  it("reports every problem of every row: a short row does not hide the others, nor bad fields a row's bad pictures", async () => {
+    const file = csv("short.csv", [
+      ...goodRows(),
+      // One cell short: its cells cannot be matched to columns.
+      `Short Skirt,Dress,20,"Pleated.",S|M,,3`,
+      `Shirt,Hats,12.345,"Plain.",,,4,pictures/notes.png`,
+      `Scarf,Accessories,10,Soft,,,"3",pictures/missing.png`,
+    ]);
+    const result = await run(dataDir, ["import-products", "--allow-local-images", file], {
+      imageNetwork: LOOPBACK_AS_PUBLIC,
+    });
+    expect(result.code).toBe(1);
+    expect(result.err.split("\n")).toEqual([
+      "import-products: Nothing was imported: 5 problems",
+      "  row 4, row: The row has 7 cells where the header has 8 columns: a cell or a separator is missing",
+      "  row 5, price: Price must be a number from 0 to 100000.00 with at most 2 decimals",
+      "  row 5, category: Choose a category from the list",
+      "  row 5, images: notes.png is not a PNG, JPEG or WebP image",
+      `  row 6, images: pictures/missing.png was not found (looked for ${path.join(csvDir, "pictures", "missing.png")})`,
+    ]);
+    await withStoreDatabase(dataDir, async (database) => {
+      expect(await database.db.select().from(products)).toEqual([]);
+    });
+  }, 60_000);
+
   it("refuses an unknown column before reading any row", async () => {
     const file = path.join(csvDir, "columns.csv");
     writeFileSync(file, "title,category,price,description,stock,images,weight\nDress,Dress,1,x,1,a.png,2kg\n");
@@ -109,6 +136,65 @@ describe("import-products", () => {
       }
     });
   }, 90_000);
+
+  it("run twice, adds nothing the second time: the same products are refused, or skipped with --skip-existing", async () => {
+    const titles = async () =>
+      withStoreDatabase(dataDir, async (database) =>
+        (await database.db.select().from(products).orderBy(products.createdAt)).map((r) => r.title),
+      );
+    const before = await titles();
+    expect(before).toEqual(["Linen Wrap Dress", "Leather Belt"]);
+    const mediaBefore = mediaFilesOf(dataDir);
+
+    // The same file again, as the test above imported it.
+    const file = csv("good.csv", goodRows());
+    const again = await run(dataDir, ["import-products", file, "--allow-local-images"], {
+      imageNetwork: LOOPBACK_AS_PUBLIC,
+    });
+    expect(again.code).toBe(1);
+    expect(again.err.split("\n")).toEqual([
+      "import-products: Nothing was imported: 2 problems",
+      "  row 2, title: A product with this title is already in this category: remove the row, or run with --skip-existing to leave such products as they are",
+      "  row 3, title: A product with this title is already in this category: remove the row, or run with --skip-existing to leave such products as they are",
+    ]);
+
+    const skipped = await run(dataDir, ["import-products", file, "--allow-local-images", "--skip-existing"], {
+      imageNetwork: LOOPBACK_AS_PUBLIC,
+    });
+    expect(skipped).toMatchObject({
+      code: 0,
+      out: "Imported 0 product(s); 2 already in the catalogue were left as they are (rows 2, 3).",
+    });
+    expect(await titles()).toEqual(before);
+    expect(mediaFilesOf(dataDir)).toEqual(mediaBefore);
+
+    // A file that grew: the new row is imported, the old ones (any case and spacing of the title) are left alone.
+    const grown = csv("grown.csv", [
+      `"  LINEN wrap   dress",Dress,99,"Changed.",S,,1,pictures/front.png`,
+      ...goodRows().slice(1),
+      `Wool Scarf,Accessories,19,Warm.,,,8,pictures/back.png`,
+    ]);
+    const third = await run(dataDir, ["import-products", grown, "--allow-local-images", "--skip-existing"], {
+      imageNetwork: LOOPBACK_AS_PUBLIC,
+    });
+    expect(third).toMatchObject({
+      code: 0,
+      out: "Imported 1 product(s); 2 already in the catalogue were left as they are (rows 2, 3).",
+    });
+    expect(await titles()).toEqual([...before, "Wool Scarf"]);
+  }, 90_000);
+
+  it("refuses the same product twice in one file", async () => {
+    const file = csv("twice.csv", [
+      `Cotton Tee,2-piece,15,Soft.,,,4,pictures/front.png`,
+      `cotton tee,2-piece,16,Softer.,,,4,pictures/back.png`,
+    ]);
+    const result = await run(dataDir, ["import-products", file, "--allow-local-images", "--skip-existing"]);
+    expect(result.code).toBe(1);
+    expect(result.err).toContain(
+      "row 3, title: The same product (title and category) as row 2: each product once per file",
+    );
+  });
 });
 
 describe("export-orders", () => {

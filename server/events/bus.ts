@@ -3,7 +3,15 @@ import { sql } from "drizzle-orm";
 import { type LiveEvent, type LiveNotice, readLiveEvent } from "../../domain/live-events";
 import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../logger";
-import { EVENTS_CHANNEL, notifyPayload, type PgRelay, sessionEndedPayload, startPgRelay } from "./pg-relay";
+import {
+  EVENTS_CHANNEL,
+  type InstanceNotice,
+  instancePayload,
+  notifyPayload,
+  type PgRelay,
+  sessionEndedPayload,
+  startPgRelay,
+} from "./pg-relay";
 import { type SessionEnded, sessionEndedSchema } from "./session-ended";
 
 export type NoticeListener = (notice: LiveNotice) => void;
@@ -19,6 +27,12 @@ export interface EventBus {
   /** Tells every instance that a session ended; never throws. */
   endSession(ended: SessionEnded): void;
   onSessionEnded(listener: SessionEndedListener): () => void;
+  /** This instance's id among the instances on one PostgreSQL database (the origin of its notices). */
+  readonly instanceId: string;
+  /** Tells the other instances this one exists (server/events/instances.ts); resolves once sent, never throws. */
+  announceInstance(reply: boolean): Promise<void>;
+  /** Hears the other instances' announcements; none on the embedded database (one process). */
+  onInstance(listener: (instance: InstanceNotice) => void): () => void;
   /** Resolves once notices of the other instances arrive here (at once on the embedded database). */
   listening(): Promise<void>;
   /**
@@ -40,6 +54,7 @@ export function createEventBus(deps: { database: DatabaseHandle; logger: Logger 
   const origin = randomUUID();
   const listeners = new Set<NoticeListener>();
   const endedListeners = new Set<SessionEndedListener>();
+  const instanceListeners = new Set<(instance: InstanceNotice) => void>();
   const { connectionString } = deps.database;
   let relay: PgRelay | null = null;
   let closed = false;
@@ -64,18 +79,37 @@ export function createEventBus(deps: { database: DatabaseHandle; logger: Logger 
     }
   }
 
+  function deliverInstance(instance: InstanceNotice) {
+    for (const listener of [...instanceListeners]) {
+      try {
+        listener(instance);
+      } catch (err) {
+        log.error({ err }, "an instance listener failed");
+      }
+    }
+  }
+
   /** Started with the first listener: an instance nobody listens to has nothing to relay. */
   function ensureRelay(): Promise<void> {
     if (!connectionString || closed) return Promise.resolve();
-    relay ??= startPgRelay({ connectionString, origin, logger: log, deliver, deliverSessionEnded: deliverEnded });
+    relay ??= startPgRelay({
+      connectionString,
+      origin,
+      logger: log,
+      deliver,
+      deliverSessionEnded: deliverEnded,
+      deliverInstance,
+    });
     return relay.ready;
   }
 
-  function notify(payload: string, what: string) {
-    if (!connectionString || closed) return;
-    deps.database.db
-      .execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`)
-      .catch((err) => log.warn({ err, what }, "live events: NOTIFY failed; other instances miss this notice"));
+  /** Sends a notice to the other instances; resolves once it is sent (or failed, which is logged). */
+  function notify(payload: string, what: string): Promise<void> {
+    if (!connectionString || closed) return Promise.resolve();
+    return deps.database.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`).then(
+      () => undefined,
+      (err) => log.warn({ err, what }, "live events: NOTIFY failed; other instances miss this notice"),
+    );
   }
 
   return {
@@ -86,7 +120,7 @@ export function createEventBus(deps: { database: DatabaseHandle; logger: Logger 
         return;
       }
       deliver(checked);
-      notify(notifyPayload(origin, checked), checked.type);
+      void notify(notifyPayload(origin, checked), checked.type);
     },
 
     endSession(ended) {
@@ -96,7 +130,19 @@ export function createEventBus(deps: { database: DatabaseHandle; logger: Logger 
         return;
       }
       deliverEnded(parsed.data);
-      notify(sessionEndedPayload(origin, parsed.data), "session.ended");
+      void notify(sessionEndedPayload(origin, parsed.data), "session.ended");
+    },
+
+    instanceId: origin,
+
+    announceInstance: (reply) => notify(instancePayload(origin, reply), "instance"),
+
+    onInstance(listener) {
+      instanceListeners.add(listener);
+      void ensureRelay();
+      return () => {
+        instanceListeners.delete(listener);
+      };
     },
 
     onSessionEnded(listener) {
@@ -126,6 +172,7 @@ export function createEventBus(deps: { database: DatabaseHandle; logger: Logger 
       closed = true;
       listeners.clear();
       endedListeners.clear();
+      instanceListeners.clear();
       await relay?.stop();
     },
   };

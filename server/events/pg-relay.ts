@@ -22,6 +22,20 @@ export function notifyPayload(origin: string, event: LiveEvent): string {
   return JSON.stringify({ origin, event });
 }
 
+/**
+ * An instance saying it exists (server/events/instances.ts): `reply` false when it starts, true
+ * when it answers another's start, so that each learns of the other.
+ */
+export function instancePayload(origin: string, reply: boolean): string {
+  return JSON.stringify({ origin, instance: { reply } });
+}
+
+/** Another instance of the store on this database, as its notice said. */
+export interface InstanceNotice {
+  id: string;
+  reply: boolean;
+}
+
 /** A session that ended, for the other instances to close its streams. */
 export function sessionEndedPayload(origin: string, ended: SessionEnded): string {
   return JSON.stringify({ origin, sessionEnded: ended });
@@ -39,8 +53,9 @@ export function startPgRelay(options: {
   logger: Logger;
   deliver: (notice: LiveNotice) => void;
   deliverSessionEnded: (ended: SessionEnded) => void;
+  deliverInstance: (instance: InstanceNotice) => void;
 }): PgRelay {
-  const { logger: log, origin, deliver, deliverSessionEnded } = options;
+  const { logger: log, origin, deliver, deliverSessionEnded, deliverInstance } = options;
   let client: pg.Client | null = null;
   let stopped = false;
   let attempt = 0;
@@ -53,7 +68,7 @@ export function startPgRelay(options: {
 
   function onNotification(message: pg.Notification) {
     if (message.channel !== EVENTS_CHANNEL || !message.payload) return;
-    let parsed: { origin?: unknown; event?: unknown; sessionEnded?: unknown };
+    let parsed: { origin?: unknown; event?: unknown; sessionEnded?: unknown; instance?: unknown };
     try {
       parsed = JSON.parse(message.payload);
     } catch {
@@ -61,6 +76,13 @@ export function startPgRelay(options: {
       return;
     }
     if (parsed.origin === origin) return;
+    if (parsed.instance !== undefined) {
+      const reply = (parsed.instance as { reply?: unknown } | null)?.reply;
+      if (typeof parsed.origin === "string" && parsed.origin.length <= 100 && typeof reply === "boolean")
+        deliverInstance({ id: parsed.origin, reply });
+      else log.warn("ignored an instance notice of unknown shape");
+      return;
+    }
     if (parsed.sessionEnded !== undefined) {
       const ended = sessionEndedSchema.safeParse(parsed.sessionEnded);
       if (ended.success) deliverSessionEnded(ended.data);

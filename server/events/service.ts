@@ -20,6 +20,10 @@ export function createEventsService(deps: { database: DatabaseHandle; logger: Lo
     listening: bus.listening,
     hearsAll: bus.hearsAll,
     openStream: hub.open,
+    /** The other instances on this PostgreSQL database (server/events/instances.ts). */
+    instanceId: bus.instanceId,
+    announceInstance: bus.announceInstance,
+    onInstance: bus.onInstance,
     /** A session ended (sign-out, revocation): every instance closes the streams opened with it. */
     endSession: (ended: SessionEnded) => bus.endSession(ended),
     stats: hub.stats,

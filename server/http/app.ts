@@ -9,6 +9,7 @@ import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../logger";
 import { devMailboxRoutes } from "./dev-mailbox";
 import { publicConfig, type Services } from "../services";
+import { createDiskSpaceCheck, type DiskSpaceIo } from "../storage/free-space";
 import { authEndpoint } from "./auth-endpoint";
 import { bodyLimits } from "./body-limits";
 import { cartRoutes } from "./cart-routes";
@@ -44,6 +45,8 @@ export interface AppDeps {
   clientDir?: string;
   /** What GET /metrics reports; made here from the database and services unless given. */
   metrics?: StoreMetrics;
+  /** The file system calls of /readyz's free-space check, for tests. */
+  diskSpaceIo?: DiskSpaceIo;
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -97,15 +100,28 @@ export function createApp(deps: AppDeps) {
   app.use(originCheck(config.publicUrl, [CSP_REPORT_PATH]));
   app.use(bodyLimits());
 
+  // Image keys are unique (timestamp + random), so a stored image never changes under its address.
+  const mediaRoot = path.join(config.dataDir, "media");
+  const diskSpace = createDiskSpaceCheck({
+    dataDir: config.dataDir,
+    mediaDir: config.s3 ? undefined : mediaRoot,
+    minFreeMb: config.minFreeDiskMb,
+    logger,
+    io: deps.diskSpaceIo,
+  });
+
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
     try {
       await database.ping();
-      return c.json({ status: "ready", version: STORE_VERSION });
     } catch (error) {
       c.var.log.debug({ err: error }, "database not ready"); // the outage has its own lines (server/db/outage.ts)
       return c.json({ status: "database unavailable", version: STORE_VERSION }, 503);
     }
+    // A nearly full disk (docs/deploy.md): taken out of the load balancer before writes fail half-way.
+    const lowDisk = await diskSpace.problem();
+    if (lowDisk) return c.json({ status: "low disk space", reason: lowDisk, version: STORE_VERSION }, 503);
+    return c.json({ status: "ready", version: STORE_VERSION });
   });
 
   // Prometheus (docs/decisions/042-metrics.md): METRICS_TOKEN or this machine; to others it does not exist.
@@ -126,8 +142,6 @@ export function createApp(deps: AppDeps) {
   app.route("/api/events", eventRoutes(services));
   app.route("/api", paymentRoutes(services));
 
-  // Image keys are unique (timestamp + random), so a stored image never changes under its address.
-  const mediaRoot = path.join(config.dataDir, "media");
   app.use(
     "/media/*",
     cacheControl(IMMUTABLE),

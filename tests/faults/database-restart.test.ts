@@ -1,5 +1,8 @@
+import { type IncomingHttpHeaders, request } from "node:http";
+import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../server/db/schema";
 import { notifyPayload } from "../../server/events/pg-relay";
 import { type TcpProxy, startTcpProxy } from "../fakes/tcp-proxy";
 import { GOOD_PASSWORD, PUBLIC_URL } from "../helpers/accounts";
@@ -13,7 +16,8 @@ import { AUTH_SECRET, asBrowser, eventually, startStoreProcess } from "./store";
  * Issue 13, point 8 (docs/faults.md): PostgreSQL goes away while the store serves, and comes
  * back. A TCP proxy between the store process and the database plays the restart (the machine's
  * server is shared and is not touched). While it is down: /readyz answers 503, a page the
- * store's 503 page with Retry-After, a JSON endpoint a 503 JSON, and the process stays up. When
+ * store's 503 page with Retry-After, a JSON endpoint a 503 JSON, a form the 503 page and no change,
+ * a signed-in shopper's new live stream a 503 JSON, /healthz 200, and the process stays up. When
  * it is back, everything works again without a restart: the pool reconnects, and so does the
  * live events' LISTEN connection (a "resync", then other instances' notices flow again).
  */
@@ -61,6 +65,39 @@ async function aNoticeArrives(stream: ReturnType<typeof readSse>) {
     const data = (await stream.dataWithin(1_000)) as { type: string }[];
     return data.find((d) => d.type === "product.updated");
   }, "a live notice from another instance");
+}
+
+/**
+ * A form posted to a page as Ada's browser sends it, for the store's public address (Host and
+ * Origin http://store.test, which fetch() may not set): React Router checks the two agree.
+ */
+function postForm(pathname: string, fields: Record<string, string>) {
+  const body = new URLSearchParams(fields).toString();
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const req = request(
+      `${store.url}${pathname}`,
+      {
+        method: "POST",
+        headers: {
+          host: new URL(PUBLIC_URL).host,
+          origin: PUBLIC_URL,
+          cookie: [...ada.browser.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          text += chunk;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
 }
 
 const quote = () =>
@@ -112,6 +149,26 @@ describe("PostgreSQL restarted while the store serves", () => {
     expect(signIn.status).toBe(503);
     expect(await signIn.json()).toEqual({ message: "The shop is briefly unavailable. Please try again in a moment." });
 
+    // The process itself is fine: liveness says so, so nothing restarts it.
+    expect((await fetch(`${store.url}/healthz`)).status).toBe(200);
+
+    // A signed-in shopper's new live stream (its session is looked up in the database).
+    const newStream = await asBrowser(ada.browser.cookies).get(`${store.url}/api/events`);
+    expect(newStream.status).toBe(503);
+    expect(await newStream.json()).toEqual({
+      message: "Live updates are unavailable right now. Please try again shortly.",
+    });
+
+    // A form (a page action): 503, and nothing changed.
+    const form = await postForm("/profile", { firstName: "Changed", lastName: "Outage", phone: "" });
+    expect(form.status).toBe(503);
+    expect(form.headers["retry-after"]).toBe("5");
+    expect(form.body).toContain("Back in a moment");
+    // A visitor's new live stream needs no database: it opens.
+    const visitorStream = await fetch(`${store.url}/api/events`);
+    expect(visitorStream.status).toBe(200);
+    await visitorStream.body?.cancel();
+
     // Down for a few seconds, the process up all along.
     await new Promise((r) => setTimeout(r, Math.max(0, 3_000 - (Date.now() - cutAt))));
     expect(store.child.exitCode).toBeNull();
@@ -121,6 +178,12 @@ describe("PostgreSQL restarted while the store serves", () => {
       async () => ((await fetch(`${store.url}/readyz`)).status === 200 ? true : undefined),
       "/readyz to recover",
     );
+    // The form changed nothing.
+    const [profile] = await test.database.db
+      .select({ firstName: users.firstName })
+      .from(users)
+      .where(eq(users.email, ada.email));
+    expect(profile.firstName).not.toBe("Changed");
     const back = await fetch(`${store.url}/`);
     expect(back.status).toBe(200);
     expect(await back.text()).toContain("Outage Dress");

@@ -8,6 +8,7 @@ import type { DatabaseHandle } from "../../server/db/client";
 import { createApp } from "../../server/http/app";
 import { createLogger, type Logger } from "../../server/logger";
 import { createServices } from "../../server/services";
+import type { DiskSpaceIo } from "../../server/storage/free-space";
 import { createLocalStorage } from "../../server/storage/local";
 
 const BUILD = path.resolve(import.meta.dirname, "../../build");
@@ -31,7 +32,13 @@ export interface TestApp {
 /** The whole HTTP app over a test database, with its own DATA_DIR, configured like production. */
 export async function createTestApp(
   database: DatabaseHandle,
-  options: { env?: Record<string, string>; logger?: Logger; withPages?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    logger?: Logger;
+    withPages?: boolean;
+    /** The file system calls of /readyz's free-space check (server/storage/free-space.ts). */
+    diskSpaceIo?: DiskSpaceIo;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "store-app-"));
   const config = loadConfig({
@@ -53,6 +60,7 @@ export async function createTestApp(
     services,
     build: options.withPages === false ? undefined : await loadServerBuild(),
     clientDir: path.join(BUILD, "client"),
+    diskSpaceIo: options.diskSpaceIo,
   });
   return { app, config, services, logger, dataDir };
 }

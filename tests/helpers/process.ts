@@ -41,10 +41,13 @@ export async function spawnStore(
   env: Record<string, string | undefined>,
   entry: string[] = BUILT_SERVER,
   cwd = ROOT,
+  /** A command that runs node for the test (`unshare … sh -c … exec "$@"`): prefix + [node, ...entry]. */
+  prefix: string[] = [],
 ): Promise<Started> {
   const port = await freePort();
   let out = "";
-  const child = spawn(process.execPath, entry, {
+  const [program, ...args] = [...prefix, process.execPath, ...entry];
+  const child = spawn(program, args, {
     cwd,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", DATABASE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -68,8 +71,9 @@ export async function startStore(
   env: Record<string, string | undefined>,
   entry: string[] = BUILT_SERVER,
   cwd = ROOT,
+  prefix: string[] = [],
 ): Promise<Started> {
-  const started = await spawnStore(env, entry, cwd);
+  const started = await spawnStore(env, entry, cwd, prefix);
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (started.child.exitCode !== null) break;

@@ -1,11 +1,15 @@
 import { existsSync, readFileSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { messages } from "../../domain/messages";
 import { imageMessages, productMessages } from "../../domain/product-schemas";
+import { createAdminCatalogService, ProductsExistError } from "../../server/catalog/admin-products";
 import { products, reviews } from "../../server/db/schema";
+import { createLogger } from "../../server/logger";
+import { createLocalStorage } from "../../server/storage/local";
 import {
   type AdminTest,
   imageFile,
@@ -272,6 +276,45 @@ describe("a failed save leaves no orphan files", () => {
     expect(mediaFiles(test.mediaDir)).toEqual(before);
   });
 
+  it("leaves the media folder as it was when the disk fills up in the middle of the second picture", async () => {
+    const before = mediaFiles(test.mediaDir);
+    const rowsBefore = (await productRows()).length;
+    let writes = 0;
+    // Three variants per picture: the fifth write is the second picture's 640 px one; half of it lands.
+    const fillingDisk = createLocalStorage(test.mediaDir, {
+      async writeFile(file, data) {
+        writes += 1;
+        if (writes !== 5) return writeFile(file, data);
+        await writeFile(file, data.subarray(0, data.length >> 1));
+        throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+      },
+    });
+    const adminCatalog = createAdminCatalogService({
+      db: test.database.db,
+      storage: fillingDisk,
+      logger: createLogger("silent"),
+    });
+    const input = {
+      title: "Half Written",
+      price: 1000,
+      category: "Dress" as const,
+      description: "x",
+      sizes: [],
+      stockCount: 1,
+      colors: [],
+      variants: [{ size: null, color: null, stock: 1, sku: null }],
+    };
+    await expect(
+      adminCatalog.createProduct(input, [
+        imageFile(await png("#112233"), "one.png"),
+        imageFile(await png(), "two.png"),
+      ]),
+    ).rejects.toThrow("ENOSPC");
+    expect(writes).toBe(5);
+    expect(mediaFiles(test.mediaDir)).toEqual(before);
+    expect(await productRows()).toHaveLength(rowsBefore);
+  });
+
   it("removes the new images and keeps the old ones when the database refuses an update", async () => {
     const res = await addProduct({ ...validFields, title: "Stable Shirt" }, [imageFile(await png(), "keep.png")]);
     expect(res.status).toBe(302);
@@ -292,6 +335,57 @@ describe("a failed save leaves no orphan files", () => {
     ).rejects.toThrow();
     expect(mediaFiles(test.mediaDir)).toEqual(before);
     expect((await productNamed("Stable Shirt")).imageUrls).toEqual(row.imageUrls);
+  });
+});
+
+describe("importing products the catalogue already has (decision 044)", () => {
+  const item = async (title: string) => ({
+    input: {
+      title,
+      price: 2500,
+      category: "Accessories" as const,
+      description: "Imported.",
+      sizes: [],
+      stockCount: 3,
+      colors: [],
+      variants: [{ size: null, color: null, stock: 3, sku: null }],
+    },
+    images: [{ name: "belt.png", bytes: await png("#553311") }],
+  });
+  const named = async (title: string) =>
+    (await productRows()).filter((row) => row.title.toLowerCase() === title.toLowerCase());
+
+  it("two imports of one product at once add it once: the second finds it under the lock and skips it", async () => {
+    const adminCatalog = test.t.services.adminCatalog;
+    const before = mediaFiles(test.mediaDir);
+    const results = await Promise.all([
+      adminCatalog.importProducts([await item("Raced Belt")], { skipExisting: true }),
+      adminCatalog.importProducts([await item("Raced Belt")], { skipExisting: true }),
+    ]);
+    expect(results.map((r) => [r.ids.length, r.skipped])).toEqual(
+      expect.arrayContaining([
+        [1, []],
+        [0, [0]],
+      ]),
+    );
+    const [row] = await named("Raced Belt");
+    expect(await named("Raced Belt")).toHaveLength(1);
+    // The skipped copy's pictures went again: only the added product's three variants are new.
+    expect(mediaFiles(test.mediaDir).filter((file) => !before.includes(file))).toEqual(
+      variantsOf(row.imageUrls[0]).sort(),
+    );
+  });
+
+  it("without skipping, a product found under the lock refuses the whole import and stores nothing", async () => {
+    const adminCatalog = test.t.services.adminCatalog;
+    const before = mediaFiles(test.mediaDir);
+    const refusal = await adminCatalog
+      .importProducts([await item("Brand New Belt"), await item("RACED  belt")])
+      .catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ProductsExistError);
+    expect((refusal as ProductsExistError).indexes).toEqual([1]);
+    expect(await named("Brand New Belt")).toEqual([]);
+    expect(mediaFiles(test.mediaDir)).toEqual(before);
   });
 });
 

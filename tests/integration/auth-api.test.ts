@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { createEmailVerificationToken } from "better-auth/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../domain/messages";
 import type { DatabaseHandle } from "../../server/db/client";
 import { accounts, rateLimits, sessions, verifications } from "../../server/db/schema";
 import { type FakeSmtp, linkIn, startFakeSmtp } from "../fakes/smtp";
@@ -138,6 +139,46 @@ describe("register, verify, sign in", () => {
     expect(user.firstName).toBeNull();
     expect(user).not.toHaveProperty("role");
     expect((await signIn(new TestBrowser(t.app, "198.51.100.14"), "sneaky@example.com")).status).toBe(403);
+  });
+
+  it("a sign-up whose verification e-mail cannot be queued fails as a whole: 503, no account, and the same address works later", async () => {
+    // The outbox refuses the row (a full disk, a constraint): the e-mail cannot be queued.
+    await database.db.execute(sql`
+      create function refuse_outbox() returns trigger language plpgsql as $$
+      begin raise exception 'could not extend file: No space left on device'; end $$`);
+    await database.db.execute(
+      sql`create trigger refuse_outbox before insert on outbox for each row execute function refuse_outbox()`,
+    );
+    const accountsBefore = (await database.db.select().from(accounts)).length;
+    const sessionsBefore = (await database.db.select().from(sessions)).length;
+    const browser = new TestBrowser(t.app, "198.51.100.16");
+    const attempt = () =>
+      browser.postJson("/api/auth/sign-up/email", {
+        name: "",
+        email: "unlucky@example.com",
+        password: GOOD_PASSWORD,
+        callbackURL: "/verify-email",
+      });
+    try {
+      const res = await attempt();
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("30");
+      expect(await body(res)).toEqual({
+        code: "VERIFICATION_EMAIL_NOT_QUEUED",
+        message: messages.register.mailNotQueued,
+      });
+      // Nothing is left of the account: no user, no password, no session.
+      expect(await userByEmail(database, "unlucky@example.com")).toBeUndefined();
+      expect(await database.db.select().from(accounts)).toHaveLength(accountsBefore);
+      expect(await database.db.select().from(sessions)).toHaveLength(sessionsBefore);
+    } finally {
+      await database.db.execute(sql`drop trigger refuse_outbox on outbox`);
+      await database.db.execute(sql`drop function refuse_outbox()`);
+    }
+    // The outbox takes rows again: the same address signs up, and its e-mail is queued.
+    expect((await attempt()).status).toBe(200);
+    await t.services.mail.worker.runOnce();
+    expect((await smtp.waitFor("unlucky@example.com")).subject).toBe("Verify your email for Threadline");
   });
 
   it.each([

@@ -58,6 +58,34 @@ describe("health", () => {
     expect(await res.json()).toEqual({ status: "database unavailable", version: packageVersion });
     expect((await other.app.request("/healthz")).status).toBe(200);
   });
+
+  it("reports not ready, naming the folder and its free bytes, when DATA_DIR runs short of space", async () => {
+    let free = 300 * 1024 * 1024;
+    const disks = {
+      statfs: async () => ({ bavail: free / 4096, bsize: 4096 }),
+      device: async () => 1,
+    };
+    const other = await createTestApp(database, {
+      withPages: false,
+      env: { MIN_FREE_DISK_MB: "256" },
+      diskSpaceIo: disks,
+    });
+    expect((await other.app.request("/readyz")).status).toBe(200);
+    free = 100 * 1024 * 1024;
+    // The reading is kept for a few seconds; a new app reads afresh.
+    const full = await createTestApp(database, {
+      withPages: false,
+      env: { MIN_FREE_DISK_MB: "256" },
+      diskSpaceIo: disks,
+    });
+    const res = await full.app.request("/readyz");
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({
+      status: "low disk space",
+      reason: `DATA_DIR (${full.dataDir}) has 104857600 bytes free (100.0 MB), less than MIN_FREE_DISK_MB=256`,
+    });
+    expect((await full.app.request("/healthz")).status).toBe(200);
+  });
 });
 
 describe("home page", () => {

@@ -71,7 +71,7 @@ beforeAll(async () => {
     S3_PUBLIC_URL: `${s3.url}/images`,
     CHECKOUT_RATE_LIMIT: String(CHECKOUT_RATE_LIMIT),
     DEMO_DATA: "0",
-    LOG_LEVEL: "warn",
+    LOG_LEVEL: "info",
   };
   // Started at once, as a deployment does: migrations run under an advisory lock.
   [a, b] = await Promise.all(
@@ -159,6 +159,16 @@ describe("two instances behind a round-robin proxy", () => {
   let admin: Browser;
   let addressId: string;
   let productId: string;
+
+  it("each instance learns of the other at start-up, and with S3 neither warns about pictures (decision 044)", async () => {
+    const heard = (output: string) =>
+      output.split("\n").filter((line) => line.includes('"msg":"another instance of the store uses this database'));
+    await expect.poll(() => heard(a.output()).length + heard(b.output()).length).toBe(2);
+    for (const output of [a.output(), b.output()]) {
+      expect(heard(output)).toEqual([expect.stringContaining('"level":30')]);
+      expect(output).not.toContain("keeps pictures on its own disk");
+    }
+  });
 
   it("signs up on one instance, verifies on the other; the session cookie works on both, and the client address is the proxy's report", async () => {
     shopper = await signedIn(SHOPPER, "A");

@@ -76,9 +76,10 @@ function catalog() {
   const imported: { images: readonly UploadedImage[] }[] = [];
   return {
     imported,
+    existingProductKeys: async () => new Set<string>(),
     importProducts: async (items: readonly { images: readonly UploadedImage[] }[]) => {
       imported.push(...items);
-      return items.map((_, i) => `product-${i}`);
+      return { ids: items.map((_, i) => `product-${i}`), skipped: [] };
     },
   };
 }
