@@ -7,6 +7,7 @@ import {
   type KnownMigration,
   type Manifest,
   manifestProblems,
+  migrationSqlProblems,
   parseManifest,
   planMigrations,
   type RecordedMigration,
@@ -301,5 +302,20 @@ describe("rolling upgrades", () => {
     ],
   ])("the changelog's line for %j", (entries, line) => {
     expect(rollingUpgradeLine(entries)).toBe(line);
+  });
+});
+
+describe("migrationSqlProblems", () => {
+  it.each<[string, string, number]>([
+    ["an idempotent index", 'CREATE INDEX IF NOT EXISTS "a_idx" ON "a" USING btree ("b");', 0],
+    ["a unique idempotent index", 'create unique index if not exists "a_idx" on "a" ("b");', 0],
+    ["an index without IF NOT EXISTS", 'CREATE INDEX "a_idx" ON "a" USING btree ("b");', 1],
+    ["a unique index without it", 'CREATE UNIQUE INDEX "a_idx" ON "a" ("b");', 1],
+    ["an index made concurrently", 'CREATE INDEX CONCURRENTLY IF NOT EXISTS "a_idx" ON "a" ("b");', 1],
+    ["two bad indexes", 'CREATE INDEX "a" ON "t" ("x");--> statement-breakpoint\nCREATE INDEX "b" ON "t" ("y");', 2],
+    ["an index named only in a comment", '-- CREATE INDEX "a" ON "t" ("x");\nALTER TABLE "t" ADD COLUMN "c" text;', 0],
+    ["no index at all", 'ALTER TABLE "t" ADD COLUMN "c" text;', 0],
+  ])("%s", (_name, sql, count) => {
+    expect(migrationSqlProblems(sql)).toHaveLength(count);
   });
 });

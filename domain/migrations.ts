@@ -304,3 +304,28 @@ export function rollingUpgradeLine(added: readonly { rollingUpgrade: boolean }[]
     ? "Rolling upgrade from the previous version: safe"
     : "Rolling upgrade from the previous version: not safe — stop every instance, migrate, start";
 }
+
+/**
+ * Migrations from this one on create their indexes idempotently (decision 041): each migration
+ * runs in its own transaction, so a failing one leaves nothing behind; `IF NOT EXISTS` also makes
+ * an index that an operator made by hand (say, concurrently, ahead of an upgrade) no obstacle.
+ * The shipped ones before it never change.
+ */
+export const IDEMPOTENT_INDEXES_FROM = "0014";
+
+/**
+ * The statements of a migration's SQL that would break its rules: an index made without
+ * `IF NOT EXISTS`, or `CONCURRENTLY` (which PostgreSQL refuses inside the migration's transaction).
+ */
+export function migrationSqlProblems(sql: string): string[] {
+  const withoutComments = sql.replace(/--[^\n]*/g, "").replace(/\/\*[\s\S]*?\*\//g, "");
+  const problems: string[] = [];
+  for (const match of withoutComments.matchAll(/\bcreate\s+(?:unique\s+)?index\b[^;]*/gi)) {
+    const statement = match[0].replace(/\s+/g, " ").trim();
+    if (/\bconcurrently\b/i.test(statement))
+      problems.push(`${statement}: CONCURRENTLY cannot run inside the migration's transaction`);
+    else if (!/\bif\s+not\s+exists\b/i.test(statement))
+      problems.push(`${statement}: write CREATE INDEX IF NOT EXISTS, so running it again changes nothing`);
+  }
+  return problems;
+}

@@ -2,7 +2,12 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { manifestProblems, rollingUpgradeLine } from "../../domain/migrations";
+import {
+  IDEMPOTENT_INDEXES_FROM,
+  manifestProblems,
+  migrationSqlProblems,
+  rollingUpgradeLine,
+} from "../../domain/migrations";
 import { MANIFEST_FILE, MIGRATIONS_DIR, migrationFiles, readManifest, readMigrations } from "./migrate";
 
 /**
@@ -17,6 +22,15 @@ describe("the migration manifest", () => {
     const problems = manifestProblems(readManifest(), migrationFiles());
     expect(problems, problems.join("\n")).toEqual([]);
     expect(readManifest().migrations.map((m) => m.name)).toEqual(migrationFiles().map((f) => f.name));
+  });
+
+  it(`creates indexes idempotently and never concurrently from ${IDEMPOTENT_INDEXES_FROM} on`, () => {
+    const newer = readManifest().migrations.filter((m) => m.name >= IDEMPOTENT_INDEXES_FROM);
+    expect(newer.length).toBeGreaterThan(0);
+    const problems = newer.flatMap((m) =>
+      migrationSqlProblems(readFileSync(path.join(MIGRATIONS_DIR, m.name), "utf8")).map((p) => `${m.name}: ${p}`),
+    );
+    expect(problems, problems.join("\n")).toEqual([]);
   });
 
   it("numbers the migrations 0000, 0001, … without a gap", () => {
