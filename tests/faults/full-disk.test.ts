@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../server/db/client";
+import { STORE_VERSION } from "../../server/version";
 import { PUBLIC_URL } from "../helpers/accounts";
 import { createTestDatabase } from "../helpers/database";
 import { killRunning, type Started, startStore } from "../helpers/process";
@@ -80,7 +81,7 @@ afterEach((context) => {
 describe("a disk that fills up", () => {
   it("takes the instance out of the load balancer while DATA_DIR or the media folder is short of space", async () => {
     expect(store.child.exitCode, `the store did not start:\n${store.output()}`).toBeNull();
-    expect(await readyz()).toEqual({ status: 200, body: { status: "ready" } });
+    expect(await readyz()).toEqual({ status: 200, body: { status: "ready", version: STORE_VERSION } });
 
     // The media folder, a disk of its own, fills up: DATA_DIR still has room.
     const media = path.join(dataDir, "media");
