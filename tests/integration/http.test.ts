@@ -83,6 +83,7 @@ describe("health", () => {
     expect(await res.json()).toEqual({
       status: "low disk space",
       reason: `DATA_DIR (${full.dataDir}) has 104857600 bytes free (100.0 MB), less than MIN_FREE_DISK_MB=256`,
+      version: packageVersion,
     });
     expect((await full.app.request("/healthz")).status).toBe(200);
   });
