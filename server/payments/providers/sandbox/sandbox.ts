@@ -5,6 +5,8 @@ import type { Database } from "../../../db/client";
 import { sandboxPayments } from "../../../db/schema";
 import type { PaymentProvider } from "../../provider";
 import { paypalPayments } from "../paypal";
+import { PAYPAL_ORDER_ID } from "../paypal/paypal";
+import { CARD_SESSION_ID } from "../../../../domain/payment-schemas";
 import type { PaypalApi, WalletOrder } from "../paypal/types";
 import { sessionPayments } from "../stripe";
 import { SESSION_LIFETIME_S } from "../stripe/stripe";
@@ -257,14 +259,15 @@ export function createSandboxProviders(
     wallet: paypalPayments(wallet, {
       id: "sandbox",
       sandbox: true,
-      refPattern: SANDBOX_WALLET_ID,
+      // Its ids look like PayPal's and Stripe's, and are checked the same way.
+      refPattern: PAYPAL_ORDER_ID,
       // The approval step's Cancel: the order is simply never captured, and lapses.
       sandboxPage: { accept: (ref) => wallet.approve(ref), cancel: async () => false },
     }),
     card: sessionPayments(card, {
       id: "sandbox",
       sandbox: true,
-      refPattern: SANDBOX_CARD_ID,
+      refPattern: CARD_SESSION_ID,
       sandboxPage: { accept: (ref) => card.pay(ref), cancel: (ref) => card.cancel(ref) },
     }),
   };
