@@ -6,7 +6,7 @@ import { expect } from "vitest";
 import { addressSchema } from "../../domain/account-schemas";
 import { type PaymentResult, paymentResultSchema } from "../../domain/payment-contract";
 import { loadConfig } from "../../server/config";
-import type { DatabaseHandle } from "../../server/db/client";
+import type { DatabaseHandle, QueryWatch } from "../../server/db/client";
 import { checkouts, orders, outbox, products } from "../../server/db/schema";
 import { createApp } from "../../server/http/app";
 import { createLogger } from "../../server/logger";
@@ -47,9 +47,11 @@ export async function startPaymentsTest(
     payments?: PaymentsOptions;
     withPages?: boolean;
     env?: Record<string, string>;
+    /** Told every statement the store sends (tests/integration/payments-reads.test.ts counts them). */
+    onQuery?: QueryWatch;
   } = {},
 ): Promise<PaymentsTest> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ onQuery: options.onQuery });
   const smtp = await startFakeSmtp();
   const paypal = options.paypal ? await startFakePaypal() : undefined;
   const stripe = options.stripe ? await startFakeStripe() : undefined;

@@ -165,7 +165,13 @@ describe("a PayPal payment that does not complete records nothing", () => {
     test.paypal!.approve(created.id);
     test.paypal!.scriptCapture(created.id, outcome);
     const reply = await paymentResult(await capture(created.id));
-    expect(reply).toEqual({ outcome: "refused", status, id: created.id, code, message: "PayPal payment not completed" });
+    expect(reply).toEqual({
+      outcome: "refused",
+      status,
+      id: created.id,
+      code,
+      message: "PayPal payment not completed",
+    });
     expect(await stockOf(test.database, dress)).toBe(3);
     expect((await ordersOf(test.database)).filter((o) => o.paymentId === created.id)).toHaveLength(0);
     expect((await checkoutByRef(test.database, created.id))?.status).toBe(checkoutStatus);
@@ -176,7 +182,12 @@ describe("a PayPal payment that does not complete records nothing", () => {
     test.paypal!.approve(created.id);
     test.paypal!.scriptCapture(created.id, "PENDING");
     const reply = await paymentResult(await capture(created.id));
-    expect(reply).toEqual({ outcome: "pending", status: "PENDING", id: created.id, message: "PayPal payment not completed" });
+    expect(reply).toEqual({
+      outcome: "pending",
+      status: "PENDING",
+      id: created.id,
+      message: "PayPal payment not completed",
+    });
     expect((await ordersOf(test.database)).filter((o) => o.paymentId === created.id)).toHaveLength(0);
     expect(await stockOf(test.database, dress)).toBe(1);
     expect((await checkoutByRef(test.database, created.id))?.stockReservedAt).not.toBeNull();

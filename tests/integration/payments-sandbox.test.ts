@@ -65,7 +65,9 @@ describe("sandbox wallet", () => {
     const approved = await ada.browser.postJson(`/api/sandbox/paypal/${created.id}/approve`, {});
     expect(await approved.json()).toMatchObject({ id: created.id, status: "APPROVED" });
 
-    const captured = await paymentResult(await ada.browser.postJson("/api/capture-paypal-order", { orderId: created.id }));
+    const captured = await paymentResult(
+      await ada.browser.postJson("/api/capture-paypal-order", { orderId: created.id }),
+    );
     expect(captured).toMatchObject({ outcome: "paid", status: "COMPLETED", id: created.id });
     const list = await test.t.services.orders.listOrdersForUser(ada.userId);
     expect(list[0]).toMatchObject({
