@@ -19,32 +19,25 @@ type Confirmation =
 export async function loader({ request, context }: Route.LoaderArgs): Promise<Confirmation> {
   const sessionId = new URL(request.url).searchParams.get("session_id");
   if (!sessionId) return { state: "missing" };
-  let outcome: Awaited<ReturnType<typeof context.services.payments.card.confirm>>;
+  let settled: Awaited<ReturnType<typeof context.services.payments.card.confirm>>;
   try {
-    outcome = await context.services.payments.card.confirm(sessionId);
+    settled = await context.services.payments.card.confirm(sessionId);
   } catch (error) {
     if (isErrorOfKind(error, "not_found")) return { state: "not_found" };
     // The provider did not answer: the webhook or the reconciliation pass records the order later.
     context.logger.warn({ err: error }, "payment confirmation failed");
     return { state: "unavailable" };
   }
-  if (outcome.status === "paid") {
+  const { result } = settled;
+  if (result.outcome === "paid") {
     // Order details only for the shopper who paid: anyone may open this page with the link.
     const viewer = await context.services.auth.viewer(request);
-    let order: { number: string; totalCents: number } | null = null;
-    if (viewer && outcome.orderId) {
-      try {
-        const view = await context.services.orders.orderForUser(viewer.id, outcome.orderId);
-        order = { number: view.number, totalCents: view.totalCents };
-      } catch (error) {
-        if (!isErrorOfKind(error, "not_found")) throw error;
-      }
-    }
-    return { state: "paid", order };
+    const view = viewer && settled.order?.userId === viewer.id ? settled.order : null;
+    return { state: "paid", order: view ? { number: view.number, totalCents: view.totalCents } : null };
   }
-  const message = outcome.message ?? "This payment has not been completed.";
-  if (outcome.status === "open" || outcome.status === "failed") return { state: "pending", message };
-  return { state: outcome.status, message };
+  const message = result.message ?? "This payment has not been completed.";
+  if (result.outcome === "pending" || result.outcome === "refused") return { state: "pending", message };
+  return { state: result.outcome, message };
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
