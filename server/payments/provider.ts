@@ -55,6 +55,12 @@ export interface PaymentProvider {
    * ("store-captures"); or the provider's hosted page, which reports the payment ("provider-takes").
    */
   readonly takes: "store-captures" | "provider-takes";
+  /**
+   * Its word in an answer's `status` for a paid and for a refunded payment: what the endpoints have
+   * always answered for it (PayPal's COMPLETED; Stripe's payment_status `paid`), so a page or a
+   * script of the previous release reads this one's answers (decision 046).
+   */
+  readonly words: { readonly paid: string; readonly refunded: string };
   /** The shape of the provider's references: anything else is not one of the store's payments (no read, no call). */
   readonly refPattern: RegExp;
   /** Makes the provider's order or hosted page for the checkout; asking again for a checkout replays the first answer. */

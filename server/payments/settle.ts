@@ -70,15 +70,26 @@ export function createSettler(deps: {
     log.warn({ checkoutId: checkout.id, ref: seen.ref, provider: provider.id, reason: note }, "payment refunded");
   }
 
-  const refunded = (checkout: Checkout, seen: PaymentObservation, code: string, message: string): Settled => ({
-    result: result(checkout, seen, { outcome: "refunded", status: "REFUNDED", code, message }),
+  const refunded = (
+    provider: PaymentProvider,
+    checkout: Checkout,
+    seen: PaymentObservation | null,
+    code: string,
+    message: string,
+  ): Settled => ({
+    result: result(checkout, seen, { outcome: "refunded", status: provider.words.refunded, code, message }),
     order: null,
   });
 
-  async function paid(checkout: Checkout, seen: PaymentObservation | null, order: OrderView | null): Promise<Settled> {
+  async function paid(
+    provider: PaymentProvider,
+    checkout: Checkout,
+    seen: PaymentObservation | null,
+    order: OrderView | null,
+  ): Promise<Settled> {
     const found = order ?? (await orders.orderForCheckout(checkout.id));
     return {
-      result: result(checkout, seen, { outcome: "paid", status: "COMPLETED", orderId: found?.id }),
+      result: result(checkout, seen, { outcome: "paid", status: provider.words.paid, orderId: found?.id }),
       order: found,
     };
   }
@@ -93,20 +104,20 @@ export function createSettler(deps: {
         { paymentId: checkout.providerRef ?? seen.ref, paymentRef: seen.paymentRef, sandbox: provider.sandbox },
         checkout,
       );
-      return paid(checkout, seen, order);
+      return paid(provider, checkout, seen, order);
     } catch (error) {
       if (error instanceof PaymentRefusedError && error.code === "refunded")
-        return refunded(checkout, seen, "refunded", paymentMessages.refunded);
+        return refunded(provider, checkout, seen, "refunded", paymentMessages.refunded);
       if (error instanceof PaymentRefusedError && error.code === "superseded") {
         await refundAll(provider, checkout, seen, REFUNDED.superseded.note);
-        return refunded(checkout, seen, "superseded", REFUNDED.superseded.message);
+        return refunded(provider, checkout, seen, "superseded", REFUNDED.superseded.message);
       }
       const lost = lostRace(error);
       if (!lost) throw error;
       // The held pieces were not sold: they go back to stock, and the money to the shopper.
       if (hold) await orders.releaseStock(checkout.id, hold);
       await refundAll(provider, checkout, seen, lost.refundReason);
-      return refunded(checkout, seen, lost.code, lost.refunded);
+      return refunded(provider, checkout, seen, lost.code, lost.refunded);
     }
   }
 
@@ -124,16 +135,8 @@ export function createSettler(deps: {
     switch (decision.action) {
       case "done":
         return decision.outcome === "paid"
-          ? paid(checkout, seen, null)
-          : {
-              result: result(checkout, seen, {
-                outcome: "refunded",
-                status: "REFUNDED",
-                code: "refunded",
-                message: paymentMessages.refunded,
-              }),
-              order: null,
-            };
+          ? paid(provider, checkout, seen, null)
+          : refunded(provider, checkout, seen, "refunded", paymentMessages.refunded);
       case "record":
         return record(provider, checkout, seen!, hold);
       case "refund": {
@@ -149,7 +152,7 @@ export function createSettler(deps: {
           );
         if (hold) await orders.releaseStock(checkout.id, hold);
         await refundAll(provider, checkout, seen!, REFUNDED[decision.reason].note);
-        return refunded(checkout, seen!, decision.reason, REFUNDED[decision.reason].message);
+        return refunded(provider, checkout, seen!, decision.reason, REFUNDED[decision.reason].message);
       }
       case "wait":
         return {

@@ -182,7 +182,7 @@ export function createWalletFlow(deps: {
             result: {
               outcome: "refunded",
               id: body.orderId,
-              status: "REFUNDED",
+              status: wallet.words.refunded,
               code: "duplicate_refunded",
               message: paymentMessages.duplicateRefunded,
             },

@@ -73,7 +73,7 @@ describe("one read of the checkout per confirmation", () => {
     const check = () => new TestBrowser(test.t.app).request(`/api/checkout/stripe-session/${session.id}`);
     expect(
       await checkoutReads(async () => {
-        expect(await paymentResult(await check())).toMatchObject({ outcome: "paid", status: "COMPLETED" });
+        expect(await paymentResult(await check())).toMatchObject({ outcome: "paid", status: "paid" });
       }),
     ).toBe(1);
     // The page's own call: the order view comes with the answer, read in the same step.

@@ -93,11 +93,11 @@ describe("sandbox card", () => {
 
     expect((await bob.browser.postJson(`/api/sandbox/checkout/${created.id}/pay`, {})).status).toBe(404);
     const paid = await (await ada.browser.postJson(`/api/sandbox/checkout/${created.id}/pay`, {})).json();
-    expect(paymentResultSchema.parse(paid)).toMatchObject({ outcome: "paid", status: "COMPLETED" });
+    expect(paymentResultSchema.parse(paid)).toMatchObject({ outcome: "paid", status: "paid" });
     expect(paid).toMatchObject({ redirectTo: `/payment-success?session_id=${created.id}` });
     expect((await ordersOf(test.database, ada.userId)).filter((o) => o.paymentId === created.id)).toHaveLength(1);
     const check = await paymentResult(await ada.browser.request(`/api/checkout/stripe-session/${created.id}`));
-    expect(check).toEqual({ outcome: "paid", status: "COMPLETED", id: created.id, orderId: paid.orderId });
+    expect(check).toEqual({ outcome: "paid", status: "paid", id: created.id, orderId: paid.orderId });
     expect(await stockOf(test.database, tee)).toBe(2);
   });
 

@@ -85,7 +85,7 @@ describe("a Stripe purchase", () => {
     // The success page's check finds the same order.
     expect(await paymentResult(await successCheck(session.id))).toEqual({
       outcome: "paid",
-      status: "COMPLETED",
+      status: "paid",
       id: session.id,
       orderId: order.id,
     });
@@ -95,7 +95,7 @@ describe("a Stripe purchase", () => {
     const session = await createSession();
     test.stripe!.markPaid(session.id);
     const reply = await paymentResult(await successCheck(session.id, ada.browser));
-    expect(reply).toMatchObject({ outcome: "paid", status: "COMPLETED" });
+    expect(reply).toMatchObject({ outcome: "paid", status: "paid" });
     expect(await ordersFor(session.id)).toHaveLength(1);
     // Reloading the page changes nothing.
     await successCheck(session.id, ada.browser);

@@ -49,6 +49,7 @@ export function paypalPayments(
   return {
     ...shape,
     takes: "store-captures",
+    words: { paid: "COMPLETED", refunded: "REFUNDED" },
     async start(request) {
       const created = await api.createOrder(request);
       return { ref: created.id, status: created.status, url: created.approveUrl ?? null };

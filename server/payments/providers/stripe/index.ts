@@ -42,6 +42,7 @@ export function sessionPayments(
   return {
     ...shape,
     takes: "provider-takes",
+    words: { paid: "paid", refunded: "refunded" },
     async start(request) {
       const session = await api.createSession(request);
       return { ref: session.id, status: "open", url: session.url };
