@@ -63,8 +63,8 @@ export type CardStarted = z.output<typeof cardStartedSchema>;
 /**
  * What a confirmation answers, whichever provider and whichever way it came (capture, the
  * browser fallback's verification, the hosted page's return, the webhook): the outcome, the
- * provider's reference (`id`) and its own word for the state (`status`, COMPLETED when paid, as
- * the spec's capture endpoint answers), the order when paid, and the sentence to show otherwise.
+ * provider's reference (`id`) and its own word for the state (`status`: PayPal's COMPLETED when paid, as
+ * the spec's capture endpoint answers; the card's `paid`), the order when paid, and the sentence to show otherwise.
  */
 export const paymentResultSchema = z.object({
   outcome: z.enum(PAYMENT_OUTCOMES),
