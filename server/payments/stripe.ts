@@ -189,7 +189,8 @@ export function createStripeProvider(options: StripeOptions): StripeCardProvider
 
     async expireSession(sessionId) {
       try {
-        await stripe.checkout.sessions.expire(sessionId);
+        // The store's own key, like every other call (without one the package makes up a random key per call).
+        await stripe.checkout.sessions.expire(sessionId, {}, { idempotencyKey: `expire-${sessionId}` });
         return true;
       } catch (error) {
         // Stripe refuses to expire a session that is not open (paid or expired already).

@@ -275,7 +275,15 @@ describe("Stripe provider through the official package against the fake", () => 
     const open = await stripe.createSession(paymentRequest());
     expect(await stripe.expireSession(open.id)).toBe(true);
     expect((await stripe.retrieveSession(open.id))?.status).toBe("expired");
-    expect(await stripe.expireSession(open.id)).toBe(false);
+    // Asked again with the store's own idempotency key, Stripe replays its first answer: expired by this store.
+    expect(await stripe.expireSession(open.id)).toBe(true);
+    expect(fake.requests.filter((r) => r.path.endsWith("/expire")).map((r) => r.headers["idempotency-key"])).toEqual([
+      `expire-${open.id}`,
+      `expire-${open.id}`,
+    ]);
+    const expiredElsewhere = await stripe.createSession(paymentRequest());
+    fake.expire(expiredElsewhere.id);
+    expect(await stripe.expireSession(expiredElsewhere.id)).toBe(false);
     const paid = await stripe.createSession(paymentRequest());
     fake.markPaid(paid.id);
     expect(await stripe.expireSession(paid.id)).toBe(false);
