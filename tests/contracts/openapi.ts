@@ -217,7 +217,10 @@ export class Contract {
     for (const part of all)
       if (isObject(part.properties)) for (const [name, s] of Object.entries(part.properties)) known.set(name, s);
     // A part that is itself a choice (anyOf inside allOf) is not followed: its fields count as known.
+    // `additionalProperties: false` (Stripe's parameters) is ajv's to report; the walk only goes deeper there.
+    const closedByDocument = all.some((part) => part.additionalProperties === false);
     const open =
+      closedByDocument ||
       known.size === 0 ||
       all.some(
         (part) => (part.additionalProperties && part.additionalProperties !== false) || part.anyOf || part.oneOf,

@@ -55,7 +55,7 @@ export function orderAmountProblems(body: unknown): Problem[] {
     if (!amount) return;
     note(amount);
     const total = minor(amount, `${at}.amount`, problems);
-    if (!(total > 0)) problems.push({ text: `${at}.amount must be a positive number` });
+    if (total <= 0) problems.push({ text: `${at}.amount must be a positive number` });
     const breakdown = amount.breakdown ?? {};
     const part = (name: string) => {
       note(breakdown[name]);
@@ -215,7 +215,11 @@ export function paypalError(
     string,
     { properties?: Record<string, { enum?: string[] }> }
   >;
-  const general = schemas[`error_${status}`]?.properties;
+  // The status's own error schema; for a status without one (502), the schema of that error name.
+  const general =
+    schemas[`error_${status}`]?.properties ??
+    Object.entries(schemas).find(([key, s]) => key.startsWith("error_") && s.properties?.name?.enum?.[0] === name)?.[1]
+      .properties;
   const documentedName = general?.name?.enum?.[0] ?? name;
   const message = general?.message?.enum?.[0] ?? name;
   const description = issue && found ? documentedIssue(contract, found.key, status, issue) : undefined;

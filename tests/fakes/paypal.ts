@@ -272,6 +272,9 @@ export async function startFakePaypal(options: { tokenTtlSeconds?: number } = {}
   function respond(request: FakeRequest): FakeResponse {
     if (failures > 0) {
       failures--;
+      // The token endpoint speaks OAuth 2.0 (RFC 6749 §5.2), the REST APIs their documents' error bodies.
+      if (request.path === "/v1/oauth2/token")
+        return { status: 503, body: { error: "temporarily_unavailable", error_description: "Service Unavailable" } };
       return error(503, "SERVICE_UNAVAILABLE");
     }
     const requestId = request.headers["paypal-request-id"];
