@@ -3,9 +3,9 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paypalOrderBody } from "../../server/payments/paypal";
 import { createStripeProvider, stripeSessionParams } from "../../server/payments/stripe";
-import type { PaymentRequest } from "../../server/payments/types";
 import { type FakePaypal, startFakePaypal } from "../fakes/paypal";
 import { type FakeStripe, startFakeStripe } from "../fakes/stripe";
+import { paymentRequest } from "../helpers/payment-request";
 import { orderAmountProblems, paypalRequestProblems } from "./paypal";
 import {
   decodeStripeForm,
@@ -25,41 +25,6 @@ import { assertNoContractViolations } from "./violations";
 const PUBLIC_URL = "https://shop.example";
 const now = () => Math.floor(Date.now() / 1000);
 
-function paymentRequest(overrides: Partial<PaymentRequest> = {}): PaymentRequest {
-  return {
-    checkoutId: randomUUID(),
-    lines: [
-      {
-        productId: randomUUID(),
-        title: "Linen dress",
-        imageUrls: ["/media/products/1_linen-dress"],
-        selectedSize: "M",
-        color: "Sand",
-        quantity: 2,
-        unitPriceCents: 2550,
-        lineTotalCents: 5100,
-      },
-    ],
-    subtotalCents: 5100,
-    taxCents: 510,
-    shippingCents: 10,
-    totalCents: 5620,
-    currency: "USD",
-    shippingAddress: {
-      name: "Ada",
-      street: "1 Main St",
-      city: "Springfield",
-      state: "IL",
-      zipCode: "62701",
-      country: "United States",
-      phone: "555-0100",
-    },
-    customerEmail: "ada@example.com",
-    createdAt: new Date(),
-    ...overrides,
-  };
-}
-
 /** A form body as the stripe package writes one (bracket notation). */
 function form(params: Record<string, unknown>, prefix = ""): string[] {
   return Object.entries(params).flatMap(([key, value]) => {
@@ -73,7 +38,7 @@ describe("the store's own requests, as built", () => {
   it("PayPal's create-order body passes the schema and the amount rules, with and without a discount", () => {
     for (const request of [
       paymentRequest(),
-      paymentRequest({ discountCents: 510, discountCode: "TEN", totalCents: 5110 }),
+      paymentRequest({ discountCents: 610, discountCode: "TEN", totalCents: 6109 }),
     ]) {
       const body = JSON.stringify(paypalOrderBody(request, PUBLIC_URL, "Threadline"));
       const problems = paypalRequestProblems({

@@ -6,59 +6,14 @@ import {
   isCompletedWalletPayment,
   isPaidCardSession,
   isWalletRefusal,
-  type PaymentRequest,
   type WalletOrder,
 } from "../../server/payments/types";
 import { type FakePaypal, startFakePaypal } from "../fakes/paypal";
 import { type FakeStripe, startFakeStripe } from "../fakes/stripe";
+import { paymentRequest } from "../helpers/payment-request";
 import { ProviderUnavailableError } from "../../domain/errors";
 
 const PUBLIC_URL = "http://store.test";
-
-function paymentRequest(overrides: Partial<PaymentRequest> = {}): PaymentRequest {
-  return {
-    checkoutId: randomUUID(),
-    lines: [
-      {
-        productId: randomUUID(),
-        title: "Linen dress",
-        imageUrls: ["/media/a.webp"],
-        selectedSize: "M",
-        color: "Sand",
-        quantity: 2,
-        unitPriceCents: 2550,
-        lineTotalCents: 5100,
-      },
-      {
-        productId: randomUUID(),
-        title: "Scarf",
-        imageUrls: [],
-        selectedSize: null,
-        color: null,
-        quantity: 1,
-        unitPriceCents: 999,
-        lineTotalCents: 999,
-      },
-    ],
-    subtotalCents: 6099,
-    taxCents: 610,
-    shippingCents: 10,
-    totalCents: 6719,
-    currency: "USD",
-    shippingAddress: {
-      name: "Ada",
-      street: "1 Main St",
-      city: "Springfield",
-      state: "IL",
-      zipCode: "62701",
-      country: "United States",
-      phone: "555-0100",
-    },
-    customerEmail: "ada@example.com",
-    createdAt: new Date(),
-    ...overrides,
-  };
-}
 
 describe("PayPal provider against the fake Orders v2 API", () => {
   let fake: FakePaypal;
