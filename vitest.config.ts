@@ -48,7 +48,14 @@ export default defineConfig({
         test: {
           name: "integration",
           sequence: { groupOrder: 1 },
-          include: ["server/**/*.integration.test.ts", "tests/integration/**/*.test.ts", "tests/security/**/*.test.ts"],
+          include: [
+            "server/**/*.integration.test.ts",
+            "tests/integration/**/*.test.ts",
+            "tests/security/**/*.test.ts",
+            "tests/contracts/**/*.test.ts",
+          ],
+          // A request to a fake PayPal or Stripe, or its answer, that breaks the provider's document fails the test.
+          setupFiles: ["tests/contracts/setup.ts"],
           exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? EMBEDDED_ONLY : [])],
           environment: "node",
           globalSetup: ["tests/helpers/global-setup.ts"],

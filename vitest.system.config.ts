@@ -14,6 +14,8 @@ export default defineConfig({
     include: ["tests/faults/**/*.test.ts", "tests/system/**/*.test.ts"],
     environment: "node",
     globalSetup: ["tests/faults/global-setup.ts"],
+    // The fakes' check against the providers' documents (tests/contracts/README.md).
+    setupFiles: ["tests/contracts/setup.ts"],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     // Each file starts store processes of its own: one file at a time on the 2-core machines.

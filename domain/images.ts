@@ -18,3 +18,21 @@ export function variantUrl(address: string, width: (typeof IMAGE_WIDTHS)[number]
 export function srcSet(address: string): string {
   return IMAGE_WIDTHS.map((w) => `${variantUrl(address, w)} ${w}w`).join(", ");
 }
+
+/** `{address}-{width}.jpg`: the store's own media as JPEG, made from the WebP variant (server/http/media-jpeg.ts). */
+export const JPEG_PICTURE = /^\/media\/(.+)-(320|640|960)\.jpg$/;
+
+/**
+ * The picture a payment provider's page shows for a line (decision 048): absolute, and in a format
+ * Stripe names (JPEG). Pictures in the store's own media get the 640 px JPEG; pictures held
+ * elsewhere (S3) have only their WebP variants, and get the 640 px one.
+ */
+export function providerPictureUrl(address: string, publicUrl: string): string | undefined {
+  const own = address.startsWith("/media/");
+  try {
+    const url = new URL(own ? `${address}-640.jpg` : variantUrl(address, 640), `${publicUrl}/`);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -18,6 +18,7 @@ import { compression } from "./compression";
 import { CSP_REPORT_PATH, cspNonce, securityHeaders } from "./csp";
 import { cspReportRoutes } from "./csp-report";
 import { eventRoutes } from "./event-routes";
+import { jpegPictures } from "./media-jpeg";
 import { createStoreMetrics, type StoreMetrics } from "../metrics/store-metrics";
 import { metricsEndpoint, requestMetrics } from "./metrics";
 import { createPageRouteLabels } from "./route-label";
@@ -142,6 +143,8 @@ export function createApp(deps: AppDeps) {
   app.route("/api/events", eventRoutes(services));
   app.route("/api", paymentRoutes(services));
 
+  // The JPEG a payment provider is sent (decision 048), made from the stored WebP variant.
+  if (!config.s3) app.get("/media/*", jpegPictures(mediaRoot, IMMUTABLE));
   app.use(
     "/media/*",
     cacheControl(IMMUTABLE),

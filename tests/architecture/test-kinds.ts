@@ -5,7 +5,8 @@
  * - unit: pure, no database or network. `domain/**\/*.test.ts`, `app/**\/*.test.ts`,
  *   `server/**\/*.unit.test.ts`, `tests/architecture/**\/*.test.ts`.
  * - integration: a database (PGlite or PostgreSQL), the built app or a fake provider.
- *   `server/**\/*.integration.test.ts`, `tests/integration/**\/*.test.ts`, `tests/security/**\/*.test.ts`.
+ *   `server/**\/*.integration.test.ts`, `tests/integration/**\/*.test.ts`, `tests/security/**\/*.test.ts`,
+ *   `tests/contracts/**\/*.test.ts` (the providers' documents against the fakes, which are local servers).
  * - e2e: a browser against the running store. `tests/e2e/**\/*.e2e.ts`.
  * - system: the built store as a child process: killed and cut off from PostgreSQL (docs/faults.md,
  *   `tests/faults/**\/*.test.ts`), or installed as a production tree (`tests/system/**\/*.test.ts`).
@@ -29,7 +30,11 @@ export function testKindOf(file: string): TestKind | "no test" | null {
   if (file.startsWith("domain/") || file.startsWith("app/") || file.startsWith("tests/architecture/")) {
     return file.endsWith(".ts") ? "unit" : null;
   }
-  if (file.startsWith("tests/integration/") || file.startsWith("tests/security/")) {
+  if (
+    file.startsWith("tests/integration/") ||
+    file.startsWith("tests/security/") ||
+    file.startsWith("tests/contracts/")
+  ) {
     return file.endsWith(".ts") ? "integration" : null;
   }
   if (file.startsWith("tests/faults/") || file.startsWith("tests/system/"))

@@ -17,6 +17,8 @@ describe("testKindOf", () => {
     ["tests/architecture/layers.test.ts", "unit"],
     ["tests/integration/cart-api.test.ts", "integration"],
     ["tests/security/csrf.test.ts", "integration"],
+    ["tests/contracts/fakes.test.ts", "integration"],
+    ["tests/contracts/fakes.unit.test.ts", null],
     ["tests/e2e/cart.e2e.ts", "e2e"],
     ["tests/faults/payment-crash.test.ts", "system"],
     ["tests/system/production-tree.test.ts", "system"],

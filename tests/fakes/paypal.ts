@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { type FakeRequest, type FakeResponse, type StartedFake, startJsonServer } from "./http-server";
 import { centsToDecimalString } from "../../domain/money";
+import { paypalAnswerProblems, paypalError, paypalRequestProblems } from "../contracts/paypal";
+import { ContractLog } from "../contracts/violations";
 
 /**
  * A local PayPal speaking the parts of the REST API the store uses: OAuth2 client-credentials
@@ -8,6 +10,10 @@ import { centsToDecimalString } from "../../domain/money";
  * APPROVED (the buyer's step, done by tests through approve()) -> COMPLETED on capture; a
  * capture can be scripted to be declined, pending, or to complete while its response is lost.
  * A request repeated with the same PayPal-Request-Id gets the first response again.
+ *
+ * Every request is checked against PayPal's published documents (tests/contracts/), and so is
+ * every answer: a request that breaks them is answered as PayPal would (400, or 422 with the
+ * document's issue) and, like an answer that breaks them, fails the test that made it.
  *
  * The credentials belong to one merchant account (`merchant`): an order made without a payee
  * is that account's, as PayPal fills `purchase_units[].payee` with the API caller's account
@@ -85,6 +91,13 @@ const error = (status: number, name: string, issue?: string): FakeResponse => ({
   body: { name, message: name, debug_id: id(13).toLowerCase(), details: issue ? [{ issue, description: issue }] : [] },
 });
 
+/** Answers in PayPal's words: the name, message and issue description its document gives the status. */
+function documented(request: FakeRequest, response: FakeResponse): FakeResponse {
+  const body = response.body as { name?: string; debug_id?: string; details?: { issue?: string }[] } | undefined;
+  if (response.status < 400 || request.path === "/v1/oauth2/token" || typeof body?.name !== "string") return response;
+  return paypalError(request, response.status, body.details?.[0]?.issue, body.debug_id, body.name);
+}
+
 function cents(value: unknown): number | null {
   return typeof value === "string" && /^\d+(\.\d{2})?$/.test(value) ? Math.round(Number(value) * 100) : null;
 }
@@ -131,29 +144,10 @@ export async function startFakePaypal(options: { tokenTtlSeconds?: number } = {}
       return failure;
     }
     const body = JSON.parse(request.body || "{}") as Record<string, unknown>;
-    const unit = (body.purchase_units as Record<string, unknown>[] | undefined)?.[0] as
-      | {
-          amount?: { currency_code?: string; value?: string; breakdown?: Record<string, { value?: string }> };
-          items?: { quantity?: string; unit_amount?: { value?: string } }[];
-        }
-      | undefined;
-    if (body.intent !== "CAPTURE" || !unit?.amount?.value || !unit.amount.currency_code) {
-      return error(400, "INVALID_REQUEST", "MISSING_REQUIRED_PARAMETER");
-    }
-    const total = cents(unit.amount.value);
-    const breakdown = unit.amount.breakdown ?? {};
-    const parts = ["item_total", "shipping", "tax_total"].map(
-      (k) => cents(breakdown[k]?.value ?? "0.00") ?? Number.NaN,
-    );
-    const discount = cents(breakdown.discount?.value ?? "0.00") ?? Number.NaN;
-    // The breakdown is optional (amount_with_breakdown); when given, it must add up to the total.
-    if (total === null || (unit.amount.breakdown && parts.reduce((a, b) => a + b, 0) - discount !== total))
-      return error(422, "UNPROCESSABLE_ENTITY", "AMOUNT_MISMATCH");
-    const itemTotal = (unit.items ?? []).reduce(
-      (sum, item) => sum + Number(item.quantity) * (cents(item.unit_amount?.value) ?? Number.NaN),
-      0,
-    );
-    if (unit.items && itemTotal !== parts[0]) return error(422, "UNPROCESSABLE_ENTITY", "ITEM_TOTAL_MISMATCH");
+    // The document's rules (amounts that add up, required fields) are checked before this (tests/contracts/paypal.ts).
+    const unit = (body.purchase_units as Record<string, unknown>[])[0] as {
+      amount: { currency_code: string; value: string };
+    };
     const order: FakePaypalOrder = {
       id: id(),
       status: body.payment_source ? "PAYER_ACTION_REQUIRED" : "CREATED",
@@ -238,11 +232,8 @@ export async function startFakePaypal(options: { tokenTtlSeconds?: number } = {}
         },
       };
     }
-    if (!authorised(request))
-      return {
-        status: 401,
-        body: { error: "invalid_token", error_description: "Token signature verification failed" },
-      };
+    // PayPal's documents answer a missing or dead token with error_401, AUTHENTICATION_FAILURE.
+    if (!authorised(request)) return error(401, "AUTHENTICATION_FAILURE");
 
     const orderMatch = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(request.path);
     const refundMatch = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(request.path);
@@ -258,10 +249,33 @@ export async function startFakePaypal(options: { tokenTtlSeconds?: number } = {}
     return error(404, "NOT_FOUND");
   }
 
+  const contract = new ContractLog("PayPal");
+
+  function checked(request: FakeRequest): FakeResponse {
+    const problems = paypalRequestProblems(request);
+    if (problems.length) {
+      contract.record(problems.map((problem) => problem.text));
+      const issue = problems.find((problem) => problem.issue)?.issue;
+      return issue
+        ? error(422, "UNPROCESSABLE_ENTITY", issue)
+        : error(400, "INVALID_REQUEST", "INVALID_PARAMETER_SYNTAX");
+    }
+    return respond(request);
+  }
+
   const server = await startJsonServer((request) => {
+    const answer = documented(request, checked(request));
+    contract.record(paypalAnswerProblems(request, answer));
+    return answer;
+  });
+
+  function respond(request: FakeRequest): FakeResponse {
     if (failures > 0) {
       failures--;
-      return { status: 503, body: { name: "SERVICE_UNAVAILABLE" } };
+      // The token endpoint speaks OAuth 2.0 (RFC 6749 §5.2), the REST APIs their documents' error bodies.
+      if (request.path === "/v1/oauth2/token")
+        return { status: 503, body: { error: "temporarily_unavailable", error_description: "Service Unavailable" } };
+      return error(503, "SERVICE_UNAVAILABLE");
     }
     const requestId = request.headers["paypal-request-id"];
     const key = typeof requestId === "string" ? `${request.method} ${request.path} ${requestId}` : undefined;
@@ -270,7 +284,7 @@ export async function startFakePaypal(options: { tokenTtlSeconds?: number } = {}
     // PayPal keeps the answer to an authenticated request id, so a retry is not a second order, capture or refund.
     if (key && response.status < 500 && response.status !== 401) replays.set(key, response);
     return response;
-  });
+  }
 
   const must = (orderId: string) => {
     const order = orders.get(orderId);
@@ -280,6 +294,10 @@ export async function startFakePaypal(options: { tokenTtlSeconds?: number } = {}
 
   return {
     ...server,
+    async stop() {
+      await server.stop();
+      contract.close();
+    },
     clientId,
     clientSecret,
     merchant,

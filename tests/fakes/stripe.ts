@@ -1,11 +1,23 @@
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
+import {
+  decodeStripeForm,
+  signStripePayload,
+  stripeAnswerProblems,
+  stripeEventProblems,
+  stripeRequestProblems,
+} from "../contracts/stripe";
+import { ContractLog } from "../contracts/violations";
 import { type FakeRequest, type FakeResponse, type StartedFake, startJsonServer } from "./http-server";
 
 /**
  * A local Stripe for the endpoints the store calls through the official package: Checkout
  * Sessions (create with form-encoded bodies, retrieve, expire) and refunds, with Idempotency-Key
  * replay. Tests pay sessions with markPaid() and sign webhook bodies with webhook().
+ *
+ * Every request is checked against Stripe's published document (tests/contracts/), and so are
+ * every answer and every webhook event: a request that breaks it is answered 400 as Stripe would
+ * and, like an answer or an event that breaks it, fails the test that made it.
  */
 
 export interface FakeSession {
@@ -23,7 +35,15 @@ export interface FakeSession {
   success_url: string;
   cancel_url: string;
   expires_at: number;
+  created: number;
+  livemode: false;
   url: string | null;
+  payment_method_types: string[];
+  automatic_tax: { enabled: boolean; status: null };
+  custom_fields: unknown[];
+  custom_text: { shipping_address: null; submit: null };
+  shipping_options: { shipping_amount: number; shipping_rate: string }[];
+  total_details: { amount_discount: number; amount_shipping: number; amount_tax: number };
   line_items_params: unknown[];
 }
 
@@ -45,25 +65,8 @@ export interface FakeStripe extends StartedFake {
 
 const token = (n: number) => randomBytes(n).toString("base64url").replace(/[-_]/g, "x").slice(0, n);
 
-/** Decodes Stripe's bracket notation: line_items[0][price_data][currency]=usd. */
-export function parseStripeForm(body: string): Record<string, unknown> {
-  const root: Record<string, unknown> = {};
-  for (const [key, value] of new URLSearchParams(body)) {
-    const parts = key.replace(/\]/g, "").split("[");
-    let node: Record<string, unknown> | unknown[] = root;
-    parts.forEach((part, i) => {
-      const last = i === parts.length - 1;
-      const container = node as Record<string, unknown>;
-      if (last) {
-        container[part] = value;
-        return;
-      }
-      container[part] ??= /^\d+$/.test(parts[i + 1]) ? [] : {};
-      node = container[part] as Record<string, unknown>;
-    });
-  }
-  return root;
-}
+/** Decodes Stripe's bracket notation (tests/contracts/stripe.ts). */
+export const parseStripeForm = decodeStripeForm;
 
 const invalid = (message: string, param?: string, code?: string, status = 400): FakeResponse => ({
   status,
@@ -77,6 +80,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const refunds: FakeStripe["refunds"] = [];
   const replays = new Map<string, { body: string; response: FakeResponse }>();
   let baseUrl = "";
+  const contract = new ContractLog("Stripe");
+  const now = () => Math.floor(Date.now() / 1000);
 
   function view(session: FakeSession) {
     const { line_items_params: _omit, ...rest } = session;
@@ -126,8 +131,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       payment_intent: null,
       success_url: successUrl,
       cancel_url: String(form.cancel_url ?? ""),
-      expires_at: Number(form.expires_at ?? Math.floor(Date.now() / 1000) + 86_400),
+      expires_at: Number(form.expires_at ?? now() + 86_400),
+      created: now(),
+      livemode: false,
       url: `${baseUrl}/c/pay/${id}`,
+      payment_method_types: ["card"],
+      automatic_tax: { enabled: false, status: null },
+      custom_fields: [],
+      custom_text: { shipping_address: null, submit: null },
+      shipping_options: shipping ? [{ shipping_amount: shippingAmount, shipping_rate: `shr_${token(24)}` }] : [],
+      total_details: { amount_discount: 0, amount_shipping: shippingAmount, amount_tax: 0 },
       line_items_params: items,
     };
     sessions.set(id, session);
@@ -144,7 +157,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return invalid("Refund amount is greater than unrefunded amount", "amount", "amount_too_large");
     const created = { id: `re_${token(24)}`, payment_intent: intent, amount, status: "succeeded" };
     refunds.push(created);
-    return { status: 200, body: { object: "refund", currency: "usd", ...created } };
+    return { status: 200, body: { object: "refund", currency: "usd", created: now(), ...created } };
   }
 
   function route(request: FakeRequest): FakeResponse {
@@ -178,7 +191,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return invalid(`Unrecognized request URL (${request.method}: ${request.path})`, undefined, undefined, 404);
   }
 
+  /** A request that breaks the document is answered as Stripe answers one: 400, naming what is wrong. */
+  function checked(request: FakeRequest): FakeResponse {
+    const problems = stripeRequestProblems(request, now());
+    if (!problems.length) return replayed(request);
+    contract.record(problems);
+    return invalid(problems[0]);
+  }
+
   const server = await startJsonServer((request) => {
+    const answer = checked(request);
+    contract.record(stripeAnswerProblems(request, answer));
+    return answer;
+  });
+  baseUrl = server.url;
+
+  function replayed(request: FakeRequest): FakeResponse {
     const key = request.headers["idempotency-key"];
     if (request.method === "POST" && typeof key === "string") {
       const seen = replays.get(key);
@@ -203,8 +231,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return response;
     }
     return route(request);
-  });
-  baseUrl = server.url;
+  }
 
   const must = (sessionId: string) => {
     const session = sessions.get(sessionId);
@@ -214,6 +241,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
   return {
     ...server,
+    async stop() {
+      await server.stop();
+      contract.close();
+    },
     secretKey,
     webhookSecret,
     sessions,
@@ -237,18 +268,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         id: options.eventId ?? `evt_${token(24)}`,
         object: "event",
         api_version: Stripe.API_VERSION,
-        created: Math.floor(Date.now() / 1000),
+        created: now(),
         type,
         livemode: false,
         pending_webhooks: 1,
         request: { id: null, idempotency_key: null },
         data: { object: view(must(sessionId)) },
       });
-      const signature = Stripe.webhooks.generateTestHeaderString({
-        payload: body,
-        secret: options.secret ?? webhookSecret,
-        timestamp: options.timestamp,
-      });
+      contract.record(stripeEventProblems(body).map((problem) => `webhook event: ${problem}`));
+      // Signed as Stripe's documents describe it, not by the stripe package the store verifies with.
+      const signature = signStripePayload(body, options.secret ?? webhookSecret, options.timestamp ?? now());
       return { body, signature };
     },
   };

@@ -6,7 +6,7 @@ import { createPaypalProvider } from "../../server/payments/providers/paypal/pay
 import { observeSession } from "../../server/payments/providers/stripe";
 import { createStripeProvider } from "../../server/payments/providers/stripe/stripe";
 import type { CardSession } from "../../server/payments/providers/stripe/types";
-import { isWalletRefusal, type PaymentRequest, type WalletOrder } from "../../server/payments/providers/paypal/types";
+import { isWalletRefusal, type WalletOrder } from "../../server/payments/providers/paypal/types";
 
 /** Paid at the provider, for exactly this amount and currency (the order names its checkout: `custom_id`). */
 function isCompletedWalletPayment(order: WalletOrder, expected: { totalCents: number; currency: string }): boolean {
@@ -24,54 +24,10 @@ function isPaidCardSession(
 }
 import { type FakePaypal, startFakePaypal } from "../fakes/paypal";
 import { type FakeStripe, startFakeStripe } from "../fakes/stripe";
+import { paymentRequest } from "../helpers/payment-request";
 import { ProviderUnavailableError } from "../../domain/errors";
 
 const PUBLIC_URL = "http://store.test";
-
-function paymentRequest(overrides: Partial<PaymentRequest> = {}): PaymentRequest {
-  return {
-    checkoutId: randomUUID(),
-    lines: [
-      {
-        productId: randomUUID(),
-        title: "Linen dress",
-        imageUrls: ["/media/a.webp"],
-        selectedSize: "M",
-        color: "Sand",
-        quantity: 2,
-        unitPriceCents: 2550,
-        lineTotalCents: 5100,
-      },
-      {
-        productId: randomUUID(),
-        title: "Scarf",
-        imageUrls: [],
-        selectedSize: null,
-        color: null,
-        quantity: 1,
-        unitPriceCents: 999,
-        lineTotalCents: 999,
-      },
-    ],
-    subtotalCents: 6099,
-    taxCents: 610,
-    shippingCents: 10,
-    totalCents: 6719,
-    currency: "USD",
-    shippingAddress: {
-      name: "Ada",
-      street: "1 Main St",
-      city: "Springfield",
-      state: "IL",
-      zipCode: "62701",
-      country: "United States",
-      phone: "555-0100",
-    },
-    customerEmail: "ada@example.com",
-    createdAt: new Date(),
-    ...overrides,
-  };
-}
 
 describe("PayPal provider against the fake Orders v2 API", () => {
   let fake: FakePaypal;
@@ -288,7 +244,15 @@ describe("Stripe provider through the official package against the fake", () => 
     const open = await stripe.createSession(paymentRequest());
     expect(await stripe.expireSession(open.id)).toBe(true);
     expect((await stripe.retrieveSession(open.id))?.status).toBe("expired");
-    expect(await stripe.expireSession(open.id)).toBe(false);
+    // Asked again with the store's own idempotency key, Stripe replays its first answer: expired by this store.
+    expect(await stripe.expireSession(open.id)).toBe(true);
+    expect(fake.requests.filter((r) => r.path.endsWith("/expire")).map((r) => r.headers["idempotency-key"])).toEqual([
+      `expire-${open.id}`,
+      `expire-${open.id}`,
+    ]);
+    const expiredElsewhere = await stripe.createSession(paymentRequest());
+    fake.expire(expiredElsewhere.id);
+    expect(await stripe.expireSession(expiredElsewhere.id)).toBe(false);
     const paid = await stripe.createSession(paymentRequest());
     fake.markPaid(paid.id);
     expect(await stripe.expireSession(paid.id)).toBe(false);

@@ -14,7 +14,7 @@ const request: PaymentRequest = {
     {
       productId: "p1",
       title: "T".repeat(200),
-      imageUrls: ["/media/x.webp"],
+      imageUrls: ["/media/products/1_x"],
       selectedSize: "S",
       color: null,
       quantity: 3,
@@ -195,10 +195,13 @@ describe("stripeSessionParams", () => {
     expect(params.client_reference_id).toBe(request.checkoutId);
   });
 
-  it("returns to the store's payment result pages and makes images absolute", () => {
+  it("returns to the store's payment result pages and sends an absolute JPEG of each picture", () => {
     expect(params.success_url).toBe("https://shop.example/payment-success?session_id={CHECKOUT_SESSION_ID}");
     expect(params.cancel_url).toBe("https://shop.example/payment-cancelled");
-    expect(params.line_items![0].price_data!.product_data!.images).toEqual(["https://shop.example/media/x.webp"]);
+    // Not the address (a prefix that answers 404) but its 640 px variant as JPEG (decision 048).
+    expect(params.line_items![0].price_data!.product_data!.images).toEqual([
+      "https://shop.example/media/products/1_x-640.jpg",
+    ]);
   });
 
   it("is the same request every time for the same checkout (so the idempotency key replays it)", () => {

@@ -1,5 +1,6 @@
 import type Stripe from "stripe";
 import { discountAmountLabel } from "../../../../domain/discounts";
+import { providerPictureUrl } from "../../../../domain/images";
 import { lazyPackage } from "../../../lazy-package";
 import type { CardSession, PaymentRequest, StripeApi } from "./types";
 import { ProviderUnavailableError } from "../../../../domain/errors";
@@ -27,15 +28,6 @@ function connection(apiBase: string | undefined): Pick<Stripe.StripeConfig, "hos
   const url = new URL(apiBase);
   const protocol = url.protocol === "http:" ? "http" : "https";
   return { host: url.hostname, port: url.port || (protocol === "http" ? 80 : 443), protocol };
-}
-
-function absolute(url: string, publicUrl: string): string | undefined {
-  try {
-    const resolved = new URL(url, `${publicUrl}/`);
-    return resolved.protocol === "https:" || resolved.protocol === "http:" ? resolved.toString() : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The Checkout Session parameters; a function of the checkout alone, so a retry sends the same request. */
@@ -95,7 +87,8 @@ function discountedItems(request: PaymentRequest): Stripe.Checkout.SessionCreate
 
 function itemLines(request: PaymentRequest, publicUrl: string): Stripe.Checkout.SessionCreateParams.LineItem[] {
   return request.lines.map((line) => {
-    const image = line.imageUrls[0] ? absolute(line.imageUrls[0], publicUrl) : undefined;
+    // Not the address itself (a prefix: it answers 404) but a JPEG of its 640 px variant (decision 048).
+    const image = line.imageUrls[0] ? providerPictureUrl(line.imageUrls[0], publicUrl) : undefined;
     const choice = [line.selectedSize && `Size: ${line.selectedSize}`, line.color && `Color: ${line.color}`]
       .filter(Boolean)
       .join(", ");
@@ -189,7 +182,8 @@ export function createStripeProvider(options: StripeOptions): StripeApi {
 
     async expireSession(sessionId) {
       try {
-        await stripe.checkout.sessions.expire(sessionId);
+        // The store's own key, like every other call (without one the package makes up a random key per call).
+        await stripe.checkout.sessions.expire(sessionId, {}, { idempotencyKey: `expire-${sessionId}` });
         return true;
       } catch (error) {
         // Stripe refuses to expire a session that is not open (paid or expired already).
