@@ -10,6 +10,7 @@ import { type FakeSmtp, linkIn, startFakeSmtp } from "../fakes/smtp";
 import { GOOD_PASSWORD } from "../helpers/accounts";
 import { imageFile, png, productForm, validFields } from "../helpers/admin";
 import { withDatabase } from "../helpers/database";
+import { paymentResult } from "../helpers/payments";
 import { freePort, killRunning, type Started, startStore } from "../helpers/process";
 import { type RoundRobinProxy, startRoundRobinProxy } from "../helpers/round-robin-proxy";
 import { readSse } from "../helpers/sse";
@@ -273,8 +274,8 @@ describe("two instances behind a round-robin proxy", () => {
       );
 
       for (const instance of ["A", "B"] as const) {
-        const check = await (await shopper.on(instance, `/api/checkout/stripe-session/${sessionId}`)).json();
-        expect(check).toEqual({ status: "paid", sessionId, orderId: outcome.orderId });
+        const check = await paymentResult(await shopper.on(instance, `/api/checkout/stripe-session/${sessionId}`));
+        expect(check).toEqual({ outcome: "paid", status: "paid", id: sessionId, orderId: outcome.orderId });
         expect(await (await shopper.on(instance, "/orders")).text()).toContain(orderNumber(outcome.orderId));
       }
       const [stock] = await adminQuery<{ n: number }>(
