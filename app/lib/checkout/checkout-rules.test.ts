@@ -3,7 +3,7 @@ import type { CartLine } from "../../../domain/cart";
 import { loadPaypalSdk, paypalSdkUrl } from "~/lib/paypal-sdk";
 import { addressOptionLabel, type CheckoutAddress, preselectedAddressId } from "~/components/checkout/address-fields";
 import { type DiscountCheck, withDiscount } from "~/lib/cart-check";
-import { checkoutRequest, failureText, PaymentRequestError, serverTotalsOf, walletFallbackOf } from "./payment-api";
+import { checkoutRequest, failureText, PaymentRequestError } from "./payment-api";
 import { isSandboxWalletMessage, SANDBOX_WALLET_MESSAGE, sandboxReturnPath } from "./sandbox-wallet-window";
 
 const ID = "11111111-1111-4111-8111-111111111111";
@@ -50,31 +50,6 @@ describe("checkoutRequest", () => {
     const body = checkoutRequest([line], "ship-1", { sameAsShipping: false, billingAddressId: chosen });
     expect(body.billingAddressId).toBe(sent);
     expect(body.sameAsShipping).toBe(false);
-  });
-});
-
-describe("serverTotalsOf", () => {
-  it.each([
-    ["all four in cents", { subtotalCents: 8900, taxCents: 890, shippingCents: 10, totalCents: 9800 }, true],
-    ["one missing", { subtotalCents: 8900, taxCents: 890, shippingCents: 10 }, false],
-    ["dollars instead of cents", { subtotalCents: 89.5, taxCents: 8.95, shippingCents: 0.1, totalCents: 98.55 }, false],
-    ["text", { subtotalCents: "8900", taxCents: 890, shippingCents: 10, totalCents: 9800 }, false],
-    [
-      "with the code's discount",
-      {
-        subtotalCents: 8900,
-        discountCents: 1335,
-        discountCode: "SAVE15",
-        taxCents: 757,
-        shippingCents: 10,
-        totalCents: 8332,
-      },
-      true,
-    ],
-  ])("%s", (_name, answer, usable) => {
-    const totals = serverTotalsOf(answer as never);
-    if (usable) expect(totals).toEqual(answer);
-    else expect(totals).toBeNull();
   });
 });
 
@@ -245,39 +220,5 @@ describe("PayPal's JS SDK", () => {
     const loaded = loadPaypalSdk("client-empty", doc);
     scripts[0].listeners.load();
     await expect(loaded).rejects.toThrow("PayPal failed to load");
-  });
-});
-
-describe("walletFallbackOf", () => {
-  const CHECKOUT = "22222222-2222-4222-8222-222222222222";
-  const fallback = { checkoutId: CHECKOUT, amount: { currency_code: "USD", value: "98.00" } };
-  it.each<[string, unknown, typeof fallback | null]>([
-    [
-      "a 502 that carries the checkout reference",
-      new PaymentRequestError(502, "PayPal is not answering", undefined, { fallback }),
-      fallback,
-    ],
-    ["a 502 without one", new PaymentRequestError(502, "PayPal is not answering"), null],
-    ["no answer at all (offline)", new PaymentRequestError(0, "Network error"), null],
-    [
-      "a reference that is not a checkout id",
-      new PaymentRequestError(502, "x", undefined, { fallback: { ...fallback, checkoutId: "../x" } }),
-      null,
-    ],
-    [
-      "an amount that is not money",
-      new PaymentRequestError(502, "x", undefined, {
-        fallback: { ...fallback, amount: { currency_code: "USD", value: "1e3" } },
-      }),
-      null,
-    ],
-    [
-      "no currency",
-      new PaymentRequestError(502, "x", undefined, { fallback: { ...fallback, amount: { value: "98.00" } } }),
-      null,
-    ],
-    ["an error that is not the server's answer", new Error("boom"), null],
-  ])("%s", (_name, error, expected) => {
-    expect(walletFallbackOf(error)).toEqual(expected);
   });
 });
