@@ -6,8 +6,11 @@ import { OrderCardHeader } from "~/components/orders/order-card-header";
 import { AddressBlock, OrderItems, OrderTotals } from "~/components/orders/order-items";
 import { CustomerCancel } from "~/components/orders/customer-cancel";
 import { OrderRefunds } from "~/components/orders/order-refunds";
+import { PlacedOrder, type PlacedOrderView } from "~/components/orders/placed-order";
 import { StatusHistory } from "~/components/orders/status-history";
+import { messages } from "../../domain/messages";
 import { adminResult } from "~/lib/admin-result";
+import { placedOrderFor } from "~/lib/orders/placed-order.server";
 import { useLiveRevalidate } from "~/lib/live";
 import { refundRefusal } from "~/lib/refund-refusal.server";
 import { pageMeta } from "~/lib/store";
@@ -16,7 +19,13 @@ import type { Route } from "./+types/orders";
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A visitor goes to /login?redirectTo=/orders and comes back here after signing in.
   const viewer = await context.services.auth.requireUser(request);
-  return { orders: await context.services.orders.listOrdersForUser(viewer.id) };
+  // The wallet's payment ends here (/orders?placed=<id>): that order, the shopper's own only, in full on top.
+  const placedId = new URL(request.url).searchParams.get("placed");
+  const [orders, placed] = await Promise.all([
+    context.services.orders.listOrdersForUser(viewer.id),
+    placedOrderFor(context, viewer, placedId),
+  ]);
+  return { orders, placed };
 }
 
 /** The customer cancels their own Placed or Confirmed order: refunded in full and restocked (decision 033). */
@@ -44,11 +53,12 @@ export function meta() {
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { orders } = loaderData;
+  const { orders, placed } = loaderData;
   // The stream brings this customer's order notices only; the loader reads the orders again.
   useLiveRevalidate((event) => event.type === "order.status" || event.type === "order.created");
   return (
     <AccountLayout title="My Orders">
+      {placed && <JustPlaced order={placed} />}
       {orders.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-stone-300 px-6 py-12 text-center">
           <p className="text-stone-700">You have no orders yet.</p>
@@ -69,6 +79,21 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
     </AccountLayout>
+  );
+}
+
+/** The order the wallet just paid for, above the list: the same block as the card's confirmation page. */
+function JustPlaced({ order }: { order: PlacedOrderView }) {
+  return (
+    <section aria-labelledby="just-placed" className="mb-8 space-y-4">
+      <div>
+        <h2 id="just-placed" className="font-display text-2xl text-ink">
+          {messages.wallet.success}
+        </h2>
+        <p className="mt-1 text-stone-600">Thank you for your purchase. Your order has been received.</p>
+      </div>
+      <PlacedOrder order={order} level={3} />
+    </section>
   );
 }
 
