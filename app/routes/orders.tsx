@@ -6,11 +6,12 @@ import { OrderCardHeader } from "~/components/orders/order-card-header";
 import { AddressBlock, OrderItems, OrderTotals } from "~/components/orders/order-items";
 import { CustomerCancel } from "~/components/orders/customer-cancel";
 import { OrderRefunds } from "~/components/orders/order-refunds";
-import { PlacedOrder, type PlacedOrderView } from "~/components/orders/placed-order";
+import { PlacedOrder } from "~/components/orders/placed-order";
 import { StatusHistory } from "~/components/orders/status-history";
 import { messages } from "../../domain/messages";
 import { adminResult } from "~/lib/admin-result";
 import { placedOrderFor } from "~/lib/orders/placed-order.server";
+import type { PlacedOrderView } from "~/lib/orders/placed-order-view";
 import { useLiveRevalidate } from "~/lib/live";
 import { refundRefusal } from "~/lib/refund-refusal.server";
 import { pageMeta } from "~/lib/store";
@@ -59,6 +60,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   return (
     <AccountLayout title="My Orders">
       {placed && <JustPlaced order={placed} />}
+      {placed && <h2 className="mb-4 font-display text-2xl text-ink">All orders</h2>}
       {orders.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-stone-300 px-6 py-12 text-center">
           <p className="text-stone-700">You have no orders yet.</p>
@@ -85,7 +87,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
 /** The order the wallet just paid for, above the list: the same block as the card's confirmation page. */
 function JustPlaced({ order }: { order: PlacedOrderView }) {
   return (
-    <section aria-labelledby="just-placed" className="mb-8 space-y-4">
+    <section aria-labelledby="just-placed" className="mb-10 space-y-4">
       <div>
         <h2 id="just-placed" className="font-display text-2xl text-ink">
           {messages.wallet.success}

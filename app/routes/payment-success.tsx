@@ -3,10 +3,11 @@ import type { AppLoadContext } from "react-router";
 import { isErrorOfKind } from "../../domain/errors";
 import type { PaymentResult } from "../../domain/payment-contract";
 import { PanelLink, StatePanel } from "~/components/checkout/checkout-panels";
-import { PlacedOrder, type PlacedOrderView } from "~/components/orders/placed-order";
+import { PlacedOrder } from "~/components/orders/placed-order";
 import { clearCart } from "~/lib/cart";
 import { type NoticeOutcome, outcomeTitle, reactionTo } from "~/lib/checkout/payment-outcome";
 import { placedOrderFor } from "~/lib/orders/placed-order.server";
+import type { PlacedOrderView } from "~/lib/orders/placed-order-view";
 import { pageMeta } from "~/lib/store";
 import type { Route } from "./+types/payment-success";
 
@@ -97,6 +98,7 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
         <StatePanel
           icon="check"
           tone="success"
+          followed={result.order !== null}
           title={titleOf("paid")}
           text={<p>Thank you for your purchase. Your order has been received.</p>}
         >

@@ -1,23 +1,6 @@
-import type { OrderView } from "../../../domain/views";
+import type { PlacedOrderView } from "~/lib/orders/placed-order-view";
 import { AddressBlock, OrderItems, OrderTotals } from "./order-items";
 import { SandboxBadge } from "./sandbox-badge";
-
-/** What the end of a payment shows of the order just paid (the wallet's My Orders, the card's confirmation). */
-export type PlacedOrderView = Pick<
-  OrderView,
-  | "id"
-  | "number"
-  | "items"
-  | "subtotalCents"
-  | "discountCents"
-  | "discountCode"
-  | "taxCents"
-  | "shippingCents"
-  | "totalCents"
-  | "shippingAddress"
-  | "userEmail"
-  | "sandbox"
->;
 
 /** The line that says the order's e-mail is coming (docs/wording.md: "email"). */
 export const confirmationEmailText = (email: string) => `A confirmation email is on its way to ${email}.`;

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { isErrorOfKind } from "../../../domain/errors";
-import type { PlacedOrderView } from "~/components/orders/placed-order";
+import { type PlacedOrderView, placedOrderView } from "./placed-order-view";
 
 type Viewer = Awaited<ReturnType<AppLoadContext["services"]["auth"]["viewer"]>>;
 
@@ -18,21 +18,7 @@ export async function placedOrderFor(
 ): Promise<PlacedOrderView | null> {
   if (!viewer || !orderId) return null;
   try {
-    const order = await context.services.orders.orderForUser(viewer.id, orderId);
-    return {
-      id: order.id,
-      number: order.number,
-      items: order.items,
-      subtotalCents: order.subtotalCents,
-      discountCents: order.discountCents,
-      discountCode: order.discountCode,
-      taxCents: order.taxCents,
-      shippingCents: order.shippingCents,
-      totalCents: order.totalCents,
-      shippingAddress: order.shippingAddress,
-      userEmail: order.userEmail,
-      sandbox: order.sandbox,
-    };
+    return placedOrderView(await context.services.orders.orderForUser(viewer.id, orderId));
   } catch (error) {
     if (isErrorOfKind(error, "not_found")) return null;
     throw error;
