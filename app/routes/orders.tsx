@@ -3,7 +3,7 @@ import { refundMessages } from "../../domain/refunds";
 import type { OrderView } from "../../domain/views";
 import { AccountLayout } from "~/components/account/account-layout";
 import { OrderCardHeader } from "~/components/orders/order-card-header";
-import { AddressBlock, OrderItems, OrderTotals } from "~/components/orders/order-items";
+import { AddressBlock, ItemsAndTotals } from "~/components/orders/order-items";
 import { CustomerCancel } from "~/components/orders/customer-cancel";
 import { OrderRefunds } from "~/components/orders/order-refunds";
 import { PlacedOrder } from "~/components/orders/placed-order";
@@ -108,15 +108,10 @@ function CustomerOrderCard({ order }: { order: OrderView }) {
     >
       <OrderCardHeader order={order} headingId={headingId} level={2} datePrefix="Placed" className="sm:px-6" />
       <div className="grid gap-6 px-4 py-4 sm:px-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div>
-          <h3 className="sr-only">Items</h3>
-          <OrderItems items={order.items} />
-          <div className="mt-3 border-t border-stone-100 pt-3">
-            <OrderTotals order={order} />
-          </div>
+        <ItemsAndTotals order={order} level={3}>
           <OrderRefunds order={order} level={3} pendingText={refundMessages.pendingCustomer} />
           <CustomerCancel order={order} />
-        </div>
+        </ItemsAndTotals>
         <div className="space-y-5">
           <AddressBlock title="Shipping address" address={order.shippingAddress} level={3} />
           <div>

@@ -1,5 +1,5 @@
 import type { PlacedOrderView } from "~/lib/orders/placed-order-view";
-import { AddressBlock, OrderItems, OrderTotals } from "./order-items";
+import { AddressBlock, ItemsAndTotals } from "./order-items";
 import { SandboxBadge } from "./sandbox-badge";
 
 /** The line that says the order's e-mail is coming (docs/wording.md: "email"). */
@@ -14,7 +14,6 @@ export const confirmationEmailText = (email: string) => `A confirmation email is
 export function PlacedOrder({ order, level }: { order: PlacedOrderView; level: 2 | 3 }) {
   const headingId = `placed-order-${order.id}`;
   const Heading = level === 2 ? "h2" : "h3";
-  const Sub = level === 2 ? "h3" : "h4";
   return (
     <section
       aria-labelledby={headingId}
@@ -31,13 +30,7 @@ export function PlacedOrder({ order, level }: { order: PlacedOrderView; level: 2
         </p>
       </header>
       <div className="grid gap-6 px-4 py-4 sm:px-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div>
-          <Sub className="sr-only">Items</Sub>
-          <OrderItems items={order.items} />
-          <div className="mt-3 border-t border-stone-100 pt-3">
-            <OrderTotals order={order} />
-          </div>
-        </div>
+        <ItemsAndTotals order={order} level={level === 2 ? 3 : 4} />
         <AddressBlock title="Shipping address" address={order.shippingAddress} level={level === 2 ? 3 : 4} />
       </div>
     </section>

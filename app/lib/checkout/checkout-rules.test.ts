@@ -1,22 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { CartLine } from "../../../domain/cart";
 import { loadPaypalSdk, paypalSdkUrl } from "~/lib/paypal-sdk";
 import { addressOptionLabel, type CheckoutAddress, preselectedAddressId } from "~/components/checkout/address-fields";
 import { type DiscountCheck, withDiscount } from "~/lib/cart-check";
-import { checkoutRequest, failureText, PaymentRequestError } from "./payment-api";
 import { isSandboxWalletMessage, SANDBOX_WALLET_MESSAGE, sandboxReturnPath } from "./sandbox-wallet-window";
-
-const ID = "11111111-1111-4111-8111-111111111111";
-const line: CartLine = {
-  productId: ID,
-  title: "Linen Dress",
-  priceCents: 1,
-  quantity: 2,
-  imageUrls: ["/media/a.webp"],
-  selectedSize: "M",
-  color: "Sage",
-  description: "cheap, honest",
-};
 
 const address = (overrides: Partial<CheckoutAddress> = {}): CheckoutAddress => ({
   id: "a1",
@@ -29,28 +15,6 @@ const address = (overrides: Partial<CheckoutAddress> = {}): CheckoutAddress => (
   phone: "555",
   isDefault: false,
   ...overrides,
-});
-
-describe("checkoutRequest", () => {
-  it("sends what to buy and where, never a price, title or total", () => {
-    const body = checkoutRequest([line], "ship-1", { sameAsShipping: true, billingAddressId: "bill-1" });
-    expect(body).toEqual({
-      lines: [{ productId: ID, selectedSize: "M", color: "Sage", quantity: 2 }],
-      shippingAddressId: "ship-1",
-      billingAddressId: null,
-      sameAsShipping: true,
-    });
-    expect(JSON.stringify(body)).not.toMatch(/price|title|total|amount|currency|description/i);
-  });
-
-  it.each([
-    ["a chosen billing address", "bill-1", "bill-1"],
-    ["no billing address chosen", "", null],
-  ])("sends %s when billing differs from shipping", (_name, chosen, sent) => {
-    const body = checkoutRequest([line], "ship-1", { sameAsShipping: false, billingAddressId: chosen });
-    expect(body.billingAddressId).toBe(sent);
-    expect(body.sameAsShipping).toBe(false);
-  });
 });
 
 describe("withDiscount", () => {
@@ -89,36 +53,6 @@ describe("withDiscount", () => {
       },
     ],
   ])("%s", (_name, discount, expected) => expect(withDiscount(totals, discount)).toEqual(expected));
-});
-
-describe("checkoutRequest with a discount code", () => {
-  it("sends the code, and nothing when there is none", () => {
-    expect(checkoutRequest([line], ID, { sameAsShipping: true, billingAddressId: "" }, "SAVE15").discountCode).toBe(
-      "SAVE15",
-    );
-    expect("discountCode" in checkoutRequest([line], ID, { sameAsShipping: true, billingAddressId: "" })).toBe(false);
-  });
-});
-
-describe("failureText", () => {
-  const generic = "Stripe checkout failed. Please try again.";
-  it.each([
-    [
-      "a refusal the server explained",
-      new PaymentRequestError(409, "Only 1 of Linen Dress left in stock."),
-      "Only 1 of Linen Dress left in stock.",
-    ],
-    [
-      "a bad request",
-      new PaymentRequestError(400, "Please select a billing address"),
-      "Please select a billing address",
-    ],
-    ["a server failure", new PaymentRequestError(502, "PayPal is not answering right now."), generic],
-    ["no answer at all", new PaymentRequestError(0, "Failed to fetch"), generic],
-    ["any other error", new Error("boom"), generic],
-  ])("%s", (_name, error, text) => {
-    expect(failureText(error, generic)).toBe(text);
-  });
 });
 
 describe("addresses", () => {

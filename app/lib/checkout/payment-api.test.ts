@@ -191,3 +191,55 @@ describe("totalsOf", () => {
     expect(totalsOf({ ...cardStarted, discountCents: 0, discountCode: null })).toEqual(totals);
   });
 });
+
+describe("checkoutRequest", () => {
+  it("sends what to buy and where, never a price, title or total", () => {
+    const body = checkoutRequest([line], "ship-1", { sameAsShipping: true, billingAddressId: "bill-1" });
+    expect(body).toEqual({
+      lines: [{ productId: ID, selectedSize: "M", color: "Sage", quantity: 2 }],
+      shippingAddressId: "ship-1",
+      billingAddressId: null,
+      sameAsShipping: true,
+    });
+    expect(JSON.stringify(body)).not.toMatch(/price|title|total|amount|currency|description/i);
+  });
+
+  it.each([
+    ["a chosen billing address", "bill-1", "bill-1"],
+    ["no billing address chosen", "", null],
+  ])("sends %s when billing differs from shipping", (_name, chosen, sent) => {
+    const body = checkoutRequest([line], "ship-1", { sameAsShipping: false, billingAddressId: chosen });
+    expect(body.billingAddressId).toBe(sent);
+    expect(body.sameAsShipping).toBe(false);
+  });
+});
+
+describe("checkoutRequest with a discount code", () => {
+  it("sends the code, and nothing when there is none", () => {
+    expect(checkoutRequest([line], ID, { sameAsShipping: true, billingAddressId: "" }, "SAVE15").discountCode).toBe(
+      "SAVE15",
+    );
+    expect("discountCode" in checkoutRequest([line], ID, { sameAsShipping: true, billingAddressId: "" })).toBe(false);
+  });
+});
+
+describe("failureText", () => {
+  const generic = "Stripe checkout failed. Please try again.";
+  it.each([
+    [
+      "a refusal the server explained",
+      new PaymentRequestError(409, "Only 1 of Linen Dress left in stock."),
+      "Only 1 of Linen Dress left in stock.",
+    ],
+    [
+      "a bad request",
+      new PaymentRequestError(400, "Please select a billing address"),
+      "Please select a billing address",
+    ],
+    ["a server failure", new PaymentRequestError(502, "PayPal is not answering right now."), generic],
+    ["no answer at all", new PaymentRequestError(0, "Failed to fetch"), generic],
+    ["any other error", new Error("boom"), generic],
+  ])("%s", (_name, error, text) => {
+    expect(failureText(error, generic)).toBe(text);
+  });
+});
