@@ -8,7 +8,7 @@ import { CustomerCancel } from "~/components/orders/customer-cancel";
 import { OrderRefunds } from "~/components/orders/order-refunds";
 import { PlacedOrder } from "~/components/orders/placed-order";
 import { StatusHistory } from "~/components/orders/status-history";
-import { messages } from "../../domain/messages";
+import { walletTexts } from "../../domain/messages";
 import { adminResult } from "~/lib/admin-result";
 import { placedOrderFor } from "~/lib/orders/placed-order.server";
 import type { PlacedOrderView } from "~/lib/orders/placed-order-view";
@@ -90,7 +90,7 @@ function JustPlaced({ order }: { order: PlacedOrderView }) {
     <section aria-labelledby="just-placed" className="mb-10 space-y-4">
       <div>
         <h2 id="just-placed" className="font-display text-2xl text-ink">
-          {messages.wallet.success}
+          {walletTexts.success}
         </h2>
         <p className="mt-1 text-stone-600">Thank you for your purchase. Your order has been received.</p>
       </div>

@@ -14,7 +14,7 @@ import {
   paymentFailureSchema,
   type WalletStarted,
 } from "../../../domain/payment-contract";
-import { type EndpointBody, paymentEndpoints } from "../../../domain/payment-endpoints";
+import { type EndpointBody, type PaymentEndpointName, paymentEndpoints } from "../../../domain/payment-endpoints";
 import type { z } from "../../../domain/zod";
 
 /** The body of a payment start, as the body schema takes it (`checkoutBodySchema`'s input). */
@@ -89,9 +89,9 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /** Posts `body` to one endpoint of the table and reads its answer with that endpoint's schema. */
-async function call<Body extends z.ZodType, Answer extends z.ZodType>(
-  endpoint: { path: string; body: Body; answer: Answer },
-  body: z.input<Body>,
+async function call<Answer extends z.ZodType>(
+  endpoint: { path: string; answer: Answer },
+  body: EndpointBody<PaymentEndpointName>,
 ): Promise<z.output<Answer>> {
   let response: Response;
   try {
@@ -129,16 +129,18 @@ async function call<Body extends z.ZodType, Answer extends z.ZodType>(
 
 export const paymentApi = {
   /** POST /api/create-paypal-order: the wallet's order for the priced checkout. */
-  startWallet: (request: CheckoutRequest) => call(paymentEndpoints.createWalletOrder, request),
+  startWallet: (request: EndpointBody<"createWalletOrder">) => call(paymentEndpoints.createWalletOrder, request),
   /** POST /api/capture-paypal-order: the buyer approved; the server captures and records. */
-  captureWallet: (orderId: string) => call(paymentEndpoints.captureWalletOrder, { orderId }),
+  captureWallet: (orderId: EndpointBody<"captureWalletOrder">["orderId"]) =>
+    call(paymentEndpoints.captureWalletOrder, { orderId }),
   /**
    * The fallback: the browser made or captured the PayPal order itself; the server checks it
    * with PayPal by id, and the order's checkout reference (custom_id) says what it pays for.
    */
-  verifyWallet: (orderId: string) => call(paymentEndpoints.verifyWalletOrder, { orderId }),
+  verifyWallet: (orderId: EndpointBody<"verifyWalletOrder">["orderId"]) =>
+    call(paymentEndpoints.verifyWalletOrder, { orderId }),
   /** POST /api/create-stripe-session: the hosted payment page to send the shopper to. */
-  startCard: (request: CheckoutRequest) => call(paymentEndpoints.createCardSession, request),
+  startCard: (request: EndpointBody<"createCardSession">) => call(paymentEndpoints.createCardSession, request),
 };
 
 /**
