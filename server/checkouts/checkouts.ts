@@ -140,10 +140,13 @@ export function createCheckoutStore(deps: {
      * another one is left alone. Returns the row as it is afterwards.
      */
     async bindProviderRef(checkoutId: string, providerRef: string): Promise<Checkout | undefined> {
-      await db
+      const [bound] = await db
         .update(checkouts)
         .set({ providerRef, updatedAt: new Date() })
-        .where(and(eq(checkouts.id, checkoutId), isNull(checkouts.providerRef)));
+        .where(and(eq(checkouts.id, checkoutId), isNull(checkouts.providerRef)))
+        .returning();
+      if (bound) return bound;
+      // Bound already (to this reference or another): the row as it is.
       const [row] = await db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
       return row;
     },
@@ -259,6 +262,36 @@ export async function lockCheckout(tx: Tx, checkoutId: string): Promise<Checkout
   const [checkout] = await tx.select().from(checkouts).where(eq(checkouts.id, checkoutId)).for("update");
   if (!checkout) throw new NotFoundError("Checkout not found");
   return checkout;
+}
+
+/**
+ * Locks the checkout a step already read, by compare-and-set instead of a second read: true when
+ * it is still as `seen` says (same status, same stock hold), so `seen` is the locked row for the
+ * rest of the transaction. False when someone changed it meanwhile: the caller reads it under lock.
+ */
+export async function claimCheckout(tx: Tx, seen: Checkout): Promise<boolean> {
+  const claimed = await tx
+    .update(checkouts)
+    .set({ updatedAt: new Date() })
+    .where(
+      and(
+        eq(checkouts.id, seen.id),
+        eq(checkouts.status, seen.status),
+        seen.stockReservedAt ? eq(checkouts.stockReservedAt, seen.stockReservedAt) : isNull(checkouts.stockReservedAt),
+      ),
+    )
+    .returning({ id: checkouts.id });
+  return claimed.length > 0;
+}
+
+/** Takes the stock hold of an open checkout the step read without one, by compare-and-set; false when it changed. */
+export async function claimStockHold(tx: Tx, seen: Checkout, reservedAt: Date): Promise<boolean> {
+  const claimed = await tx
+    .update(checkouts)
+    .set({ stockReservedAt: reservedAt, updatedAt: reservedAt })
+    .where(and(eq(checkouts.id, seen.id), eq(checkouts.status, "pending"), isNull(checkouts.stockReservedAt)))
+    .returning({ id: checkouts.id });
+  return claimed.length > 0;
 }
 
 /** Marks the checkout's pieces as held (or, with null, as given back) for a PayPal capture about to happen. */

@@ -70,9 +70,17 @@ export function pgliteStartParams(): string[] {
  * file beside it (`{dataDir}.lock`, server/db/embedded-lock.ts) refuses a second one with
  * DatabaseLockedError, and is released when the database is closed.
  */
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
+/** Told the text of every statement the store's queries send (tests count them; nothing in production). */
+export type QueryWatch = (sql: string) => void;
+
+const queryLogger = (watch: QueryWatch | undefined) => (watch ? { logQuery: (sql: string) => watch(sql) } : undefined);
+
+export async function openPglite(
+  options: { dataDir?: string; loadDataDir?: Blob; onQuery?: QueryWatch } = {},
+): Promise<DatabaseHandle> {
   const startParams = pgliteStartParams();
-  if (!options.dataDir) return wrapPglite(await PGlite.create({ loadDataDir: options.loadDataDir, startParams }));
+  if (!options.dataDir)
+    return wrapPglite(await PGlite.create({ loadDataDir: options.loadDataDir, startParams }), options.onQuery);
   mkdirSync(path.dirname(options.dataDir), { recursive: true, mode: PRIVATE_DIR_MODE });
   const lock = acquireEmbeddedLock(`${options.dataDir}.lock`);
   let client: PGlite;
@@ -84,7 +92,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   }
   // The database's files are for the store's user only (server/private-files.ts).
   privateTree(options.dataDir);
-  const handle = wrapPglite(client);
+  const handle = wrapPglite(client, options.onQuery);
   return {
     ...handle,
     close: async () => {
@@ -98,7 +106,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   };
 }
 
-export function wrapPglite(client: PGlite): DatabaseHandle {
+export function wrapPglite(client: PGlite, onQuery?: QueryWatch): DatabaseHandle {
   // PGlite is a single connection: callers that need "one session" share it, serialised by PGlite itself.
   const session: RawSession = {
     query: async (text, params) => ({ rows: (await client.query<Record<string, unknown>>(text, params)).rows }),
@@ -108,7 +116,7 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
     release: () => {},
   };
   return {
-    db: drizzlePglite(client, { schema }) as unknown as Database,
+    db: drizzlePglite(client, { schema, logger: queryLogger(onQuery) }) as unknown as Database,
     kind: "pglite",
     session: async () => session,
     ping: async () => {
@@ -133,7 +141,7 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
  */
 export async function openPostgres(
   connectionString: string,
-  options: { max?: number; watch?: ConnectionWatch } = {},
+  options: { max?: number; watch?: ConnectionWatch; onQuery?: QueryWatch } = {},
 ): Promise<DatabaseHandle> {
   // StoreClient: a database that cannot be reached is a ServiceUnavailableError (503), not a crash (docs/faults.md).
   const max = options.max ?? 10;
@@ -150,7 +158,7 @@ export async function openPostgres(
     // An idle client lost its connection; the pool replaces it. /readyz reports real outages.
   });
   return {
-    db: drizzlePg(pool, { schema }) as unknown as Database,
+    db: drizzlePg(pool, { schema, logger: queryLogger(options.onQuery) }) as unknown as Database,
     kind: "postgres",
     connectionString,
     session: async () => {

@@ -10,6 +10,7 @@ import {
   walletFallbackBodySchema,
 } from "../../domain/payment-schemas";
 import type { Viewer } from "../auth/service";
+import type { Settled } from "../payments/settle";
 import type { Services } from "../services";
 import { failureResponse } from "./failure";
 import { jsonBodyLimit, readJsonBody } from "./json-body";
@@ -29,6 +30,17 @@ const noStore: MiddlewareHandler = async (c, next) => {
   await next();
   // Payments are one shopper's and only true now.
   c.header("Cache-Control", "no-store");
+};
+
+/**
+ * A confirmation's answer (docs/decisions/046-one-payment-provider-interface.md): the PaymentResult
+ * of domain/payment-contract.ts, 200 while the money is the store's or may still be (paid,
+ * pending), 409 when this payment did not and will not become an order (refused, expired,
+ * refunded). Either way the body is the same shape, and never the order itself.
+ */
+const settledAnswer = (c: Context<Env>, settled: Settled) => {
+  const { outcome } = settled.result;
+  return c.json(settled.result, outcome === "paid" || outcome === "pending" ? 200 : 409);
 };
 
 const readJson = <S extends z.ZodType>(c: Context<Env>, schema: S) => readJsonBody(c, schema, paymentBodyErrorMessage);
@@ -76,7 +88,7 @@ export function paymentRoutes(services: Pick<Services, "auth" | "payments">) {
     noStore,
     jsonLimit,
     shopper(async (c, viewer) =>
-      c.json(await payments.wallet.capture(viewer, (await readJson(c, captureBodySchema)).orderId)),
+      settledAnswer(c, await payments.wallet.capture(viewer, (await readJson(c, captureBodySchema)).orderId)),
     ),
   );
 
@@ -85,7 +97,7 @@ export function paymentRoutes(services: Pick<Services, "auth" | "payments">) {
     noStore,
     jsonLimit,
     start(async (c, viewer) =>
-      c.json(await payments.wallet.verifyFallback(viewer, await readJson(c, walletFallbackBodySchema))),
+      settledAnswer(c, await payments.wallet.verifyFallback(viewer, await readJson(c, walletFallbackBodySchema))),
     ),
   );
 
@@ -109,7 +121,7 @@ export function paymentRoutes(services: Pick<Services, "auth" | "payments">) {
   // The /payment-success page's check (anyone may open that page): records the order of a paid session.
   app.get("/checkout/stripe-session/:sessionId", noStore, async (c) => {
     try {
-      return c.json(await payments.card.confirm(c.req.param("sessionId")));
+      return settledAnswer(c, await payments.card.confirm(c.req.param("sessionId")));
     } catch (error) {
       return failureResponse(c, error);
     }
@@ -139,7 +151,10 @@ export function paymentRoutes(services: Pick<Services, "auth" | "payments">) {
   app.post(
     "/sandbox/checkout/:sessionId/pay",
     noStore,
-    shopper(async (c, viewer) => c.json(await payments.card.paySandbox(viewer, sessionParam(c)))),
+    shopper(async (c, viewer) => {
+      const { result, redirectTo } = await payments.card.paySandbox(viewer, sessionParam(c));
+      return c.json({ ...result, redirectTo });
+    }),
   );
   app.post(
     "/sandbox/checkout/:sessionId/cancel",

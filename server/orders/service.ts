@@ -8,7 +8,14 @@ import { type CheckoutLine, type CheckoutStatus, type OrderItem, orders, users }
 import type { Logger } from "../logger";
 import { enqueueMail } from "../mail/outbox";
 import { returnVariantStock, type StockLine, takeVariantStock } from "../catalog/variant-stock";
-import { completeCheckout, lockCheckout, setStockHold } from "../checkouts/checkouts";
+import {
+  type Checkout,
+  claimCheckout,
+  claimStockHold,
+  completeCheckout,
+  lockCheckout,
+  setStockHold,
+} from "../checkouts/checkouts";
 import { holdDiscountUse, redeemDiscount } from "../discounts/redemptions";
 import { orderConfirmationEmail } from "./emails";
 import { NotFoundError, PaymentRefusedError } from "../../domain/errors";
@@ -104,8 +111,18 @@ export function createOrdersService(deps: OrdersDeps) {
      * OutOfStockError when the pieces are not there, DiscountUsedUpError when the checkout's
      * discount code has no use left for this shopper (checked, not yet counted: the order counts it).
      */
-    async reserveStock(checkoutId: string): Promise<{ status: CheckoutStatus; reservedAt: Date | null }> {
+    async reserveStock(
+      checkoutId: string,
+      seen?: Checkout,
+    ): Promise<{ status: CheckoutStatus; reservedAt: Date | null }> {
       const result = await db.transaction(async (tx) => {
+        // The row the step read, if it still has no hold: held by compare-and-set, no second read.
+        const at = new Date();
+        if (seen && !seen.stockReservedAt && seen.status === "pending" && (await claimStockHold(tx, seen, at))) {
+          if (seen.discountId) await holdDiscountUse(tx, seen.discountId, seen.userId);
+          await takeStock(tx, seen.lines);
+          return { status: seen.status, reservedAt: at, taken: seen.lines };
+        }
         const checkout = await lockCheckout(tx, checkoutId);
         if (checkout.status !== "pending" || checkout.stockReservedAt) {
           return { status: checkout.status, reservedAt: checkout.stockReservedAt, taken: null };
@@ -143,9 +160,11 @@ export function createOrdersService(deps: OrdersDeps) {
     async fulfilCheckout(
       checkoutId: string,
       payment: { paymentId: string; paymentRef: string | null; sandbox: boolean },
+      /** The checkout row the step already read: locked by compare-and-set instead of read again. */
+      seen?: Checkout,
     ): Promise<{ order: OrderView; created: boolean }> {
       const result = await db.transaction(async (tx) => {
-        const checkout = await lockCheckout(tx, checkoutId);
+        const checkout = seen && (await claimCheckout(tx, seen)) ? seen : await lockCheckout(tx, checkoutId);
         const [existing] = await tx.select().from(orders).where(eq(orders.checkoutId, checkoutId));
         if (existing) return { order: (await orderViews(tx, [existing]))[0], created: false };
         if (checkout.status === "refunded") throw new PaymentRefusedError("This payment was refunded.", "refunded");

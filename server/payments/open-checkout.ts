@@ -5,7 +5,8 @@ import type { Viewer } from "../auth/service";
 import type { PaymentMethod } from "../db/schema";
 import type { Logger } from "../logger";
 import type { Checkout, CheckoutStore, PricedCheckout } from "../checkouts/checkouts";
-import type { CardProvider, CardSession, WalletOrder, WalletProvider } from "./types";
+import type { PaymentObservation, PaymentProvider } from "./provider";
+import type { Settled } from "./settle";
 import { PaymentRefusedError, ProviderUnavailableError } from "../../domain/errors";
 
 /** An open checkout of the same offer is reused only while its provider order or session has long to live. */
@@ -27,18 +28,17 @@ export interface OpenedCheckout {
 /**
  * Opening a checkout: one open checkout per shopper and cart (the database's unique index says
  * so). A second start of the same offer (double submit, retry, second tab) gets the open one
- * back, with its PayPal order or Stripe session; another offer for the same cart (another
- * method, address or price) replaces it. A replaced checkout is "superseded": it can no longer
- * be captured, its Stripe session is expired, and money that still arrives for it is refunded,
+ * back, with its provider order or page; another offer for the same cart (another method,
+ * address or price) replaces it. A replaced checkout is "superseded": it can no longer be
+ * captured, its provider's page is closed, and money that still arrives for it is refunded,
  * so one cart never becomes two paid orders. No database lock is held while a provider is asked.
  */
 export function createCheckoutOpener(deps: {
   store: CheckoutStore;
-  wallet: WalletProvider;
-  card: CardProvider;
-  /** The flows' own settle(), late-bound: they record, refund or expire what the provider reports. */
-  settleWallet: (checkout: Checkout, order: WalletOrder) => Promise<{ status: string }>;
-  settleCard: (checkout: Checkout, session: CardSession) => Promise<{ status: string }>;
+  /** The provider of a checkout's button (server/payments/registry.ts). */
+  providerOf: (checkout: Checkout) => PaymentProvider;
+  /** The one settle (server/payments/settle.ts): records, refunds or closes what the provider reports. */
+  settle: (provider: PaymentProvider, checkout: Checkout, seen: PaymentObservation | null) => Promise<Settled>;
   logger: Logger;
   now?: () => number;
 }) {
@@ -49,29 +49,17 @@ export function createCheckoutOpener(deps: {
   /** Asks the provider about an open checkout; records or closes it when the provider says it is over. */
   async function standing(checkout: Checkout): Promise<Standing> {
     if (!checkout.providerRef) return { state: "open" };
-    if (checkout.provider === "paypal") {
-      const order = await deps.wallet.getOrder(checkout.providerRef);
-      if (!order || order.status === "VOIDED") {
-        await store.mark(checkout.id, "expired", order ? "PayPal order VOIDED" : "unknown to PayPal");
-        return { state: "closed" };
-      }
-      if (order.status !== "COMPLETED") return { state: "open", providerStatus: order.status };
-      const outcome = await deps.settleWallet(checkout, order);
-      return outcome.status === "COMPLETED" ? { state: "paid" } : { state: "closed" };
-    }
-    const session = await deps.card.retrieveSession(checkout.providerRef);
-    if (!session) {
-      await store.mark(checkout.id, "expired", "unknown to the card provider");
-      return { state: "closed" };
-    }
-    if (session.status === "open" && !session.paid) return { state: "open", providerStatus: session.status };
-    const outcome = await deps.settleCard(checkout, session);
-    return outcome.status === "paid" ? { state: "paid" } : { state: "closed" };
+    const provider = deps.providerOf(checkout);
+    const seen = await provider.read(checkout.providerRef);
+    if (seen?.state === "open") return { state: "open", providerStatus: seen.providerStatus };
+    const { result } = await deps.settle(provider, checkout, seen);
+    if (result.outcome === "paid") return { state: "paid" };
+    return result.outcome === "pending" ? { state: "open", providerStatus: result.status } : { state: "closed" };
   }
 
   /** Takes an open checkout of this cart out of the way of a new one. */
   async function replace(checkout: Checkout): Promise<void> {
-    // A PayPal capture holds the stock while it runs (or while PayPal keeps it PENDING): let it finish.
+    // A capture holds the stock while it runs (or while the provider keeps it PENDING): let it finish.
     if (checkout.stockReservedAt)
       throw new PaymentRefusedError(paymentMessages.paymentInProgress, "payment_in_progress");
     // A provider that does not answer does not keep the shopper from paying another way: the
@@ -87,11 +75,14 @@ export function createCheckoutOpener(deps: {
       { checkoutId: checkout.id, provider: checkout.provider },
       "open checkout replaced by a newer one of the same cart",
     );
-    if (checkout.provider === "stripe" && checkout.providerRef) {
-      // Best effort: a session paid anyway is refunded when Stripe reports it (webhook, success page, reconciliation).
-      await deps.card.expireSession(checkout.providerRef).catch((err) => {
-        log.warn({ err, checkoutId: checkout.id }, "could not expire the replaced Stripe session");
-      });
+    if (checkout.providerRef) {
+      // Best effort: money paid anyway is refunded when the provider reports it (event, return page, reconciliation).
+      await deps
+        .providerOf(checkout)
+        .close(checkout.providerRef)
+        .catch((err) => {
+          log.warn({ err, checkoutId: checkout.id }, "could not close the replaced checkout's payment");
+        });
     }
   }
 

@@ -1,16 +1,14 @@
 import type { Logger } from "../logger";
 import type { OrdersService } from "../orders/service";
 import { periodicTask } from "../periodic-task";
-import type { CardFlow } from "./card-flow";
 import type { Checkout, CheckoutStore } from "../checkouts/checkouts";
-import type { CardProvider, WalletProvider } from "./types";
-import type { WalletFlow } from "./wallet-flow";
-import { PaymentRefusedError } from "../../domain/errors";
+import type { PaymentProvider } from "./provider";
+import type { Settler } from "./settle";
 
 export interface ReconcileOptions {
   /** A pending checkout untouched this long is asked about (a payment still in a browser is left alone). */
   minAgeMs?: number;
-  /** A PayPal order nobody captured is given up after this long. */
+  /** A payment the store captures and nobody captured is given up after this long. */
   walletExpiryMs?: number;
   intervalMs?: number;
   batchSize?: number;
@@ -18,18 +16,17 @@ export interface ReconcileOptions {
 
 /**
  * Finishes payments the request that started them could not: a capture whose answer was lost,
- * a Stripe payment whose webhook and success page never arrived, a server that was down. It
- * asks the provider about each pending checkout and records the order, refunds, gives back
- * held stock or expires the checkout, through the same code the endpoints use.
+ * a hosted-page payment whose event and return page never arrived, a server that was down. It
+ * asks each pending checkout's provider about it and records the order, refunds, gives back
+ * held stock or expires the checkout, through the same settle the endpoints use.
  */
 export function createReconciler(
   deps: {
     store: CheckoutStore;
     orders: OrdersService;
-    wallet: WalletProvider;
-    card: CardProvider;
-    walletFlow: WalletFlow;
-    cardFlow: CardFlow;
+    /** The provider of a checkout's button (server/payments/registry.ts). */
+    providerOf: (checkout: Checkout) => PaymentProvider;
+    settler: Settler;
     logger: Logger;
   },
   options: ReconcileOptions = {},
@@ -40,41 +37,6 @@ export function createReconciler(
   const batchSize = options.batchSize ?? 50;
   const log = deps.logger.child({ component: "reconciler" });
 
-  async function wallet(checkout: Checkout, now: number): Promise<string> {
-    const order = await deps.wallet.getOrder(checkout.providerRef!);
-    const hold = checkout.stockReservedAt;
-    if (order?.status === "COMPLETED") {
-      try {
-        return (await deps.walletFlow.settle(checkout, order, hold)).status;
-      } catch (error) {
-        // Refunded (sold out, wrong amount, a replaced checkout) or refused (paid to another account): settled, not an error to retry.
-        if (error instanceof PaymentRefusedError)
-          return `${error.code === "wrong_payee" ? "refused" : "refunded"} (${error.code})`;
-        throw error;
-      }
-    }
-    // Not captured (yet): a hold older than any capture in flight is given back.
-    if (hold && now - hold.getTime() >= minAgeMs) await deps.orders.releaseStock(checkout.id, hold);
-    if (!order || order.status === "VOIDED" || now - checkout.createdAt.getTime() >= walletExpiryMs) {
-      await deps.store.mark(
-        checkout.id,
-        "expired",
-        order ? `PayPal order ${order.status}, never captured` : "unknown to PayPal",
-      );
-      return "expired";
-    }
-    return order.status;
-  }
-
-  async function card(checkout: Checkout): Promise<string> {
-    const session = await deps.card.retrieveSession(checkout.providerRef!);
-    if (!session) {
-      await deps.store.mark(checkout.id, "expired", "unknown to the card provider");
-      return "expired";
-    }
-    return (await deps.cardFlow.settle(checkout, session)).status;
-  }
-
   async function one(checkout: Checkout, now: number): Promise<string> {
     // Without a provider id the browser never got anything to pay with (a replaced one stays replaced).
     if (!checkout.providerRef) {
@@ -82,7 +44,21 @@ export function createReconciler(
       await deps.store.mark(checkout.id, "failed", "the payment provider was never reached");
       return "failed";
     }
-    return checkout.provider === "paypal" ? wallet(checkout, now) : card(checkout);
+    const provider = deps.providerOf(checkout);
+    const seen = await provider.read(checkout.providerRef);
+    const hold = checkout.stockReservedAt;
+    const settled = await deps.settler.settle(provider, checkout, seen);
+    const { outcome, code } = settled.result;
+    if (outcome !== "pending") return code ? `${outcome} (${code})` : outcome;
+    // Not taken (yet): a hold older than any capture in flight is given back,
+    if (hold && seen?.state !== "pending" && now - hold.getTime() >= minAgeMs)
+      await deps.orders.releaseStock(checkout.id, hold);
+    // and a payment the store captures that nobody captured for this long is given up.
+    if (provider.capture && seen?.state === "open" && now - checkout.createdAt.getTime() >= walletExpiryMs) {
+      await deps.store.mark(checkout.id, "expired", `${seen.providerStatus} at ${provider.id}, never captured`);
+      return "expired";
+    }
+    return "pending";
   }
 
   /** One pass; returns what happened to each checkout looked at. */
@@ -103,7 +79,7 @@ export function createReconciler(
       }
       // Still pending: to the back of the queue, so one stuck checkout cannot starve the others.
       await deps.store.touch(checkout.id);
-      if (result !== "open" && result !== "PENDING")
+      if (result !== "pending")
         log.info({ checkoutId: checkout.id, provider: checkout.provider, result }, "pending checkout settled");
       results.push({ checkoutId: checkout.id, result });
     }

@@ -10,20 +10,21 @@ import { createThrottle, type ThrottleRule } from "../limits/throttle";
 import type { Logger } from "../logger";
 import type { OrdersService } from "../orders/service";
 import { createCardFlow } from "./card-flow";
-import { createCheckoutStore } from "../checkouts/checkouts";
+import { type Checkout, createCheckoutStore } from "../checkouts/checkouts";
 import { createCheckoutOpener } from "./open-checkout";
-import { createPaypalProvider } from "./paypal";
+import { BUTTON_OF_METHOD, type PaymentProvider } from "./provider";
 import { createReconciler, type ReconcileOptions } from "./reconcile";
-import { createSandboxProviders } from "./sandbox";
-import { createStripeProvider } from "./stripe";
-import type { CardProvider, WalletProvider } from "./types";
+import { type ChosenProviders, chooseProviders, providerForPayment } from "./registry";
+import { createSettler } from "./settle";
+import { createPaymentStart } from "./start-payment";
 import { createWalletFlow } from "./wallet-flow";
+import type { PaymentMethod } from "../../domain/views";
 import { RateLimitedError } from "../../domain/errors";
 
 export interface PaymentsOptions {
   /** Replace the providers chosen from the configuration (tests). */
-  wallet?: WalletProvider;
-  card?: CardProvider;
+  wallet?: PaymentProvider;
+  card?: PaymentProvider;
   reconcile?: ReconcileOptions;
   /** Payment starts per shopper and window (tests); default CHECKOUT_RATE_LIMIT per minute. */
   startLimit?: ThrottleRule;
@@ -31,23 +32,6 @@ export interface PaymentsOptions {
 
 /** Payment starts per shopper: counted in the database, so the limit holds across instances. */
 const START_WINDOW_MS = 60_000;
-
-/** PayPal and Stripe when their keys are set; otherwise the built-in sandbox for that method. */
-export function choosePaymentProviders(db: Database, config: Pick<Config, "publicUrl" | "paypal" | "stripe">) {
-  const sandbox = createSandboxProviders(db, config.publicUrl);
-  const wallet: WalletProvider = config.paypal
-    ? createPaypalProvider({ ...config.paypal, publicUrl: config.publicUrl })
-    : sandbox.wallet;
-  const card: CardProvider = config.stripe
-    ? createStripeProvider({
-        secretKey: config.stripe.secretKey,
-        webhookSecret: config.stripe.webhookSecret,
-        apiBase: config.stripe.apiBase,
-        publicUrl: config.publicUrl,
-      })
-    : sandbox.card;
-  return { wallet, card, sandbox };
-}
 
 /** The checkout: pricing -> payment -> order, for both methods, plus the reconciliation pass. */
 export function createPaymentsService(
@@ -62,37 +46,41 @@ export function createPaymentsService(
   },
   options: PaymentsOptions = {},
 ) {
-  const chosen = choosePaymentProviders(deps.db, deps.config);
-  const wallet = options.wallet ?? chosen.wallet;
-  const card = options.card ?? chosen.card;
+  const configured = chooseProviders({ db: deps.db, config: deps.config });
+  const chosen: ChosenProviders = {
+    ...configured,
+    wallet: options.wallet ?? configured.wallet,
+    card: options.card ?? configured.card,
+  };
+  const { wallet, card } = chosen;
+  /** A checkout's provider: the one behind its button (the stored method names the button). */
+  const providerOf = (checkout: Checkout) => chosen[BUTTON_OF_METHOD[checkout.provider]];
   const store = createCheckoutStore({
     db: deps.db,
     pricing: deps.pricing,
     discounts: deps.discounts,
     accounts: deps.accounts,
   });
-  // The opener settles what it finds through the flows, which open checkouts through it: bound late.
-  const opener = createCheckoutOpener({
+  // FAULT_POINT=after-capture (tests only, docs/faults.md): a settle dies between the provider's money and the order.
+  const settler = createSettler({
     store,
-    wallet,
-    card,
-    settleWallet: (checkout, order) => walletFlow.settle(checkout, order, checkout.stockReservedAt),
-    settleCard: (checkout, session) => cardFlow.settle(checkout, session),
+    orders: deps.orders,
     logger: deps.logger,
+    fault: faultHook(deps.config.faultPoint),
   });
-  // FAULT_POINT=after-capture (tests only, docs/faults.md): both flows die between the provider's money and the order.
-  const fault = faultHook(deps.config.faultPoint);
-  const walletFlow = createWalletFlow({ wallet, store, orders: deps.orders, opener, logger: deps.logger, fault });
-  const cardFlow = createCardFlow({ card, store, orders: deps.orders, opener, logger: deps.logger, fault });
+  const opener = createCheckoutOpener({ store, providerOf, settle: settler.settle, logger: deps.logger });
+  const start = createPaymentStart({ store, opener });
+  const walletFlow = createWalletFlow({ wallet, store, orders: deps.orders, start, settler, logger: deps.logger });
+  const cardFlow = createCardFlow({ card, store, start, settler, logger: deps.logger });
   const reconciler = createReconciler(
-    { store, orders: deps.orders, wallet, card, walletFlow, cardFlow, logger: deps.logger },
+    { store, orders: deps.orders, providerOf, settler, logger: deps.logger },
     { intervalMs: deps.config.reconcile.intervalMs, minAgeMs: deps.config.reconcile.minAgeMs, ...options.reconcile },
   );
   const throttle = createThrottle(deps.db);
   const startLimit = options.startLimit ?? { max: deps.config.checkoutRateLimit, windowMs: START_WINDOW_MS };
   return {
-    /** "paypal" / "stripe" for the real providers, "sandbox" for the built-in one: pages label the sandbox. */
-    modes: { wallet: wallet.mode, card: card.mode },
+    /** The registration id behind each button ("sandbox" for the built-in one): pages label the sandbox. */
+    modes: { wallet: wallet.id, card: card.id },
     /**
      * Counts one payment start (create an order or session, verify a browser-made one) for the
      * shopper; throws RateLimitedError (429, Retry-After) past the limit. Each start costs
@@ -107,22 +95,18 @@ export function createPaymentsService(
     card: cardFlow,
     reconciler,
     /**
-     * Gives (part of) an order's payment back through the provider that took it: the sandbox
-     * for a sandbox order, else PayPal (the capture) or Stripe (the PaymentIntent). `key` makes
-     * a repeat answer the first refund (docs/decisions/033-refunds-returns-and-customer-cancel.md).
+     * Gives (part of) an order's payment back through the provider that took it, found from what
+     * the order stores (its method and sandbox mark). `key` makes a repeat answer the first refund
+     * (docs/decisions/033-refunds-returns-and-customer-cancel.md).
      */
     refundPayment(payment: {
-      method: "paypal" | "stripe";
+      method: PaymentMethod;
       sandbox: boolean;
       paymentRef: string;
       amountCents: number;
       key: string;
     }) {
-      const { method, paymentRef, amountCents, key } = payment;
-      const providers = payment.sandbox ? chosen.sandbox : { wallet, card };
-      return method === "paypal"
-        ? providers.wallet.refundCapture(paymentRef, key, amountCents)
-        : providers.card.refund(paymentRef, key, amountCents);
+      return providerForPayment(chosen, payment).refund(payment.paymentRef, payment.key, payment.amountCents);
     },
   };
 }

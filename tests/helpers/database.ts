@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import pg from "pg";
 import { inject } from "vitest";
-import { type DatabaseHandle, openPglite, openPostgres } from "../../server/db/client";
+import { type DatabaseHandle, openPglite, openPostgres, type QueryWatch } from "../../server/db/client";
 
 /**
  * The migrated template's name, derived from the database TEST_DATABASE_URL names, so two runs
@@ -24,13 +24,19 @@ export function withDatabase(url: string, database: string): string {
  * PostgreSQL database cloned from the migrated template when TEST_DATABASE_URL is set.
  * close() drops what it created.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(options: { onQuery?: QueryWatch } = {}): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const template = readFileSync(inject("pgliteTemplate"));
-    return openPglite({ loadDataDir: new Blob([template]) });
+    return openPglite({ loadDataDir: new Blob([template]), onQuery: options.onQuery });
   }
-  return scratchPostgres(url, `store_test_${randomBytes(6).toString("hex")}`, `template ${templateDatabase(url)}`, 5);
+  return scratchPostgres(
+    url,
+    `store_test_${randomBytes(6).toString("hex")}`,
+    `template ${templateDatabase(url)}`,
+    5,
+    options.onQuery,
+  );
 }
 
 /**
@@ -45,7 +51,13 @@ export async function createEmptyDatabase(label: string): Promise<DatabaseHandle
 }
 
 /** A new PostgreSQL database `name` on the server of `url` (`options`: e.g. its template), opened; close() drops it. */
-async function scratchPostgres(url: string, name: string, options: string, max: number): Promise<DatabaseHandle> {
+async function scratchPostgres(
+  url: string,
+  name: string,
+  options: string,
+  max: number,
+  onQuery?: QueryWatch,
+): Promise<DatabaseHandle> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
@@ -53,7 +65,7 @@ async function scratchPostgres(url: string, name: string, options: string, max: 
   } finally {
     await admin.end();
   }
-  const handle = await openPostgres(withDatabase(url, name), { max });
+  const handle = await openPostgres(withDatabase(url, name), { max, onQuery });
   return {
     ...handle,
     close: async () => {

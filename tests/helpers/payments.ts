@@ -2,9 +2,11 @@ import { mkdirSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
+import { expect } from "vitest";
 import { addressSchema } from "../../domain/account-schemas";
+import { type PaymentResult, paymentResultSchema } from "../../domain/payment-contract";
 import { loadConfig } from "../../server/config";
-import type { DatabaseHandle } from "../../server/db/client";
+import type { DatabaseHandle, QueryWatch } from "../../server/db/client";
 import { checkouts, orders, outbox, products } from "../../server/db/schema";
 import { createApp } from "../../server/http/app";
 import { createLogger } from "../../server/logger";
@@ -45,9 +47,11 @@ export async function startPaymentsTest(
     payments?: PaymentsOptions;
     withPages?: boolean;
     env?: Record<string, string>;
+    /** Told every statement the store sends (tests/integration/payments-reads.test.ts counts them). */
+    onQuery?: QueryWatch;
   } = {},
 ): Promise<PaymentsTest> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ onQuery: options.onQuery });
   const smtp = await startFakeSmtp();
   const paypal = options.paypal ? await startFakePaypal() : undefined;
   const stripe = options.stripe ? await startFakeStripe() : undefined;
@@ -180,4 +184,16 @@ export async function worldSnapshot(database: DatabaseHandle) {
   ]);
   const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
   return { stock: stock.sort(byId), orders: orderRows.length, checkouts: checkoutRows.sort(byId) };
+}
+
+/**
+ * A payment confirmation's answer (capture, verify, the card check), read through the one
+ * contract (domain/payment-contract.ts): it must parse as a PaymentResult, and its HTTP status
+ * must say the same as its outcome (200 paid or pending, 409 refused, expired or refunded;
+ * docs/decisions/046-one-payment-provider-interface.md).
+ */
+export async function paymentResult(res: Response): Promise<PaymentResult> {
+  const result = paymentResultSchema.parse(await res.json());
+  expect(res.status).toBe(result.outcome === "paid" || result.outcome === "pending" ? 200 : 409);
+  return result;
 }

@@ -22,8 +22,8 @@ import { promisify } from "node:util";
  * this to the release that just shipped (its version and the commit it was cut from).
  */
 export const PREVIOUS_RELEASE = {
-  version: "0.1.0",
-  commit: "53503f3cbf201d41da7b58a323615a4d06a4fd79",
+  version: "0.2.0",
+  commit: "d185a625a8e839d862fbbbc68f1b1fe4c0f25c8d",
 } as const;
 
 const ROOT = path.resolve(import.meta.dirname, "../..");

@@ -3,6 +3,7 @@ import {
   body,
   checkoutByRef,
   mailTo,
+  paymentResult,
   ordersOf,
   type PaymentsTest,
   type Shopper,
@@ -66,10 +67,8 @@ describe("a PayPal purchase", () => {
     expect(test.paypal!.orders.get(created.id)?.amount).toEqual({ currency_code: "USD", value: "56.20" });
     test.paypal!.approve(created.id);
 
-    const res = await capture(created.id);
-    expect(res.status).toBe(200);
-    const reply = await res.json();
-    expect(reply).toMatchObject({ status: "COMPLETED", id: created.id });
+    const reply = await paymentResult(await capture(created.id));
+    expect(reply).toMatchObject({ outcome: "paid", status: "COMPLETED", id: created.id });
 
     const [order] = await ordersOf(test.database, ada.userId);
     expect(reply.orderId).toBe(order.id);
@@ -103,8 +102,8 @@ describe("a PayPal purchase", () => {
     expect((await checkoutByRef(test.database, created.id))?.status).toBe("completed");
 
     // A second capture (a retry, a double click) returns the same order and charges nothing more.
-    const again = await capture(created.id);
-    expect(await again.json()).toMatchObject({ status: "COMPLETED", orderId: order.id });
+    const again = await paymentResult(await capture(created.id));
+    expect(again).toMatchObject({ outcome: "paid", status: "COMPLETED", orderId: order.id });
     expect(await ordersOf(test.database, ada.userId)).toHaveLength(1);
     expect(await stockOf(test.database, dress)).toBe(1);
     expect(test.paypal!.requests.filter((r) => r.path === `/v2/checkout/orders/${created.id}/capture`)).toHaveLength(1);
@@ -145,20 +144,34 @@ describe("a PayPal payment that does not complete records nothing", () => {
   it("not approved by the buyer", async () => {
     const created = await create();
     const before = await worldSnapshot(test.database);
-    const reply = await (await capture(created.id)).json();
-    expect(reply).toEqual({ status: "ORDER_NOT_APPROVED", id: created.id, message: "PayPal payment not completed" });
+    const reply = await paymentResult(await capture(created.id));
+    expect(reply).toEqual({
+      outcome: "refused",
+      status: "ORDER_NOT_APPROVED",
+      id: created.id,
+      code: "not_captured",
+      message: "PayPal payment not completed",
+    });
     expect(await worldSnapshot(test.database)).toEqual(before);
   });
 
   it.each([
-    ["DECLINED", "DECLINED", "failed"],
-    ["INSTRUMENT_DECLINED", "INSTRUMENT_DECLINED", "pending"],
-  ] as const)("a %s capture", async (outcome, status, checkoutStatus) => {
+    // Captured and declined: the order is over at PayPal, and so is the checkout.
+    ["DECLINED", "DECLINED", "payment_failed", "failed"],
+    // The capture refused: the buyer may try another funding source, the checkout stays open.
+    ["INSTRUMENT_DECLINED", "INSTRUMENT_DECLINED", "not_captured", "pending"],
+  ] as const)("a %s capture", async (outcome, status, code, checkoutStatus) => {
     const created = await create();
     test.paypal!.approve(created.id);
     test.paypal!.scriptCapture(created.id, outcome);
-    const reply = await (await capture(created.id)).json();
-    expect(reply).toEqual({ status, id: created.id, message: "PayPal payment not completed" });
+    const reply = await paymentResult(await capture(created.id));
+    expect(reply).toEqual({
+      outcome: "refused",
+      status,
+      id: created.id,
+      code,
+      message: "PayPal payment not completed",
+    });
     expect(await stockOf(test.database, dress)).toBe(3);
     expect((await ordersOf(test.database)).filter((o) => o.paymentId === created.id)).toHaveLength(0);
     expect((await checkoutByRef(test.database, created.id))?.status).toBe(checkoutStatus);
@@ -168,8 +181,13 @@ describe("a PayPal payment that does not complete records nothing", () => {
     const created = await create();
     test.paypal!.approve(created.id);
     test.paypal!.scriptCapture(created.id, "PENDING");
-    const reply = await (await capture(created.id)).json();
-    expect(reply).toEqual({ status: "PENDING", id: created.id, message: "PayPal payment not completed" });
+    const reply = await paymentResult(await capture(created.id));
+    expect(reply).toEqual({
+      outcome: "pending",
+      status: "PENDING",
+      id: created.id,
+      message: "PayPal payment not completed",
+    });
     expect((await ordersOf(test.database)).filter((o) => o.paymentId === created.id)).toHaveLength(0);
     expect(await stockOf(test.database, dress)).toBe(1);
     expect((await checkoutByRef(test.database, created.id))?.stockReservedAt).not.toBeNull();
@@ -181,9 +199,8 @@ describe("stock that runs out between create and capture", () => {
     const created = await create(ada, 2);
     test.paypal!.approve(created.id);
     await setStock(test.database.db, dress, 1, { size: "M", color: null });
-    const res = await capture(created.id);
-    expect(res.status).toBe(409);
-    expect(await res.json()).toMatchObject({
+    expect(await paymentResult(await capture(created.id))).toMatchObject({
+      outcome: "refused",
       code: "out_of_stock",
       message: "Sorry, an item in your order sold out while you were paying. Your PayPal payment was not taken.",
     });
@@ -203,7 +220,7 @@ describe("the browser fallback", () => {
     expect((await failed.json()).message).toBe("PayPal is not answering right now. Please try again in a moment.");
     test.paypal!.captureOutOfBand(created.id); // the buttons' own capture
     const res = await ada.browser.postJson("/api/verify-paypal-order", { orderId: created.id });
-    expect(await res.json()).toMatchObject({ status: "COMPLETED", id: created.id });
+    expect(await paymentResult(res)).toMatchObject({ outcome: "paid", status: "COMPLETED", id: created.id });
     expect((await ordersOf(test.database)).filter((o) => o.paymentId === created.id)).toHaveLength(1);
     expect(await stockOf(test.database, dress)).toBe(1);
   });
@@ -212,7 +229,8 @@ describe("the browser fallback", () => {
     const created = await create();
     const before = await worldSnapshot(test.database);
     const res = await ada.browser.postJson("/api/verify-paypal-order", { orderId: created.id });
-    expect(await res.json()).toMatchObject({
+    expect(await paymentResult(res)).toMatchObject({
+      outcome: "pending",
       status: "PAYER_ACTION_REQUIRED",
       message: "PayPal payment not completed",
     });
@@ -234,7 +252,7 @@ describe("reconciliation", () => {
     const results = await test.t.services.payments.reconciler.runOnce(new Date(Date.now() + 10 * 60_000));
     expect(results).toContainEqual({
       checkoutId: (await checkoutByRef(test.database, created.id))!.id,
-      result: "COMPLETED",
+      result: "paid",
     });
     expect((await ordersOf(test.database)).filter((o) => o.paymentId === created.id)).toHaveLength(1);
     // The held stock became the order's: taken once, not twice.

@@ -1,14 +1,27 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPaypalProvider } from "../../server/payments/paypal";
-import { createStripeProvider } from "../../server/payments/stripe";
-import {
-  isCompletedWalletPayment,
-  isPaidCardSession,
-  isWalletRefusal,
-  type PaymentRequest,
-  type WalletOrder,
-} from "../../server/payments/types";
+import { paysCheckout } from "../../domain/payment-decision";
+import { observePaypalOrder } from "../../server/payments/providers/paypal";
+import { createPaypalProvider } from "../../server/payments/providers/paypal/paypal";
+import { observeSession } from "../../server/payments/providers/stripe";
+import { createStripeProvider } from "../../server/payments/providers/stripe/stripe";
+import type { CardSession } from "../../server/payments/providers/stripe/types";
+import { isWalletRefusal, type PaymentRequest, type WalletOrder } from "../../server/payments/providers/paypal/types";
+
+/** Paid at the provider, for exactly this amount and currency (the order names its checkout: `custom_id`). */
+function isCompletedWalletPayment(order: WalletOrder, expected: { totalCents: number; currency: string }): boolean {
+  const seen = observePaypalOrder(order, true);
+  return seen.state === "paid" && paysCheckout(seen, { ...expected, id: order.customId ?? "", status: "pending" });
+}
+
+/** The same for a Checkout Session, naming `checkoutId`. */
+function isPaidCardSession(
+  session: CardSession,
+  expected: { checkoutId: string; totalCents: number; currency: string },
+): boolean {
+  const seen = observeSession(session);
+  return seen.state === "paid" && paysCheckout(seen, { ...expected, id: expected.checkoutId, status: "pending" });
+}
 import { type FakePaypal, startFakePaypal } from "../fakes/paypal";
 import { type FakeStripe, startFakeStripe } from "../fakes/stripe";
 import { ProviderUnavailableError } from "../../domain/errors";

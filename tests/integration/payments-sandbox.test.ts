@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { paymentResultSchema } from "../../domain/payment-contract";
 import {
   body,
+  paymentResult,
   checkoutByRef,
   ordersOf,
   type PaymentsTest,
@@ -48,8 +50,14 @@ describe("sandbox wallet", () => {
     expect(created.mode).toBe("sandbox");
     expect(created.id).toMatch(/^SANDBOX[A-Z0-9]{13}$/);
 
-    const early = await (await ada.browser.postJson("/api/capture-paypal-order", { orderId: created.id })).json();
-    expect(early).toEqual({ status: "ORDER_NOT_APPROVED", id: created.id, message: "PayPal payment not completed" });
+    const early = await paymentResult(await ada.browser.postJson("/api/capture-paypal-order", { orderId: created.id }));
+    expect(early).toEqual({
+      outcome: "refused",
+      status: "ORDER_NOT_APPROVED",
+      id: created.id,
+      code: "not_captured",
+      message: "PayPal payment not completed",
+    });
 
     expect((await bob.browser.postJson(`/api/sandbox/paypal/${created.id}/approve`, {})).status).toBe(404);
     const page = await (await ada.browser.request(`/api/sandbox/paypal/${created.id}`)).json();
@@ -57,8 +65,10 @@ describe("sandbox wallet", () => {
     const approved = await ada.browser.postJson(`/api/sandbox/paypal/${created.id}/approve`, {});
     expect(await approved.json()).toMatchObject({ id: created.id, status: "APPROVED" });
 
-    const captured = await (await ada.browser.postJson("/api/capture-paypal-order", { orderId: created.id })).json();
-    expect(captured).toMatchObject({ status: "COMPLETED", id: created.id });
+    const captured = await paymentResult(
+      await ada.browser.postJson("/api/capture-paypal-order", { orderId: created.id }),
+    );
+    expect(captured).toMatchObject({ outcome: "paid", status: "COMPLETED", id: created.id });
     const list = await test.t.services.orders.listOrdersForUser(ada.userId);
     expect(list[0]).toMatchObject({
       id: captured.orderId,
@@ -83,10 +93,11 @@ describe("sandbox card", () => {
 
     expect((await bob.browser.postJson(`/api/sandbox/checkout/${created.id}/pay`, {})).status).toBe(404);
     const paid = await (await ada.browser.postJson(`/api/sandbox/checkout/${created.id}/pay`, {})).json();
-    expect(paid).toMatchObject({ status: "paid", redirectTo: `/payment-success?session_id=${created.id}` });
+    expect(paymentResultSchema.parse(paid)).toMatchObject({ outcome: "paid", status: "COMPLETED" });
+    expect(paid).toMatchObject({ redirectTo: `/payment-success?session_id=${created.id}` });
     expect((await ordersOf(test.database, ada.userId)).filter((o) => o.paymentId === created.id)).toHaveLength(1);
-    const check = await (await ada.browser.request(`/api/checkout/stripe-session/${created.id}`)).json();
-    expect(check).toEqual({ status: "paid", sessionId: created.id, orderId: paid.orderId });
+    const check = await paymentResult(await ada.browser.request(`/api/checkout/stripe-session/${created.id}`));
+    expect(check).toEqual({ outcome: "paid", status: "COMPLETED", id: created.id, orderId: paid.orderId });
     expect(await stockOf(test.database, tee)).toBe(2);
   });
 

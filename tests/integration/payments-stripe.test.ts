@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TestBrowser } from "../helpers/accounts";
 import {
+  paymentResult,
   body,
   checkoutByRef,
   mailTo,
@@ -60,8 +61,8 @@ describe("a Stripe purchase", () => {
     expect(test.stripe!.sessions.get(session.id)?.amount_total).toBe(13210);
 
     // Paid, but nothing is recorded before Stripe says so.
-    const early = await (await successCheck(session.id)).json();
-    expect(early).toMatchObject({ status: "open" });
+    const early = await paymentResult(await successCheck(session.id));
+    expect(early).toMatchObject({ outcome: "pending", status: "open", id: session.id });
     expect(await ordersFor(session.id)).toHaveLength(0);
 
     test.stripe!.markPaid(session.id);
@@ -82,9 +83,10 @@ describe("a Stripe purchase", () => {
     expect(await mailTo(test.database, ada.email, "Your Threadline order")).toHaveLength(1);
 
     // The success page's check finds the same order.
-    expect(await (await successCheck(session.id)).json()).toEqual({
-      status: "paid",
-      sessionId: session.id,
+    expect(await paymentResult(await successCheck(session.id))).toEqual({
+      outcome: "paid",
+      status: "COMPLETED",
+      id: session.id,
       orderId: order.id,
     });
   });
@@ -92,8 +94,8 @@ describe("a Stripe purchase", () => {
   it("records the order from the success page when the webhook has not arrived", async () => {
     const session = await createSession();
     test.stripe!.markPaid(session.id);
-    const reply = await (await successCheck(session.id, ada.browser)).json();
-    expect(reply.status).toBe("paid");
+    const reply = await paymentResult(await successCheck(session.id, ada.browser));
+    expect(reply).toMatchObject({ outcome: "paid", status: "COMPLETED" });
     expect(await ordersFor(session.id)).toHaveLength(1);
     // Reloading the page changes nothing.
     await successCheck(session.id, ada.browser);
@@ -115,8 +117,9 @@ describe("stock that runs out before the paid session is recorded", () => {
       expect.objectContaining({ amount: 26410, status: "succeeded" }),
     ]);
     expect((await checkoutByRef(test.database, session.id))?.status).toBe("refunded");
-    expect(await (await successCheck(session.id)).json()).toMatchObject({
-      status: "refunded",
+    expect(await paymentResult(await successCheck(session.id))).toMatchObject({
+      outcome: "refunded",
+      code: "refunded",
       message: "This payment was refunded.",
     });
     // Replays do not refund twice.

@@ -362,7 +362,8 @@ export const ENDPOINT_ROWS: Row[] = [
     method: "POST",
     path: "/api/capture-paypal-order",
     body: (r) => ({ json: { orderId: r.walletOrderId } }),
-    expect: ownApi(200),
+    // The owner's order is not approved yet: a refused PaymentResult (409, decision 046); anyone else's is not found.
+    expect: ownApi(409),
   },
   {
     route: "POST /api/verify-paypal-order",

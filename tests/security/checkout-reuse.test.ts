@@ -1,3 +1,4 @@
+import { paymentResultSchema } from "../../domain/payment-contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paymentMessages } from "../../domain/payment-messages";
@@ -85,7 +86,7 @@ describe("the same cart started twice gets the same payment back", () => {
     const [a, b] = await Promise.all([started(who, "stripe", cart), started(who, "stripe", cart)]);
     const paid = await Promise.all([a, b].map((s) => who.browser.postJson(`/api/sandbox/checkout/${s.id}/pay`, {})));
     const outcomes = await Promise.all(paid.map((r) => r.json()));
-    expect(outcomes.map((o) => o.status)).toEqual(["paid", "paid"]);
+    expect(outcomes.map((o) => paymentResultSchema.parse(o).outcome)).toEqual(["paid", "paid"]);
     expect(outcomes[0].orderId).toBe(outcomes[1].orderId);
     expect(await ordersOf(sandbox.database, who.userId)).toHaveLength(1);
     expect(await stockOf(sandbox.database, productId)).toBe(9);
@@ -196,7 +197,7 @@ describe("with Stripe", () => {
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
-      outcome: { status: "refunded", message: paymentMessages.supersededRefunded },
+      outcome: { outcome: "refunded", code: "superseded", message: paymentMessages.supersededRefunded },
     });
     expect(stripe.stripe!.refunds.filter((r) => r.payment_intent === paid.payment_intent)).toEqual([
       expect.objectContaining({ amount: 5510 }),

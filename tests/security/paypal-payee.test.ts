@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { paymentMessages } from "../../domain/payment-messages";
 import { checkouts } from "../../server/db/schema";
-import { createPaypalProvider } from "../../server/payments/paypal";
+import { createPaypalProvider } from "../../server/payments/providers/paypal/paypal";
 import type { FakePayee } from "../fakes/paypal";
 import {
   body,

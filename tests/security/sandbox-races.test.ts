@@ -1,3 +1,4 @@
+import { paymentResultSchema } from "../../domain/payment-contract";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, productVariants, sandboxPayments } from "../../server/db/schema";
@@ -64,9 +65,9 @@ describe("20 concurrent purchases of the last piece", () => {
     const replies = await Promise.all(
       sessions.map(({ who, id }) => who.browser.postJson(`/api/sandbox/checkout/${id}/pay`, {})),
     );
-    const outcomes = await Promise.all(replies.map((r) => r.json()));
-    expect(outcomes.filter((o) => o.status === "paid")).toHaveLength(1);
-    const refunded = outcomes.filter((o) => o.status === "refunded");
+    const outcomes = await Promise.all(replies.map(async (r) => paymentResultSchema.parse(await r.json())));
+    expect(outcomes.filter((o) => o.outcome === "paid")).toHaveLength(1);
+    const refunded = outcomes.filter((o) => o.outcome === "refunded");
     expect(refunded).toHaveLength(19);
     expect(refunded[0].message).toBe(
       "Sorry, an item in your order sold out while you were paying. Your payment has been refunded.",
@@ -143,9 +144,9 @@ describe("20 concurrent purchases of the last piece of one size and colour", () 
     const replies = await Promise.all(
       sessions.map(({ who, id }) => who.browser.postJson(`/api/sandbox/checkout/${id}/pay`, {})),
     );
-    const outcomes = await Promise.all(replies.map((r) => r.json()));
-    expect(outcomes.filter((o) => o.status === "paid")).toHaveLength(1);
-    expect(outcomes.filter((o) => o.status === "refunded")).toHaveLength(19);
+    const outcomes = await Promise.all(replies.map(async (r) => paymentResultSchema.parse(await r.json())));
+    expect(outcomes.filter((o) => o.outcome === "paid")).toHaveLength(1);
+    expect(outcomes.filter((o) => o.outcome === "refunded")).toHaveLength(19);
     const variants = await test.database.db
       .select({ size: productVariants.size, color: productVariants.color, stock: productVariants.stock })
       .from(productVariants)

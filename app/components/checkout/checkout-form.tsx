@@ -24,8 +24,9 @@ import { usePaymentLock } from "~/lib/checkout/use-payment-lock";
 import { WalletButtons } from "./wallet-buttons";
 
 export interface CheckoutPayments {
-  wallet: "paypal" | "sandbox";
-  card: "stripe" | "sandbox";
+  /** The provider registration behind each button (server/payments/registry.ts); "sandbox" for the built-in one. */
+  wallet: string;
+  card: string;
   paypalClientId: string | null;
 }
 

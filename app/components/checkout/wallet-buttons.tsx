@@ -16,7 +16,7 @@ async function captureOnServer(orderId: string, onPaid: WalletButtonProps["onPai
  * The wallet button: PayPal's own buttons with real keys, otherwise the sandbox's gold button
  * that runs the same server steps (create, approve on a local page, capture).
  */
-export function WalletButtons(props: WalletButtonProps & { mode: "paypal" | "sandbox"; clientId: string | null }) {
+export function WalletButtons(props: WalletButtonProps & { mode: string; clientId: string | null }) {
   const { mode, clientId, ...rest } = props;
   if (mode === "paypal" && clientId) return <PaypalButtons clientId={clientId} {...rest} />;
   return <SandboxWalletButton {...rest} />;

@@ -7,9 +7,8 @@ type Viewer = Awaited<ReturnType<AppLoadContext["services"]["auth"]["viewer"]>>;
 /**
  * The order just paid, as the end of a payment shows it, for the shopper who paid it only:
  * anyone else (a shared link, another account, a visitor) and an id that is no order get null,
- * and the page shows the brief's texts alone. Read with `orders.orderForUser` (one query for the
- * order, its lines and history); issue 23 item 4 may hand the card's confirmation this view in its
- * own single read, and the success page then takes it from there instead.
+ * and the page shows the brief's texts alone. My Orders' `?placed=` reads it here with
+ * `orders.orderForUser`; the card's confirmation page takes it from `card.confirm`'s own answer.
  */
 export async function placedOrderFor(
   context: AppLoadContext,

@@ -1,7 +1,7 @@
-import { centsToDecimalString, parseDollars } from "../../domain/money";
-import type { PaymentRequest, WalletCapture, WalletOrder, PaypalWalletProvider, WalletRefusal } from "./types";
-import { ProviderUnavailableError } from "../../domain/errors";
-import { type PaypalAccount, readPayee } from "../../domain/paypal-payee";
+import { centsToDecimalString, parseDollars } from "../../../../domain/money";
+import type { PaymentRequest, WalletCapture, WalletOrder, PaypalApi, WalletRefusal } from "./types";
+import { ProviderUnavailableError } from "../../../../domain/errors";
+import { type PaypalAccount, readPayee } from "../../../../domain/paypal-payee";
 
 export interface PaypalOptions {
   clientId: string;
@@ -131,7 +131,7 @@ function readPaypalOrderPayee(body: unknown): PaypalAccount | null {
 }
 
 /** PayPal's Orders v2 REST API over plain fetch. */
-export function createPaypalProvider(options: PaypalOptions): PaypalWalletProvider {
+export function createPaypalProvider(options: PaypalOptions): PaypalApi {
   const base = options.apiBase.replace(/\/+$/, "");
   const timeoutMs = options.timeoutMs ?? 20_000;
   const now = options.now ?? Date.now;

@@ -1,8 +1,8 @@
 import type Stripe from "stripe";
-import { discountAmountLabel } from "../../domain/discounts";
-import { lazyPackage } from "../lazy-package";
-import type { CardSession, PaymentRequest, StripeCardProvider } from "./types";
-import { ProviderUnavailableError } from "../../domain/errors";
+import { discountAmountLabel } from "../../../../domain/discounts";
+import { lazyPackage } from "../../../lazy-package";
+import type { CardSession, PaymentRequest, StripeApi } from "./types";
+import { ProviderUnavailableError } from "../../../../domain/errors";
 
 export interface StripeOptions {
   secretKey: string;
@@ -135,7 +135,7 @@ function wrapError(StripeSdk: typeof Stripe, what: string, error: unknown): Prov
 }
 
 /** Stripe Checkout through the official package. */
-export function createStripeProvider(options: StripeOptions): StripeCardProvider {
+export function createStripeProvider(options: StripeOptions): StripeApi {
   const StripeSdk = loadStripe();
   const wrap = (what: string, error: unknown) => wrapError(StripeSdk, what, error);
   const stripe = new StripeSdk(options.secretKey, {

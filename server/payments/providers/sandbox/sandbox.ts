@@ -1,16 +1,24 @@
 import { randomInt } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
-import { ProviderUnavailableError } from "../../domain/errors";
-import type { Database } from "../db/client";
-import { sandboxPayments } from "../db/schema";
-import { SESSION_LIFETIME_S } from "./stripe";
-import type { CardSession, SandboxCardProvider, SandboxWalletProvider, WalletOrder } from "./types";
+import { ProviderUnavailableError } from "../../../../domain/errors";
+import type { Database } from "../../../db/client";
+import { sandboxPayments } from "../../../db/schema";
+import type { PaymentProvider } from "../../provider";
+import { paypalPayments } from "../paypal";
+import { PAYPAL_ORDER_ID } from "../paypal/paypal";
+import { CARD_SESSION_ID } from "../../../../domain/payment-schemas";
+import type { PaypalApi, WalletOrder } from "../paypal/types";
+import { sessionPayments } from "../stripe";
+import { SESSION_LIFETIME_S } from "../stripe/stripe";
+import type { CardSession, StripeApi } from "../stripe/types";
 
 /**
  * The built-in sandbox: the embedded default when PayPal or Stripe keys are not set. It plays
  * the provider's side only (ids, approval, capture, hosted page, refunds) and keeps its book in
  * the database; everything else (checkouts, stock, orders, reconciliation) is the same code
- * the real providers go through. No money moves: the pages that use it say so.
+ * the real providers go through. No money moves: the pages that use it say so. It is one
+ * registration (server/payments/registry.ts) that can fill either button: its wallet is
+ * captured by the store like PayPal's orders, its card page takes the money like Stripe's.
  */
 
 const UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
@@ -52,7 +60,7 @@ function walletOrder(row: Row): WalletOrder {
 export function createSandboxProviders(
   db: Database,
   publicUrl: string,
-): { wallet: SandboxWalletProvider; card: SandboxCardProvider } {
+): { wallet: PaymentProvider; card: PaymentProvider } {
   async function find(id: string, kind: Row["kind"]): Promise<Row | undefined> {
     const [row] = await db
       .select()
@@ -110,9 +118,7 @@ export function createSandboxProviders(
 
   const sessionOpen = () => gt(sandboxPayments.createdAt, new Date(Date.now() - SESSION_LIFETIME_S * 1000));
 
-  const wallet: SandboxWalletProvider = {
-    mode: "sandbox",
-
+  const wallet: Omit<PaypalApi, "mode"> & { approve(orderId: string): Promise<boolean> } = {
     async createOrder(request) {
       // One order per checkout, even for two requests at once (the unique index decides).
       await db
@@ -191,9 +197,10 @@ export function createSandboxProviders(
     };
   }
 
-  const card: SandboxCardProvider = {
-    mode: "sandbox",
-
+  const card: Omit<StripeApi, "mode" | "verifyWebhook"> & {
+    pay(sessionId: string): Promise<boolean>;
+    cancel(sessionId: string): Promise<boolean>;
+  } = {
     async createSession(request) {
       await db
         .insert(sandboxPayments)
@@ -248,5 +255,20 @@ export function createSandboxProviders(
     refund: (paymentRef, idempotencyKey, amountCents) => refund(paymentRef, idempotencyKey, amountCents),
   };
 
-  return { wallet, card };
+  return {
+    wallet: paypalPayments(wallet, {
+      id: "sandbox",
+      sandbox: true,
+      // Its ids look like PayPal's and Stripe's, and are checked the same way.
+      refPattern: PAYPAL_ORDER_ID,
+      // The approval step's Cancel: the order is simply never captured, and lapses.
+      sandboxPage: { accept: (ref) => wallet.approve(ref), cancel: async () => false },
+    }),
+    card: sessionPayments(card, {
+      id: "sandbox",
+      sandbox: true,
+      refPattern: CARD_SESSION_ID,
+      sandboxPage: { accept: (ref) => card.pay(ref), cancel: (ref) => card.cancel(ref) },
+    }),
+  };
 }

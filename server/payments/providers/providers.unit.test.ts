@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { paypalOrderBody, readPaypalOrder } from "./paypal";
-import { stripeSessionParams } from "./stripe";
-import { isCompletedWalletPayment, type PaymentRequest, type WalletOrder } from "./types";
-import { ProviderUnavailableError } from "../../domain/errors";
+import { paypalOrderBody, readPaypalOrder } from "./paypal/paypal";
+import { stripeSessionParams } from "./stripe/stripe";
+import type { PaymentRequest, WalletOrder } from "./paypal/types";
+import { observePaypalOrder } from "./paypal";
+import { observeSession } from "./stripe";
+import type { CardSession } from "./stripe/types";
+import { ProviderUnavailableError } from "../../../domain/errors";
+import { paysCheckout } from "../../../domain/payment-decision";
 
 const request: PaymentRequest = {
   checkoutId: "7d1f3b8e-2c4a-4f6e-9b1d-3e5f7a9c1b2d",
@@ -117,17 +121,18 @@ describe("readPaypalOrder", () => {
   });
 });
 
-describe("isCompletedWalletPayment", () => {
+describe("a PayPal order as an observation: paid for exactly the checkout, or not", () => {
+  const checkout = { id: "checkout-1", status: "pending" as const, totalCents: 6607, currency: "USD" };
   const completed: WalletOrder = {
     id: "A",
     status: "COMPLETED",
-    customId: null,
+    customId: "checkout-1",
     payee: null,
     capture: { id: "C", status: "COMPLETED", amountCents: 6607, currency: "USD" },
   };
-  const expected = { totalCents: 6607, currency: "USD" };
   it.each([
     ["completed order and capture, right amount", completed, true],
+    ["naming another checkout", { ...completed, customId: "checkout-2" }, false],
     ["order APPROVED", { ...completed, status: "APPROVED" }, false],
     ["capture DECLINED", { ...completed, capture: { ...completed.capture!, status: "DECLINED" } }, false],
     ["capture PENDING", { ...completed, capture: { ...completed.capture!, status: "PENDING" } }, false],
@@ -136,7 +141,46 @@ describe("isCompletedWalletPayment", () => {
     ["unreadable amount", { ...completed, capture: { ...completed.capture!, amountCents: null } }, false],
     ["other currency", { ...completed, capture: { ...completed.capture!, currency: "EUR" } }, false],
   ])("%s: %s", (_name, order, ok) => {
-    expect(isCompletedWalletPayment(order as WalletOrder, expected)).toBe(ok);
+    const seen = observePaypalOrder(order as WalletOrder, true);
+    expect(seen.state === "paid" && paysCheckout(seen, checkout)).toBe(ok);
+  });
+
+  it.each([
+    ["APPROVED", null, "open"],
+    ["CREATED", null, "open"],
+    ["VOIDED", null, "expired"],
+    ["COMPLETED", "COMPLETED", "paid"],
+    ["COMPLETED", "PENDING", "pending"],
+    ["COMPLETED", "DECLINED", "failed"],
+    ["COMPLETED", "REFUNDED", "failed"],
+  ])("order %s, capture %s: %s", (status, captureStatus, state) => {
+    const capture = captureStatus ? { ...completed.capture!, status: captureStatus } : null;
+    expect(observePaypalOrder({ ...completed, status, capture }, true).state).toBe(state);
+  });
+
+  it("the payee check is reported, not decided here", () => {
+    expect(observePaypalOrder(completed, false)).toMatchObject({ state: "paid", toStore: false, paymentRef: "C" });
+  });
+});
+
+describe("a Checkout Session as an observation", () => {
+  const session: CardSession = {
+    id: "cs_1",
+    url: null,
+    status: "complete",
+    paid: true,
+    amountTotalCents: 6607,
+    currency: "USD",
+    checkoutId: "checkout-1",
+    paymentRef: "pi_1",
+  };
+  it.each([
+    ["paid", session, "paid"],
+    ["complete, payment processing", { ...session, paid: false }, "pending"],
+    ["open", { ...session, status: "open", paid: false }, "open"],
+    ["expired", { ...session, status: "expired", paid: false }, "expired"],
+  ])("%s: %s", (_name, value, state) => {
+    expect(observeSession(value as CardSession)).toMatchObject({ state, toStore: true, checkoutId: "checkout-1" });
   });
 });
 
