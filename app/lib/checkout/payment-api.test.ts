@@ -109,7 +109,7 @@ describe("paymentApi reads answers through the contract", () => {
   it.each<[string, () => Promise<unknown>, unknown]>([
     ["a start without its id", () => paymentApi.startWallet(request), { ...walletStarted, id: "" }],
     ["totals in dollars", () => paymentApi.startCard(request), { ...cardStarted, totalCents: 98.0001 }],
-    ["a mode nobody knows", () => paymentApi.startCard(request), { ...cardStarted, mode: "cash" }],
+    ["a hosted page without its address", () => paymentApi.startCard(request), { ...cardStarted, url: "" }],
     [
       "a capture in PayPal's words only (no outcome)",
       () => paymentApi.captureWallet("SANDBOX7F3K2"),
