@@ -6,6 +6,7 @@ import { loginPathFor } from "../../domain/redirects";
 import { CheckoutForm, type CheckoutPayments } from "~/components/checkout/checkout-form";
 import { PanelLink, StatePanel, secondaryLinkClass } from "~/components/checkout/checkout-panels";
 import { clearCart, useCartLines, useHydrated } from "~/lib/cart";
+import { placedOrderPath } from "~/lib/checkout/payment-outcome";
 import { pageMeta } from "~/lib/store";
 import type { Route } from "./+types/checkout";
 
@@ -41,13 +42,17 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const paidRef = useRef(false);
   const [paid, setPaid] = useState(false);
 
-  const onPaid = useCallback(() => {
-    paidRef.current = true;
-    setPaid(true);
-    toast.success(messages.wallet.success);
-    clearCart();
-    navigate("/orders");
-  }, [navigate]);
+  // The wallet ends on My Orders, with the order just paid shown in full on top (docs/product.md).
+  const onPaid = useCallback(
+    (orderId: string | null) => {
+      paidRef.current = true;
+      setPaid(true);
+      toast.success(messages.wallet.success);
+      clearCart();
+      navigate(placedOrderPath(orderId));
+    },
+    [navigate],
+  );
 
   // docs/product.md §2: a visitor gets the panel, a toast and a redirect to /login. The panel stays readable
   // while the toast does (5 s), and the shopper may stay: no one is sent away at once.

@@ -3,11 +3,15 @@ import { refundMessages } from "../../domain/refunds";
 import type { OrderView } from "../../domain/views";
 import { AccountLayout } from "~/components/account/account-layout";
 import { OrderCardHeader } from "~/components/orders/order-card-header";
-import { AddressBlock, OrderItems, OrderTotals } from "~/components/orders/order-items";
+import { AddressBlock, ItemsAndTotals } from "~/components/orders/order-items";
 import { CustomerCancel } from "~/components/orders/customer-cancel";
 import { OrderRefunds } from "~/components/orders/order-refunds";
+import { PlacedOrder } from "~/components/orders/placed-order";
 import { StatusHistory } from "~/components/orders/status-history";
+import { walletTexts } from "../../domain/messages";
 import { adminResult } from "~/lib/admin-result";
+import { placedOrderFor } from "~/lib/orders/placed-order.server";
+import type { PlacedOrderView } from "~/lib/orders/placed-order-view";
 import { useLiveRevalidate } from "~/lib/live";
 import { refundRefusal } from "~/lib/refund-refusal.server";
 import { pageMeta } from "~/lib/store";
@@ -16,7 +20,13 @@ import type { Route } from "./+types/orders";
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A visitor goes to /login?redirectTo=/orders and comes back here after signing in.
   const viewer = await context.services.auth.requireUser(request);
-  return { orders: await context.services.orders.listOrdersForUser(viewer.id) };
+  // The wallet's payment ends here (/orders?placed=<id>): that order, the shopper's own only, in full on top.
+  const placedId = new URL(request.url).searchParams.get("placed");
+  const [orders, placed] = await Promise.all([
+    context.services.orders.listOrdersForUser(viewer.id),
+    placedOrderFor(context, viewer, placedId),
+  ]);
+  return { orders, placed };
 }
 
 /** The customer cancels their own Placed or Confirmed order: refunded in full and restocked (decision 033). */
@@ -44,11 +54,13 @@ export function meta() {
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { orders } = loaderData;
+  const { orders, placed } = loaderData;
   // The stream brings this customer's order notices only; the loader reads the orders again.
   useLiveRevalidate((event) => event.type === "order.status" || event.type === "order.created");
   return (
     <AccountLayout title="My Orders">
+      {placed && <JustPlaced order={placed} />}
+      {placed && <h2 className="mb-4 font-display text-2xl text-ink">All orders</h2>}
       {orders.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-stone-300 px-6 py-12 text-center">
           <p className="text-stone-700">You have no orders yet.</p>
@@ -72,6 +84,21 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** The order the wallet just paid for, above the list: the same block as the card's confirmation page. */
+function JustPlaced({ order }: { order: PlacedOrderView }) {
+  return (
+    <section aria-labelledby="just-placed" className="mb-10 space-y-4">
+      <div>
+        <h2 id="just-placed" className="font-display text-2xl text-ink">
+          {walletTexts.success}
+        </h2>
+        <p className="mt-1 text-stone-600">Thank you for your purchase. Your order has been received.</p>
+      </div>
+      <PlacedOrder order={order} level={3} />
+    </section>
+  );
+}
+
 function CustomerOrderCard({ order }: { order: OrderView }) {
   const headingId = `order-${order.id}`;
   return (
@@ -81,15 +108,10 @@ function CustomerOrderCard({ order }: { order: OrderView }) {
     >
       <OrderCardHeader order={order} headingId={headingId} level={2} datePrefix="Placed" className="sm:px-6" />
       <div className="grid gap-6 px-4 py-4 sm:px-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div>
-          <h3 className="sr-only">Items</h3>
-          <OrderItems items={order.items} />
-          <div className="mt-3 border-t border-stone-100 pt-3">
-            <OrderTotals order={order} />
-          </div>
+        <ItemsAndTotals order={order} level={3}>
           <OrderRefunds order={order} level={3} pendingText={refundMessages.pendingCustomer} />
           <CustomerCancel order={order} />
-        </div>
+        </ItemsAndTotals>
         <div className="space-y-5">
           <AddressBlock title="Shipping address" address={order.shippingAddress} level={3} />
           <div>

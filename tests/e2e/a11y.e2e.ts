@@ -256,6 +256,8 @@ const SHOPPER: Step[] = [
     go: async (p) => {
       await p.getByRole("button", { name: /^Pay \$/ }).click();
       await h1(p, "Payment Successful!");
+      // The shopper who paid sees the order in full.
+      await expect(p.getByTestId("placed-order")).toBeVisible();
     },
   },
   {
@@ -264,6 +266,17 @@ const SHOPPER: Step[] = [
     go: async (p, c) => void (await p.goto(`/sandbox/checkout/${c.sandboxSession}`)),
   },
   { name: "orders, one", route: "routes/orders.tsx", go: async (p) => void (await p.goto("/orders")) },
+  {
+    // Where the wallet's payment ends: the order just paid in full above the list (issue 23, item 2).
+    name: "orders, one just placed",
+    route: "routes/orders.tsx",
+    go: async (p, c) => {
+      const confirmed = await p.request.get(`/api/checkout/stripe-session/${c.sandboxSession}`);
+      const { orderId } = await confirmed.json();
+      await p.goto(`/orders?placed=${orderId}`);
+      await expect(p.getByTestId("placed-order")).toBeVisible();
+    },
+  },
   {
     name: "signed out",
     route: "routes/logout.tsx",

@@ -1,6 +1,7 @@
 import { type BrowserContext, test as base, expect, type Page } from "./fixtures";
 import { expectNoAxeViolations } from "./a11y";
 import { verificationLink } from "./mailbox";
+import { expectPlacedOrder } from "./placed-order";
 import { addFromProductPage, toast } from "./shop-steps";
 
 /**
@@ -107,6 +108,14 @@ async function expectOneSetSummary(page: Page, size: string, color: string) {
 /** The number people see for an order: the last 8 characters of its id, in capitals (docs/product.md §9). */
 const orderNumber = (orderId: string) => orderId.replace(/-/g, "").slice(-8).toUpperCase();
 
+/** The one set as the order shows it once paid (the colour and size are each test's). */
+const PLACED = {
+  title: PRODUCT,
+  linePrice: "$89.00",
+  address: [ADDRESS.name, ADDRESS.street, `${ADDRESS.city}, ${ADDRESS.state} ${ADDRESS.zipCode}`, ADDRESS.phone],
+  totals: { subtotal: "$89.00", shipping: "$0.10", tax: "$8.90", total: "$98.00" },
+};
+
 const cartLines = (page: Page) => page.evaluate(() => window.localStorage.getItem("cart:v1"));
 
 test("a visitor sees the login panel and a toast, and is sent to log in only after reading it", async ({
@@ -203,7 +212,7 @@ test("the checkout's choices: default address, billing, payment methods", async 
   expect(created).toBe(0);
 });
 
-test("a full purchase with the sandbox PayPal wallet ends on the order", async ({ page }) => {
+test("a full purchase with the sandbox PayPal wallet ends on the order", async ({ page }, info) => {
   await buyFromProductPage(page, "M", "Cloud Blue");
   await expectOneSetSummary(page, "M", "Cloud Blue");
   const approval = page.waitForEvent("popup");
@@ -218,13 +227,23 @@ test("a full purchase with the sandbox PayPal wallet ends on the order", async (
   await expect(popup.getByText(PRODUCT)).toBeVisible();
   await popup.getByRole("button", { name: "Approve payment" }).click();
 
-  // The server recorded the order only for a COMPLETED capture.
+  // The server recorded the order only for a paid outcome (PayPal's COMPLETED capture).
   const outcome = await (await captured).json();
-  expect(outcome).toMatchObject({ status: "COMPLETED", orderId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+  expect(outcome).toMatchObject({
+    outcome: "paid",
+    status: "COMPLETED",
+    orderId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+  });
   await expect(toast(page, "Payment successful! Order placed.")).toBeVisible();
-  await expect(page).toHaveURL(/\/orders$/);
+  // My Orders, with the order just paid in full on top (issue 23, item 2).
+  await expect(page).toHaveURL(`/orders?placed=${outcome.orderId}`);
   expect(popup.isClosed()).toBe(true);
   expect(await cartLines(page)).toBeNull();
+  await expect(page.getByRole("heading", { level: 2, name: "Payment successful! Order placed." })).toBeVisible();
+  await expect(page.getByText("Thank you for your purchase. Your order has been received.")).toBeVisible();
+  await expectPlacedOrder(page, { ...PLACED, number: orderNumber(outcome.orderId), size: "M", color: "Cloud Blue" });
+  await expectNoAxeViolations(page, "My Orders with the order just placed");
+  await page.screenshot({ path: info.outputPath("orders-placed.png"), fullPage: true });
   const order = page.getByRole("article", { name: `Order #${orderNumber(outcome.orderId)}` });
   await expect(order).toContainText(PRODUCT);
   await expect(order).toContainText("$98.00");
@@ -253,7 +272,8 @@ test("the line's picture is the chosen colour's, from the cart to the order", as
   await page.getByRole("button", { name: "PayPal (sandbox)" }).click();
   await (await approval).getByRole("button", { name: "Approve payment" }).click();
   const outcome = await (await captured).json();
-  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page).toHaveURL(`/orders?placed=${outcome.orderId}`);
+  await expect(page.getByTestId("placed-order").locator("img")).toHaveAttribute("src", grey);
   const order = page.getByRole("article", { name: `Order #${orderNumber(outcome.orderId)}` });
   await expect(order.locator("img").first()).toHaveAttribute("src", grey);
   await expect(order.getByText("Qty: 4", { exact: true })).toBeVisible();
@@ -305,14 +325,14 @@ test("with the approval window blocked, the sandbox PayPal approval happens in t
   const captured = page.waitForResponse((r) => r.url().endsWith("/api/capture-paypal-order"));
   await page.getByRole("button", { name: "Approve payment" }).click();
   const outcome = await (await captured).json();
-  expect(outcome.status).toBe("COMPLETED");
+  expect(outcome).toMatchObject({ outcome: "paid", status: "COMPLETED" });
   await expect(toast(page, "Payment successful! Order placed.")).toBeVisible();
-  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page).toHaveURL(`/orders?placed=${outcome.orderId}`);
   await expect(page.getByRole("article", { name: `Order #${orderNumber(outcome.orderId)}` })).toContainText(PRODUCT);
   expect(await cartLines(page)).toBeNull();
 });
 
-test("a full purchase with the sandbox card checkout ends on the confirmation", async ({ page }) => {
+test("a full purchase with the sandbox card checkout ends on the confirmation", async ({ page, browser }, info) => {
   await buyFromProductPage(page, "XL", "Blush");
   await page.getByRole("radio", { name: /Pay securely with card using Stripe/ }).check();
   // The session's answer is held back, so what the checkout says while it prepares the redirect can be read.
@@ -339,15 +359,25 @@ test("a full purchase with the sandbox card checkout ends on the confirmation", 
   await expect(page).toHaveURL(/\/payment-success\?session_id=cs_sandbox_/);
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
   await expect(page.getByText("Thank you for your purchase. Your order has been received.")).toBeVisible();
-  await expect(page.getByTestId("order-reference")).toContainText("$98.00");
   await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
+  // The order in full, as the wallet's end shows it (issue 23, item 2).
+  const number = await expectPlacedOrder(page, { ...PLACED, size: "XL", color: "Blush" });
   await expect.poll(() => cartLines(page)).toBeNull();
+  await expectNoAxeViolations(page, "the card's confirmation with the order");
+  await page.screenshot({ path: info.outputPath("payment-success.png"), fullPage: true });
 
   // A reload confirms the same order again instead of making another.
-  const reference = String(await page.getByTestId("order-reference").textContent());
   await page.reload();
-  await expect(page.getByTestId("order-reference")).toHaveText(reference);
-  const number = /#([0-9A-F]{8})/.exec(reference)?.[1];
+  await expect(page.getByTestId("placed-order").getByRole("heading", { name: `Order #${number}` })).toBeVisible();
+  // The link alone shows nobody else the order: just the brief's texts.
+  const stranger = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const other = await stranger.newPage();
+  await other.goto(page.url());
+  await expect(other.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
+  await expect(other.getByText("Thank you for your purchase. Your order has been received.")).toBeVisible();
+  await expect(other.getByTestId("placed-order")).toHaveCount(0);
+  await expect(other.getByText(number)).toHaveCount(0);
+  await stranger.close();
   await page.getByRole("link", { name: "View My Orders" }).click();
   await expect(page.getByRole("article", { name: `Order #${number}` })).toContainText(PRODUCT);
 });

@@ -1,12 +1,6 @@
 import { toast } from "~/lib/toast";
 import { messages } from "../../../domain/messages";
-import {
-  type CheckoutRequest,
-  failureText,
-  paymentApi,
-  type ServerTotals,
-  serverTotalsOf,
-} from "~/lib/checkout/payment-api";
+import { type CheckoutRequest, failureText, paymentApi, type ServerTotals, totalsOf } from "~/lib/checkout/payment-api";
 import type { PaymentLock } from "~/lib/checkout/use-payment-lock";
 
 /** Only a web address may be followed: never a javascript: or data: URL, whatever the answer says. */
@@ -39,10 +33,9 @@ export function CardButton({
     if (!body) return;
     await lock.run(
       async (leave) => {
-        const session = await paymentApi.createStripeSession(body);
-        const totals = serverTotalsOf(session);
-        if (totals) onServerTotals(totals);
-        const target = session.id && session.url ? safeRedirect(session.url) : null;
+        const session = await paymentApi.startCard(body);
+        onServerTotals(totalsOf(session));
+        const target = safeRedirect(session.url);
         if (!target) {
           toast.error(messages.server.invalidSession);
           return;

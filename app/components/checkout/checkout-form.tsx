@@ -42,7 +42,7 @@ export function CheckoutForm({
   lines: CartLine[];
   addresses: CheckoutAddress[];
   payments: CheckoutPayments;
-  onPaid: () => void;
+  onPaid: (orderId: string | null) => void;
 }) {
   const [shippingId, setShippingId] = useState(() => preselectedAddressId(addresses));
   const [sameAsShipping, setSameAsShipping] = useState(true);

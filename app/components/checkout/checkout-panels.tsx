@@ -24,15 +24,20 @@ export function StatePanel({
   text,
   children,
   tone = "brand",
+  followed = false,
 }: {
   icon: PanelIcon;
   title: string;
   text?: ReactNode;
   children?: ReactNode;
   tone?: "brand" | "success";
+  /** More of the page follows (the order just paid): less room below. */
+  followed?: boolean;
 }) {
   return (
-    <section className="mx-auto max-w-lg px-4 py-16 text-center sm:py-24">
+    <section
+      className={`mx-auto max-w-lg px-4 text-center ${followed ? "pt-16 pb-10 sm:pt-24 sm:pb-12" : "py-16 sm:py-24"}`}
+    >
       <span
         className={`mx-auto flex h-16 w-16 items-center justify-center rounded-full ${tone === "success" ? "bg-emerald-100 text-emerald-700" : "bg-brand-100 text-brand-700"}`}
       >

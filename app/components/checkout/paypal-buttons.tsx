@@ -2,22 +2,11 @@ import { useEffect, useRef, useState } from "react";
 import { toast } from "~/lib/toast";
 import { messages } from "../../../domain/messages";
 import { loadPaypalSdk, type PaypalButtonsActions, type PaypalButtonsInstance } from "~/lib/paypal-sdk";
-import {
-  PaymentRequestError,
-  paymentApi,
-  serverTotalsOf,
-  type WalletOutcome,
-  walletFallbackOf,
-} from "~/lib/checkout/payment-api";
-import type { WalletButtonProps } from "~/lib/checkout/wallet-button-props";
+import { failureText, PaymentRequestError, paymentApi, totalsOf, walletFallbackOf } from "~/lib/checkout/payment-api";
+import { settleWalletResult, type WalletButtonProps } from "~/lib/checkout/wallet-button-props";
 
 /** The server could not be reached or failed (not: it refused the cart); only then does the browser take over. */
 const serverFailed = (error: unknown) => !(error instanceof PaymentRequestError) || !error.refused;
-
-function settle(outcome: WalletOutcome, onPaid: () => void) {
-  if (outcome.status === "COMPLETED") onPaid();
-  else toast.error(messages.wallet.notCompleted);
-}
 
 /**
  * PayPal's own buttons (vertical, rect, gold) from its JS SDK. The server creates and captures
@@ -51,10 +40,8 @@ export function PaypalButtons({ clientId, ...props }: WalletButtonProps & { clie
             if (!lock.acquire()) throw new Error("A payment is already in progress");
             madeInBrowser = false;
             try {
-              const created = await paymentApi.createPaypalOrder(body);
-              if (!created.id) throw new Error(messages.server.missingId);
-              const totals = serverTotalsOf(created);
-              if (totals) onServerTotals(totals);
+              const created = await paymentApi.startWallet(body);
+              onServerTotals(totalsOf(created));
               return created.id;
             } catch (error) {
               const fallback = serverFailed(error) ? walletFallbackOf(error) : null;
@@ -78,7 +65,7 @@ export function PaypalButtons({ clientId, ...props }: WalletButtonProps & { clie
             try {
               if (!madeInBrowser) {
                 try {
-                  settle(await paymentApi.capturePaypalOrder(data.orderID), onPaid);
+                  settleWalletResult(await paymentApi.captureWallet(data.orderID), onPaid);
                   return;
                 } catch (error) {
                   if (!serverFailed(error)) throw error;
@@ -90,11 +77,9 @@ export function PaypalButtons({ clientId, ...props }: WalletButtonProps & { clie
               } catch {
                 // Already captured (by the server before it failed): the verification below finds out.
               }
-              settle(await paymentApi.verifyPaypalOrder(data.orderID), onPaid);
+              settleWalletResult(await paymentApi.verifyWallet(data.orderID), onPaid);
             } catch (error) {
-              const text =
-                error instanceof PaymentRequestError && error.refused ? error.message : messages.wallet.buttonError;
-              toast.error(text);
+              toast.error(failureText(error, messages.wallet.buttonError));
             } finally {
               lock.release();
             }
@@ -106,9 +91,7 @@ export function PaypalButtons({ clientId, ...props }: WalletButtonProps & { clie
           },
 
           onError(error: unknown) {
-            const text =
-              error instanceof PaymentRequestError && error.refused ? error.message : messages.wallet.buttonError;
-            toast.error(text);
+            toast.error(failureText(error, messages.wallet.buttonError));
             latest.current.lock.release();
           },
         });

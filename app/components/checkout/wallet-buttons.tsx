@@ -3,15 +3,13 @@ import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "~/lib/toast";
 import { messages } from "../../../domain/messages";
 import { PaypalButtons } from "./paypal-buttons";
-import { failureText, paymentApi, serverTotalsOf } from "~/lib/checkout/payment-api";
+import { failureText, paymentApi, totalsOf } from "~/lib/checkout/payment-api";
 import { awaitSandboxDecision, openApprovalWindow, sandboxApprovalPath } from "~/lib/checkout/sandbox-wallet-window";
-import type { WalletButtonProps } from "~/lib/checkout/wallet-button-props";
+import { settleWalletResult, type WalletButtonProps } from "~/lib/checkout/wallet-button-props";
 
-/** Capture on the server; only a COMPLETED answer is a paid order (docs/product.md §4). */
-export async function captureOnServer(orderId: string, onPaid: () => void): Promise<void> {
-  const outcome = await paymentApi.capturePaypalOrder(orderId);
-  if (outcome.status === "COMPLETED") onPaid();
-  else toast.error(messages.wallet.notCompleted);
+/** Capture on the server; only a `paid` outcome is an order (docs/product.md §4). */
+async function captureOnServer(orderId: string, onPaid: WalletButtonProps["onPaid"]): Promise<void> {
+  settleWalletResult(await paymentApi.captureWallet(orderId), onPaid);
 }
 
 /**
@@ -56,10 +54,8 @@ function SandboxWalletButton({ lock, request, onServerTotals, onPaid }: WalletBu
       async (leave) => {
         // Opened inside the click, before any await, so the browser lets it open.
         popup = openApprovalWindow();
-        const created = await paymentApi.createPaypalOrder(body);
-        if (!created.id) throw new Error(messages.server.missingId);
-        const totals = serverTotalsOf(created);
-        if (totals) onServerTotals(totals);
+        const created = await paymentApi.startWallet(body);
+        onServerTotals(totalsOf(created));
         if (!popup) {
           // No window allowed: approve in this tab; the page comes back here with the decision.
           leave();

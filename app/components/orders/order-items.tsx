@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { discountAmountLabel, discountLineLabel } from "../../../domain/discounts";
 import { formatMoney } from "../../../domain/money";
 import type { OrderItem } from "../../../domain/views";
@@ -37,6 +38,32 @@ export function OrderItems({ items }: { items: readonly OrderItem[] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * An order's lines and its totals under them, with a hidden "Items" heading at the card's level
+ * (My Orders' cards, the order just placed); `children` follow the totals (refunds, cancel).
+ */
+export function ItemsAndTotals({
+  order,
+  level,
+  children,
+}: {
+  order: Parameters<typeof OrderTotals>[0]["order"] & { items: readonly OrderItem[] };
+  level: 3 | 4;
+  children?: ReactNode;
+}) {
+  const Heading = level === 3 ? "h3" : "h4";
+  return (
+    <div>
+      <Heading className="sr-only">Items</Heading>
+      <OrderItems items={order.items} />
+      <div className="mt-3 border-t border-stone-100 pt-3">
+        <OrderTotals order={order} />
+      </div>
+      {children}
+    </div>
   );
 }
 

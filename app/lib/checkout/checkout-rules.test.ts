@@ -1,22 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { CartLine } from "../../../domain/cart";
 import { loadPaypalSdk, paypalSdkUrl } from "~/lib/paypal-sdk";
 import { addressOptionLabel, type CheckoutAddress, preselectedAddressId } from "~/components/checkout/address-fields";
 import { type DiscountCheck, withDiscount } from "~/lib/cart-check";
-import { checkoutRequest, failureText, PaymentRequestError, serverTotalsOf, walletFallbackOf } from "./payment-api";
 import { isSandboxWalletMessage, SANDBOX_WALLET_MESSAGE, sandboxReturnPath } from "./sandbox-wallet-window";
-
-const ID = "11111111-1111-4111-8111-111111111111";
-const line: CartLine = {
-  productId: ID,
-  title: "Linen Dress",
-  priceCents: 1,
-  quantity: 2,
-  imageUrls: ["/media/a.webp"],
-  selectedSize: "M",
-  color: "Sage",
-  description: "cheap, honest",
-};
 
 const address = (overrides: Partial<CheckoutAddress> = {}): CheckoutAddress => ({
   id: "a1",
@@ -29,53 +15,6 @@ const address = (overrides: Partial<CheckoutAddress> = {}): CheckoutAddress => (
   phone: "555",
   isDefault: false,
   ...overrides,
-});
-
-describe("checkoutRequest", () => {
-  it("sends what to buy and where, never a price, title or total", () => {
-    const body = checkoutRequest([line], "ship-1", { sameAsShipping: true, billingAddressId: "bill-1" });
-    expect(body).toEqual({
-      lines: [{ productId: ID, selectedSize: "M", color: "Sage", quantity: 2 }],
-      shippingAddressId: "ship-1",
-      billingAddressId: null,
-      sameAsShipping: true,
-    });
-    expect(JSON.stringify(body)).not.toMatch(/price|title|total|amount|currency|description/i);
-  });
-
-  it.each([
-    ["a chosen billing address", "bill-1", "bill-1"],
-    ["no billing address chosen", "", null],
-  ])("sends %s when billing differs from shipping", (_name, chosen, sent) => {
-    const body = checkoutRequest([line], "ship-1", { sameAsShipping: false, billingAddressId: chosen });
-    expect(body.billingAddressId).toBe(sent);
-    expect(body.sameAsShipping).toBe(false);
-  });
-});
-
-describe("serverTotalsOf", () => {
-  it.each([
-    ["all four in cents", { subtotalCents: 8900, taxCents: 890, shippingCents: 10, totalCents: 9800 }, true],
-    ["one missing", { subtotalCents: 8900, taxCents: 890, shippingCents: 10 }, false],
-    ["dollars instead of cents", { subtotalCents: 89.5, taxCents: 8.95, shippingCents: 0.1, totalCents: 98.55 }, false],
-    ["text", { subtotalCents: "8900", taxCents: 890, shippingCents: 10, totalCents: 9800 }, false],
-    [
-      "with the code's discount",
-      {
-        subtotalCents: 8900,
-        discountCents: 1335,
-        discountCode: "SAVE15",
-        taxCents: 757,
-        shippingCents: 10,
-        totalCents: 8332,
-      },
-      true,
-    ],
-  ])("%s", (_name, answer, usable) => {
-    const totals = serverTotalsOf(answer as never);
-    if (usable) expect(totals).toEqual(answer);
-    else expect(totals).toBeNull();
-  });
 });
 
 describe("withDiscount", () => {
@@ -114,36 +53,6 @@ describe("withDiscount", () => {
       },
     ],
   ])("%s", (_name, discount, expected) => expect(withDiscount(totals, discount)).toEqual(expected));
-});
-
-describe("checkoutRequest with a discount code", () => {
-  it("sends the code, and nothing when there is none", () => {
-    expect(checkoutRequest([line], ID, { sameAsShipping: true, billingAddressId: "" }, "SAVE15").discountCode).toBe(
-      "SAVE15",
-    );
-    expect("discountCode" in checkoutRequest([line], ID, { sameAsShipping: true, billingAddressId: "" })).toBe(false);
-  });
-});
-
-describe("failureText", () => {
-  const generic = "Stripe checkout failed. Please try again.";
-  it.each([
-    [
-      "a refusal the server explained",
-      new PaymentRequestError(409, "Only 1 of Linen Dress left in stock."),
-      "Only 1 of Linen Dress left in stock.",
-    ],
-    [
-      "a bad request",
-      new PaymentRequestError(400, "Please select a billing address"),
-      "Please select a billing address",
-    ],
-    ["a server failure", new PaymentRequestError(502, "PayPal is not answering right now."), generic],
-    ["no answer at all", new PaymentRequestError(0, "Failed to fetch"), generic],
-    ["any other error", new Error("boom"), generic],
-  ])("%s", (_name, error, text) => {
-    expect(failureText(error, generic)).toBe(text);
-  });
 });
 
 describe("addresses", () => {
@@ -245,39 +154,5 @@ describe("PayPal's JS SDK", () => {
     const loaded = loadPaypalSdk("client-empty", doc);
     scripts[0].listeners.load();
     await expect(loaded).rejects.toThrow("PayPal failed to load");
-  });
-});
-
-describe("walletFallbackOf", () => {
-  const CHECKOUT = "22222222-2222-4222-8222-222222222222";
-  const fallback = { checkoutId: CHECKOUT, amount: { currency_code: "USD", value: "98.00" } };
-  it.each<[string, unknown, typeof fallback | null]>([
-    [
-      "a 502 that carries the checkout reference",
-      new PaymentRequestError(502, "PayPal is not answering", undefined, { fallback }),
-      fallback,
-    ],
-    ["a 502 without one", new PaymentRequestError(502, "PayPal is not answering"), null],
-    ["no answer at all (offline)", new PaymentRequestError(0, "Network error"), null],
-    [
-      "a reference that is not a checkout id",
-      new PaymentRequestError(502, "x", undefined, { fallback: { ...fallback, checkoutId: "../x" } }),
-      null,
-    ],
-    [
-      "an amount that is not money",
-      new PaymentRequestError(502, "x", undefined, {
-        fallback: { ...fallback, amount: { currency_code: "USD", value: "1e3" } },
-      }),
-      null,
-    ],
-    [
-      "no currency",
-      new PaymentRequestError(502, "x", undefined, { fallback: { ...fallback, amount: { value: "98.00" } } }),
-      null,
-    ],
-    ["an error that is not the server's answer", new Error("boom"), null],
-  ])("%s", (_name, error, expected) => {
-    expect(walletFallbackOf(error)).toEqual(expected);
   });
 });

@@ -1,20 +1,24 @@
 /**
- * The checkout's calls to the payment endpoints (docs/product.md §7 paths). Bodies name what to
- * buy and where to send it (cart lines and address ids); never a price, total or currency:
- * the server prices everything and its numbers come back with each answer.
+ * The checkout's calls to the payment endpoints (docs/product.md §7 paths), built from the one
+ * table in domain/payment-endpoints.ts (docs/decisions/047-one-typed-payment-contract.md). Bodies
+ * name what to buy and where to send it (cart lines and address ids); never a price, total or
+ * currency: the server prices everything and its numbers come back with each answer. Every
+ * answer is read through its schema in domain/payment-contract.ts; nothing here casts a reply.
  */
 import type { CartLine } from "../../../domain/cart";
-import { toRequestLines } from "../../../domain/cart-storage";
-import type { LineChoiceInput, Totals } from "../../../domain/checkout-line";
+import { isSize } from "../../../domain/line-choice";
+import type { Totals } from "../../../domain/checkout-line";
+import {
+  type CardStarted,
+  type PaymentFailure,
+  paymentFailureSchema,
+  type WalletStarted,
+} from "../../../domain/payment-contract";
+import { type EndpointBody, type PaymentEndpointName, paymentEndpoints } from "../../../domain/payment-endpoints";
+import type { z } from "../../../domain/zod";
 
-export interface CheckoutRequest {
-  lines: LineChoiceInput[];
-  shippingAddressId: string;
-  billingAddressId: string | null;
-  sameAsShipping: boolean;
-  /** The discount code applied in the cart, if any: the server prices it (docs/decisions/034-discount-codes.md). */
-  discountCode?: string | null;
-}
+/** The body of a payment start, as the body schema takes it (`checkoutBodySchema`'s input). */
+export type CheckoutRequest = EndpointBody<"createWalletOrder">;
 
 export function checkoutRequest(
   lines: readonly CartLine[],
@@ -23,7 +27,13 @@ export function checkoutRequest(
   discountCode: string | null = null,
 ): CheckoutRequest {
   return {
-    lines: toRequestLines(lines),
+    // The stored cart was read with readLineChoice (domain/cart-storage.ts): its sizes are the store's.
+    lines: lines.map(({ productId, selectedSize, color, quantity }) => ({
+      productId,
+      selectedSize: isSize(selectedSize) ? selectedSize : null,
+      color,
+      quantity,
+    })),
     shippingAddressId,
     billingAddressId: billing.sameAsShipping ? null : billing.billingAddressId || null,
     sameAsShipping: billing.sameAsShipping,
@@ -34,37 +44,22 @@ export function checkoutRequest(
 /** The server's priced view of the checkout it just opened, with the discount code it priced. */
 export type ServerTotals = Totals & { discountCode?: string | null };
 
-export interface WalletCreated extends Partial<ServerTotals> {
-  id?: string;
-  status?: string;
-  mode?: "paypal" | "sandbox";
-}
-
-export interface WalletOutcome {
-  status?: string;
-  id?: string;
-  orderId?: string;
-  message?: string;
-}
-
-export interface CardCreated extends Partial<ServerTotals> {
-  id?: string;
-  url?: string | null;
-  mode?: "stripe" | "sandbox";
-}
+/** What the browser may make a PayPal order for when the server could not reach PayPal. */
+export type WalletFallback = NonNullable<PaymentFailure["fallback"]>;
 
 /**
  * A refused or failed call. `status` 0 means the request never got an answer (offline,
  * aborted). 4xx answers are the server refusing this request with a reason worth showing;
- * 5xx and 0 are failures on the way, where the PayPal fallback may step in.
+ * 5xx, 0 and an answer that does not parse are failures on the way, where the PayPal fallback
+ * may step in (only when the answer carries a `fallback`).
  */
 export class PaymentRequestError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly code?: string,
-    /** The rest of the server's answer (e.g. the checkout reference a PayPal fallback pays against). */
-    readonly details: Record<string, unknown> = {},
+    /** A wallet outage's checkout reference (docs/decisions/040-paypal-payee-and-outages.md). */
+    readonly fallback?: WalletFallback,
   ) {
     super(message);
     this.name = "PaymentRequestError";
@@ -76,48 +71,76 @@ export class PaymentRequestError extends Error {
   }
 }
 
-async function postJson<T>(path: string, body: unknown): Promise<T> {
+/** A failure answer without a usable fallback still has its sentence and kind. */
+const failureWithoutFallback = paymentFailureSchema.omit({ fallback: true });
+
+/** One line of a schema's complaint, for the error's message (the console, the tests). */
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return issue ? `${issue.path.join(".") || "answer"}: ${issue.message}` : "unknown shape";
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Posts `body` to one endpoint of the table and reads its answer with that endpoint's schema. */
+async function call<Answer extends z.ZodType>(
+  endpoint: { path: string; answer: Answer },
+  body: EndpointBody<PaymentEndpointName>,
+): Promise<z.output<Answer>> {
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await fetch(endpoint.path, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json" },
       body: JSON.stringify(body),
       credentials: "same-origin",
     });
   } catch (error) {
-    throw new PaymentRequestError(0, (error as Error).message || "Network error");
+    throw new PaymentRequestError(0, error instanceof Error && error.message ? error.message : "Network error");
   }
-  let payload: unknown = null;
-  try {
-    payload = await response.json();
-  } catch {
-    payload = null;
-  }
+  const payload = await readJson(response);
   if (!response.ok) {
-    const answer = (payload && typeof payload === "object" ? payload : {}) as Record<string, unknown>;
-    const message = typeof answer.message === "string" ? answer.message : `${response.status} ${response.statusText}`;
+    const failure = paymentFailureSchema.safeParse(payload);
+    const read = failure.success ? failure : failureWithoutFallback.safeParse(payload);
+    if (!read.success)
+      throw new PaymentRequestError(response.status, `${response.status} ${response.statusText}`.trim());
     throw new PaymentRequestError(
       response.status,
-      message,
-      typeof answer.code === "string" ? answer.code : undefined,
-      answer,
+      read.data.message,
+      read.data.code,
+      failure.success ? failure.data.fallback : undefined,
     );
   }
-  if (payload === null || typeof payload !== "object")
-    throw new PaymentRequestError(response.status, "The server sent no JSON");
-  return payload as T;
+  const parsed = endpoint.answer.safeParse(payload);
+  if (!parsed.success) {
+    throw new PaymentRequestError(
+      response.status,
+      `The store's answer to POST ${endpoint.path} could not be read (${firstIssue(parsed.error)})`,
+    );
+  }
+  return parsed.data;
 }
 
 export const paymentApi = {
-  createPaypalOrder: (request: CheckoutRequest) => postJson<WalletCreated>("/api/create-paypal-order", request),
-  capturePaypalOrder: (orderId: string) => postJson<WalletOutcome>("/api/capture-paypal-order", { orderId }),
+  /** POST /api/create-paypal-order: the wallet's order for the priced checkout. */
+  startWallet: (request: EndpointBody<"createWalletOrder">) => call(paymentEndpoints.createWalletOrder, request),
+  /** POST /api/capture-paypal-order: the buyer approved; the server captures and records. */
+  captureWallet: (orderId: EndpointBody<"captureWalletOrder">["orderId"]) =>
+    call(paymentEndpoints.captureWalletOrder, { orderId }),
   /**
    * The fallback: the browser made or captured the PayPal order itself; the server checks it
    * with PayPal by id, and the order's checkout reference (custom_id) says what it pays for.
    */
-  verifyPaypalOrder: (orderId: string) => postJson<WalletOutcome>("/api/verify-paypal-order", { orderId }),
-  createStripeSession: (request: CheckoutRequest) => postJson<CardCreated>("/api/create-stripe-session", request),
+  verifyWallet: (orderId: EndpointBody<"verifyWalletOrder">["orderId"]) =>
+    call(paymentEndpoints.verifyWalletOrder, { orderId }),
+  /** POST /api/create-stripe-session: the hosted payment page to send the shopper to. */
+  startCard: (request: EndpointBody<"createCardSession">) => call(paymentEndpoints.createCardSession, request),
 };
 
 /**
@@ -129,32 +152,12 @@ export function failureText(error: unknown, generic: string): string {
   return generic;
 }
 
-/** The server's totals from an answer, when it sent all of them as whole cents. */
-export function serverTotalsOf(answer: Partial<ServerTotals>): ServerTotals | null {
-  const { subtotalCents, taxCents, shippingCents, totalCents } = answer;
-  const all = [subtotalCents, taxCents, shippingCents, totalCents];
-  if (!all.every((n) => Number.isSafeInteger(n))) return null;
-  const totals = {
-    subtotalCents: subtotalCents!,
-    taxCents: taxCents!,
-    shippingCents: shippingCents!,
-    totalCents: totalCents!,
-  };
-  const discountCents = answer.discountCents;
-  if (!Number.isSafeInteger(discountCents) || !discountCents) return totals;
-  return {
-    ...totals,
-    discountCents,
-    discountCode: typeof answer.discountCode === "string" ? answer.discountCode : null,
-  };
-}
-
-/** What the browser may make a PayPal order for when the server could not reach PayPal. */
-export interface WalletFallback {
-  /** The server's checkout: the order carries it as custom_id, or the server will not record it. */
-  checkoutId: string;
-  /** That checkout's exact amount. */
-  amount: { currency_code: string; value: string };
+/** The server's totals from a start's answer (the discount and its code only when one was taken off). */
+export function totalsOf(answer: WalletStarted | CardStarted): ServerTotals {
+  const { subtotalCents, taxCents, shippingCents, totalCents, discountCents, discountCode } = answer;
+  const totals = { subtotalCents, taxCents, shippingCents, totalCents };
+  if (!discountCents) return totals;
+  return { ...totals, discountCents, discountCode: discountCode ?? null };
 }
 
 /**
@@ -162,14 +165,5 @@ export interface WalletFallback {
  * browser does not make a PayPal order of its own: the server could never record it.
  */
 export function walletFallbackOf(error: unknown): WalletFallback | null {
-  if (!(error instanceof PaymentRequestError)) return null;
-  const fallback = error.details.fallback as
-    | { checkoutId?: unknown; amount?: { currency_code?: unknown; value?: unknown } }
-    | undefined;
-  const checkoutId = fallback?.checkoutId;
-  const currency = fallback?.amount?.currency_code;
-  const value = fallback?.amount?.value;
-  if (typeof checkoutId !== "string" || !/^[0-9a-f-]{36}$/i.test(checkoutId)) return null;
-  if (typeof currency !== "string" || typeof value !== "string" || !/^\d+\.\d{2}$/.test(value)) return null;
-  return { checkoutId, amount: { currency_code: currency, value } };
+  return error instanceof PaymentRequestError ? (error.fallback ?? null) : null;
 }
