@@ -320,10 +320,12 @@ const ADMIN_STEPS: Step[] = [
     route: "routes/admin.tsx",
     go: async (p, c) => {
       await p.goto(`/admin?tab=orders&q=${encodeURIComponent(c.orderNumber ?? "")}`);
-      await p
+      const cancel = p
         .getByRole("article", { name: `Order #${c.orderNumber}` })
-        .getByRole("button", { name: "Cancelled" })
-        .click();
+        .getByRole("button", { name: "Cancelled" });
+      // Before the scripts run it would submit (cancel without asking): wait until it opens the dialog.
+      await expect(cancel).toHaveAttribute("type", "button");
+      await cancel.click();
       await expect(p.getByRole("dialog")).toBeVisible();
     },
   },

@@ -2,6 +2,7 @@ import path from "node:path";
 import { type BrowserContext, expect, type Page, test } from "./fixtures";
 import sharp from "sharp";
 import { verificationLink } from "./mailbox";
+import { placedOrderNumber } from "./placed-order";
 
 /**
  * The administrator's day, as a person does it: sign in as ADMIN_EMAIL (admin@example.com,
@@ -82,10 +83,7 @@ async function shopperBuys(page: Page, baseURL: string, title: string, project: 
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);
   await page.getByRole("button", { name: /^Pay \$/ }).click();
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
-  const reference = String(await page.getByTestId("order-reference").textContent());
-  const number = /#([0-9A-F]{8})/.exec(reference)?.[1];
-  expect(number).toBeTruthy();
-  return number as string;
+  return placedOrderNumber(page);
 }
 
 test("the administrator manages a product and walks an order to delivered", async ({ browser, baseURL }, testInfo) => {

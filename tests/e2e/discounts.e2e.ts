@@ -115,8 +115,8 @@ test("a 15 % code made in the Discounts tab (a refused form outlives a live upda
   await expect(popup.getByTestId("sandbox-amount")).toHaveText("$83.32");
   await popup.getByRole("button", { name: "Approve payment" }).click();
   const outcome = await (await captured).json();
-  expect(outcome).toMatchObject({ status: "COMPLETED" });
-  await expect(page).toHaveURL(/\/orders$/);
+  expect(outcome).toMatchObject({ outcome: "paid", status: "COMPLETED" });
+  await expect(page).toHaveURL(`/orders?placed=${outcome.orderId}`);
   const order = page.getByRole("article", { name: `Order #${orderNumber(outcome.orderId)}` });
   await expect(order).toContainText(`Discount (${code})`);
   await expect(order).toContainText("−$13.35");

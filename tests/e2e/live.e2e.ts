@@ -1,6 +1,7 @@
 import { type Browser, type BrowserContext, expect, type Page, type TestInfo, test } from "./fixtures";
 import sharp from "sharp";
 import { verificationLink } from "./mailbox";
+import { placedOrderNumber } from "./placed-order";
 
 /**
  * Live updates (issue 6) with two browsers side by side: what one person does, the other sees
@@ -177,9 +178,7 @@ async function buyOne(page: Page, baseURL: string): Promise<string> {
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);
   await page.getByRole("button", { name: /^Pay \$/ }).click();
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
-  const number = /#([0-9A-F]{8})/.exec(String(await page.getByTestId("order-reference").textContent()))?.[1];
-  expect(number).toBeTruthy();
-  return number as string;
+  return placedOrderNumber(page);
 }
 
 test("the customer's open My Orders follows the administrator's status changes", async ({ browser }, info) => {

@@ -46,3 +46,10 @@ export async function expectPlacedOrder(
   );
   return String(await heading.textContent()).replace("Order #", "");
 }
+
+/** The number of the order just paid, as the page where the payment ended heads it. */
+export async function placedOrderNumber(page: Page): Promise<string> {
+  const heading = page.getByTestId("placed-order").getByRole("heading", { name: /^Order #[0-9A-F]{8}$/ });
+  await expect(heading).toBeVisible();
+  return String(await heading.textContent()).replace("Order #", "");
+}
