@@ -58,3 +58,14 @@ export function customerCancellationNotice(order: CancellableOrder) {
     keep: "Keep order",
   };
 }
+
+/**
+ * The form field the cancel dialog's confirm button sends with `to=cancelled`. The route refuses a
+ * cancellation without it: the Cancelled button submits its form before the page's scripts run
+ * (progressive enhancement), and a cancellation refunds money and cannot be undone, so it is made
+ * only from the dialog that says so.
+ */
+export const CANCEL_CONFIRMATION = { name: "confirmed", value: "cancel" } as const;
+
+export const cancelConfirmationMessage =
+  "Cancelling refunds the payment and cannot be undone: confirm it in the dialog that opens from Cancelled.";

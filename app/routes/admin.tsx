@@ -21,6 +21,7 @@ import { useLiveRevalidate } from "~/lib/live";
 import { pageMeta } from "~/lib/store";
 import type { Route } from "./+types/admin";
 import { showToast } from "~/lib/use-action-toast";
+import { CANCEL_CONFIRMATION, cancelConfirmationMessage } from "../../domain/order-cancel";
 
 const PRODUCTS_PER_PAGE = 25;
 
@@ -108,6 +109,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const to = field("to");
     if (!isOrderStatus(from) || !isOrderStatus(to)) {
       return data(adminResult(false, messages.admin.orderStatusFailed, "Unknown order status."), { status: 400 });
+    }
+    // Only the dialog's confirm button sends it (domain/order-cancel.ts): a click before the scripts ran changes nothing.
+    if (to === "cancelled" && field(CANCEL_CONFIRMATION.name) !== CANCEL_CONFIRMATION.value) {
+      return data(adminResult(false, messages.admin.orderStatusFailed, cancelConfirmationMessage), { status: 409 });
     }
     try {
       await context.services.adminOrders.changeStatus({

@@ -323,7 +323,7 @@ const ADMIN_STEPS: Step[] = [
       const cancel = p
         .getByRole("article", { name: `Order #${c.orderNumber}` })
         .getByRole("button", { name: "Cancelled" });
-      // Before the scripts run it would submit (cancel without asking): wait until it opens the dialog.
+      // Before the scripts run it submits (refused without the dialog's confirmation): wait until it opens the dialog.
       await expect(cancel).toHaveAttribute("type", "button");
       await cancel.click();
       await expect(p.getByRole("dialog")).toBeVisible();

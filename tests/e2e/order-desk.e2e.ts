@@ -100,7 +100,8 @@ test("cancelling asks first, says the money is refunded and the stock goes back,
   const cancel = card.getByRole("button", { name: "Cancelled", exact: true });
   const dialog = admin.getByRole("dialog", { name: `Cancel order #${number}?` });
 
-  // Before the page runs its scripts the button submits like the others (no dialog): wait until it opens the dialog.
+  // Before the page runs its scripts the button submits like the others (and the server refuses a
+  // cancellation without the dialog's confirmation): wait until it opens the dialog.
   await expect(cancel).toHaveAttribute("type", "button");
   // Escape, then Keep order: nothing happens either way.
   await cancel.click();

@@ -7,6 +7,7 @@ import type { LiveNotice } from "../../domain/live-events";
 import { orders, outbox, products } from "../../server/db/schema";
 import { type AdminTest, placeOrder, startAdminTest } from "../helpers/admin";
 import { insertProducts } from "../helpers/products";
+import { CANCEL_CONFIRMATION, cancelConfirmationMessage } from "../../domain/order-cancel";
 
 let test: AdminTest;
 let product: { id: string; title: string; imageUrls: string[]; priceCents: number };
@@ -35,10 +36,41 @@ function change(
   note = "",
   browser = test.admin,
 ) {
-  return browser.postForm("/admin?tab=orders", { intent: "update-status", orderId, from, to, note });
+  // A cancellation is made from its dialog, whose confirm button sends the confirmation field.
+  const confirmed: Record<string, string> =
+    to === "cancelled" ? { [CANCEL_CONFIRMATION.name]: CANCEL_CONFIRMATION.value } : {};
+  return browser.postForm("/admin?tab=orders", { intent: "update-status", orderId, from, to, note, ...confirmed });
 }
 
 describe("changing an order's status", () => {
+  it("refuses a cancellation without the dialog's confirmation (a click before the scripts ran): nothing changes", async () => {
+    const order = await placeOrder(test, test.shopperId, product);
+    const before = await orderRow(order.id);
+    const res = await test.admin.postForm("/admin?tab=orders", {
+      intent: "update-status",
+      orderId: order.id,
+      from: "placed",
+      to: "cancelled",
+      note: "",
+    });
+    expect(res.status).toBe(409);
+    expect(await res.text()).toContain(cancelConfirmationMessage);
+    expect(await orderRow(order.id)).toEqual(before);
+    // A wrong value is no confirmation either; the dialog's own is.
+    const forged = await test.admin.postForm("/admin?tab=orders", {
+      intent: "update-status",
+      orderId: order.id,
+      from: "placed",
+      to: "cancelled",
+      note: "",
+      [CANCEL_CONFIRMATION.name]: "yes",
+    });
+    expect(forged.status).toBe(409);
+    expect(await orderRow(order.id)).toEqual(before);
+    expect((await change(order.id, "placed", "cancelled")).status).toBe(200);
+    expect((await orderRow(order.id)).status).toBe("cancelled");
+  });
+
   it("walks an order from placed to delivered: status, history, updatedAt, toast and an e-mail each time", async () => {
     const order = await placeOrder(test, test.shopperId, product);
     const path: OrderStatus[] = ["placed", "confirmed", "processing", "shipped", "out_for_delivery", "delivered"];

@@ -4,6 +4,7 @@ import { ADMIN, type AdminTest, placeOrder, startAdminTest } from "../helpers/ad
 import { userByEmail } from "../helpers/accounts";
 import { codeById } from "../helpers/discounts";
 import { insertProducts } from "../helpers/products";
+import { CANCEL_CONFIRMATION } from "../../domain/order-cancel";
 
 /**
  * Issue 22, item 5: the log lines of what an administrator changes (an order's status, a refund,
@@ -69,6 +70,7 @@ describe("domain events in the log", () => {
       from: "processing",
       to: "cancelled",
       note: "",
+      [CANCEL_CONFIRMATION.name]: CANCEL_CONFIRMATION.value,
     });
     expect(expectEvent(cancelled, /refund/)).toMatchObject({ orderId: order.id });
   });

@@ -4,6 +4,7 @@ import { refundMessages } from "../../domain/refunds";
 import { orderRefunds, orders, outbox, products, sandboxPayments } from "../../server/db/schema";
 import { type AdminTest, placeOrderOf, startAdminTest } from "../helpers/admin";
 import { insertProducts } from "../helpers/products";
+import { CANCEL_CONFIRMATION } from "../../domain/order-cancel";
 
 /**
  * Refunds through the store's pages, paid in the sandbox: the administrator's return form (once
@@ -152,6 +153,7 @@ describe("the administrator's return form", () => {
       from: "placed",
       to: "cancelled",
       note: "",
+      [CANCEL_CONFIRMATION.name]: CANCEL_CONFIRMATION.value,
     });
     expect(cancel.status).toBe(200);
     const before = await world(order.id, ids);
@@ -292,6 +294,7 @@ describe("an order priced with a discount code", () => {
       from: "placed",
       to: "cancelled",
       note: "",
+      [CANCEL_CONFIRMATION.name]: CANCEL_CONFIRMATION.value,
     });
     expect(cancel.status).toBe(200);
     const view = await test.t.services.adminOrders.getOrder(order.id);

@@ -103,7 +103,8 @@ export function AdminOrderCard({ order }: { order: OrderView }) {
               <div className="mt-2 flex flex-wrap gap-2">
                 {next.map((status) =>
                   status === "cancelled" ? (
-                    // Asks first (the dialog below); before the page runs scripts it submits as the other buttons do.
+                    // Asks first (the dialog below). Before the page runs scripts it submits as the other buttons do,
+                    // and the server refuses it: only the dialog sends the confirmation (domain/order-cancel.ts).
                     <button
                       key={status}
                       ref={cancelRef}
@@ -133,7 +134,7 @@ export function AdminOrderCard({ order }: { order: OrderView }) {
               </div>
             </fieldset>
             {next.includes("cancelled") && (
-              <CancelOrderDialog ref={dialogRef} order={order} busy={busy} onKeep={closeDialog} />
+              <CancelOrderDialog ref={dialogRef} order={order} busy={busy} onKeep={closeDialog} hydrated={hydrated} />
             )}
           </fetcher.Form>
         )}
