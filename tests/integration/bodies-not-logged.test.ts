@@ -1,11 +1,10 @@
-import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../server/db/client";
-import { createLogger } from "../../server/logger";
 import { GOOD_PASSWORD, TestBrowser } from "../helpers/accounts";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { createTestDatabase } from "../helpers/database";
+import { capturedLogger } from "../helpers/log-capture";
 
 /**
  * Issue 22, point 9: "bodies are never logged" (README, Operations). The request log never wrote
@@ -20,17 +19,11 @@ const MARK = "Zebra-Quartz-4471";
 
 let database: DatabaseHandle;
 let t: TestApp;
-const lines: string[] = [];
+const { logger, lines } = capturedLogger("trace");
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  t = await createTestApp(database, { logger: createLogger("trace", sink) });
+  t = await createTestApp(database, { logger });
 });
 afterAll(() => database.close());
 

@@ -1,28 +1,21 @@
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { version as packageVersion } from "../../package.json";
 import type { DatabaseHandle } from "../../server/db/client";
-import { createLogger } from "../../server/logger";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { createTestDatabase } from "../helpers/database";
 import { insertProducts } from "../helpers/products";
+import { capturedLogger } from "../helpers/log-capture";
 
 let database: DatabaseHandle;
 let t: TestApp;
 let productIds: string[];
-const logLines: string[] = [];
+const { logger, lines: logLines } = capturedLogger("info");
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const sink = new Writable({
-    write(chunk, _enc, done) {
-      logLines.push(String(chunk));
-      done();
-    },
-  });
-  t = await createTestApp(database, { logger: createLogger("info", sink) });
+  t = await createTestApp(database, { logger });
   const rows = await insertProducts(
     database.db,
     Array.from({ length: 30 }, (_, i) => ({

@@ -1,11 +1,10 @@
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../server/db/client";
 import { CSP_REPORT_BODY_LIMIT, CSP_REPORT_LIMITS } from "../../server/http/csp-report";
-import { createLogger } from "../../server/logger";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { createTestDatabase } from "../helpers/database";
 import { insertProducts } from "../helpers/products";
+import { capturedLogger } from "../helpers/log-capture";
 
 /**
  * Finding 16: a Content-Security-Policy on every HTML response, with a fresh nonce for React
@@ -17,17 +16,11 @@ import { insertProducts } from "../helpers/products";
 let database: DatabaseHandle;
 let t: TestApp;
 let productId: string;
-const logLines: string[] = [];
+const { logger, lines: logLines } = capturedLogger("info");
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const sink = new Writable({
-    write(chunk, _enc, done) {
-      logLines.push(String(chunk));
-      done();
-    },
-  });
-  t = await createTestApp(database, { logger: createLogger("info", sink) });
+  t = await createTestApp(database, { logger });
   [{ id: productId }] = await insertProducts(database.db, [{ title: "CSP dress" }]);
 });
 afterAll(() => database.close());

@@ -1,10 +1,9 @@
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../server/db/client";
-import { createLogger } from "../../server/logger";
 import { GOOD_PASSWORD, TestBrowser } from "../helpers/accounts";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { createTestDatabase } from "../helpers/database";
+import { capturedLogger } from "../helpers/log-capture";
 
 /**
  * Issue 21, finding 3: a log file is read by more people, and kept longer, than a mailbox. The
@@ -16,17 +15,11 @@ import { createTestDatabase } from "../helpers/database";
 
 let database: DatabaseHandle;
 let t: TestApp;
-const lines: string[] = [];
+const { logger, lines } = capturedLogger("trace");
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  t = await createTestApp(database, { withPages: false, logger: createLogger("trace", sink) });
+  t = await createTestApp(database, { withPages: false, logger });
 });
 afterAll(() => database.close());
 
