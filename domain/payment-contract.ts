@@ -25,10 +25,6 @@ import { pricedLineSchema, totalsSchema } from "./checkout-line";
 export const PAYMENT_OUTCOMES = ["paid", "pending", "refused", "expired", "refunded"] as const;
 export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number];
 
-/** Which provider stands behind a button: the real one, or the store's sandbox when its keys are unset. */
-export const WALLET_MODES = ["paypal", "sandbox"] as const;
-export const CARD_MODES = ["stripe", "sandbox"] as const;
-
 /**
  * The id of the provider registration behind a button (server/payments/registry.ts): one of the
  * modes above today, any registered id tomorrow, so adding a provider does not touch this file.
