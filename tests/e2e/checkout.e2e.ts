@@ -1,122 +1,24 @@
-import { type BrowserContext, test as base, expect, type Page } from "./fixtures";
+import { expect, type Page } from "./fixtures";
 import { expectNoAxeViolations } from "./a11y";
-import { verificationLink } from "./mailbox";
-import { expectPlacedOrder } from "./placed-order";
 import { addFromProductPage, toast } from "./shop-steps";
+import {
+  ADDRESS,
+  buyFromProductPage,
+  cartLines,
+  expectOneSetSummary,
+  newShopper,
+  orderNumber,
+  PRODUCT,
+  summary,
+  test,
+} from "./checkout-steps";
 
 /**
  * The checkout (docs/product.md §2) with the built-in sandbox for both methods (no PayPal or
- * Stripe keys in the e2e run): a whole purchase from the product page to the order, the
- * states before it (visitor, empty cart, no address), and one payment per double click.
- * "Cloud Lounge Sweat Set" is a demo product: $89.00, sizes XS-XXL, three colours, 30 in stock.
+ * Stripe keys in the e2e run): the states before paying (visitor, empty cart, no address), the
+ * choices, prices the browser cannot set, and one payment per double click. The whole purchases
+ * are in checkout-payments.e2e.ts.
  */
-
-const PASSWORD = "Velvet-Harbor-42";
-const PRODUCT = "Cloud Lounge Sweat Set";
-const ADDRESS = {
-  name: "Ada Shopper",
-  phone: "+1 555 0100",
-  street: "12 Loom Street",
-  city: "Portland",
-  state: "OR",
-  zipCode: "97201",
-};
-
-type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
-
-/** A verified, signed-in shopper made through the store's own auth API; with `address`, one saved default address. */
-async function newShopper(
-  context: BrowserContext,
-  baseURL: string,
-  label: string,
-  address: boolean,
-): Promise<StorageState> {
-  const email = `checkout-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
-  const headers = { origin: baseURL };
-  const signUp = await context.request.post(`${baseURL}/api/auth/sign-up/email`, {
-    data: { name: "", email, password: PASSWORD },
-    headers,
-  });
-  expect(signUp.status()).toBe(200);
-  await context.request.get(await verificationLink(context.request, baseURL, email), { maxRedirects: 0 });
-  const signIn = await context.request.post(`${baseURL}/api/auth/sign-in/email`, {
-    data: { email, password: PASSWORD },
-    headers,
-  });
-  expect(signIn.status()).toBe(200);
-  if (address) {
-    const saved = await context.request.post(`${baseURL}/addresses`, {
-      form: { intent: "create", ...ADDRESS, country: "United States", isDefault: "on" },
-      headers,
-      maxRedirects: 0,
-    });
-    expect(saved.status()).toBeLessThan(400);
-  }
-  return { cookies: (await context.storageState()).cookies, origins: [] };
-}
-
-const test = base.extend<object, { shopperState: StorageState }>({
-  shopperState: [
-    async ({ browser }, use, workerInfo) => {
-      const context = await browser.newContext();
-      const state = await newShopper(
-        context,
-        String(workerInfo.project.use.baseURL),
-        `${workerInfo.project.name}-${workerInfo.workerIndex}`,
-        true,
-      );
-      await context.close();
-      await use(state);
-    },
-    { scope: "worker" },
-  ],
-  storageState: async ({ shopperState }, use) => use(shopperState),
-});
-
-const summary = (page: Page) => page.getByRole("region", { name: "Order Summary" });
-
-/** From the home grid to the product page, size and colour chosen, into the cart, and on to the checkout. */
-async function buyFromProductPage(page: Page, size: string, color: string) {
-  await addFromProductPage(page, PRODUCT, size, color);
-  await expect(page.getByRole("heading", { level: 1, name: PRODUCT })).toBeVisible();
-  await page.goto("/cart");
-  await expect(page.getByRole("heading", { name: "Shopping Cart" })).toBeVisible();
-  await page.getByRole("link", { name: "Proceed to Checkout" }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
-}
-
-/** $89.00 + 10 % tax + $0.10 shipping. */
-async function expectOneSetSummary(page: Page, size: string, color: string) {
-  const box = summary(page);
-  await expect(box.getByText(PRODUCT)).toBeVisible();
-  await expect(box.getByText(`Size: ${size}`)).toBeVisible();
-  await expect(box.getByText(`Color: ${color}`)).toBeVisible();
-  await expect(box.getByText("Qty: 1")).toBeVisible();
-  await expect(box.getByTestId("summary-subtotal")).toHaveText("$89.00");
-  await expect(box.getByTestId("summary-shipping")).toHaveText("$0.10");
-  await expect(box.getByTestId("summary-tax")).toHaveText("$8.90");
-  // One wording with the cart: "Tax (10%)".
-  await expect(box.getByText("Tax (10%)", { exact: true })).toBeVisible();
-  await expect(box.getByTestId("summary-total")).toHaveText("$98.00");
-  const shipTo = box.getByTestId("shipping-to");
-  await expect(shipTo).toContainText("Shipping to:");
-  for (const part of [ADDRESS.name, ADDRESS.street, ADDRESS.city, ADDRESS.state, ADDRESS.zipCode])
-    await expect(shipTo).toContainText(part);
-}
-
-/** The number people see for an order: the last 8 characters of its id, in capitals (docs/product.md §9). */
-const orderNumber = (orderId: string) => orderId.replace(/-/g, "").slice(-8).toUpperCase();
-
-/** The one set as the order shows it once paid (the colour and size are each test's). */
-const PLACED = {
-  title: PRODUCT,
-  linePrice: "$89.00",
-  address: [ADDRESS.name, ADDRESS.street, `${ADDRESS.city}, ${ADDRESS.state} ${ADDRESS.zipCode}`, ADDRESS.phone],
-  totals: { subtotal: "$89.00", shipping: "$0.10", tax: "$8.90", total: "$98.00" },
-};
-
-const cartLines = (page: Page) => page.evaluate(() => window.localStorage.getItem("cart:v1"));
 
 test("a visitor sees the login panel and a toast, and is sent to log in only after reading it", async ({
   browser,
@@ -212,75 +114,6 @@ test("the checkout's choices: default address, billing, payment methods", async 
   expect(created).toBe(0);
 });
 
-test("a full purchase with the sandbox PayPal wallet ends on the order", async ({ page }, info) => {
-  await buyFromProductPage(page, "M", "Cloud Blue");
-  await expectOneSetSummary(page, "M", "Cloud Blue");
-  const approval = page.waitForEvent("popup");
-  const captured = page.waitForResponse((r) => r.url().endsWith("/api/capture-paypal-order"));
-  await page.getByRole("button", { name: "PayPal (sandbox)" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Processing payment..." })).toBeVisible();
-  // Locked while the buyer decides.
-  await expect(page.getByRole("combobox", { name: "Shipping Address" })).toBeDisabled();
-  const popup = await approval;
-  await expect(popup.getByText("Sandbox — no real money", { exact: false })).toBeVisible();
-  await expect(popup.getByTestId("sandbox-amount")).toHaveText("$98.00");
-  await expect(popup.getByText(PRODUCT)).toBeVisible();
-  await popup.getByRole("button", { name: "Approve payment" }).click();
-
-  // The server recorded the order only for a paid outcome (PayPal's COMPLETED capture).
-  const outcome = await (await captured).json();
-  expect(outcome).toMatchObject({
-    outcome: "paid",
-    status: "COMPLETED",
-    orderId: expect.stringMatching(/^[0-9a-f-]{36}$/),
-  });
-  await expect(toast(page, "Payment successful! Order placed.")).toBeVisible();
-  // My Orders, with the order just paid in full on top (issue 23, item 2).
-  await expect(page).toHaveURL(`/orders?placed=${outcome.orderId}`);
-  expect(popup.isClosed()).toBe(true);
-  expect(await cartLines(page)).toBeNull();
-  await expect(page.getByRole("heading", { level: 2, name: "Payment successful! Order placed." })).toBeVisible();
-  await expect(page.getByText("Thank you for your purchase. Your order has been received.")).toBeVisible();
-  await expectPlacedOrder(page, { ...PLACED, number: orderNumber(outcome.orderId), size: "M", color: "Cloud Blue" });
-  await expectNoAxeViolations(page, "My Orders with the order just placed");
-  await page.screenshot({ path: info.outputPath("orders-placed.png"), fullPage: true });
-  const order = page.getByRole("article", { name: `Order #${orderNumber(outcome.orderId)}` });
-  await expect(order).toContainText(PRODUCT);
-  await expect(order).toContainText("$98.00");
-  await expect(order).toContainText("Tax (10%)");
-});
-
-test("the line's picture is the chosen colour's, from the cart to the order", async ({ page }, info) => {
-  await page.goto(`/?q=${encodeURIComponent(PRODUCT)}`);
-  await page.getByRole("link", { name: `View ${PRODUCT}` }).click();
-  // Heather Grey is the set's second colour and has its own picture, the second image.
-  const grey = String(await page.getByRole("button", { name: "Show image 2 of 3" }).locator("img").getAttribute("src"));
-  await page.getByRole("group", { name: "Size" }).getByRole("button", { name: "S", exact: true }).click();
-  await page.getByRole("group", { name: "Color" }).getByRole("button", { name: "Heather Grey" }).click();
-  await expect(page.getByRole("img", { name: `${PRODUCT}, image 2 of 3` })).toBeVisible();
-  await page.getByRole("spinbutton", { name: "Quantity" }).fill("4");
-  await page.getByRole("button", { name: "Add to cart" }).click();
-  await expect(toast(page, "Added to cart")).toBeVisible();
-  await page.goto("/checkout");
-  const box = summary(page);
-  await expect(box.getByRole("img", { name: PRODUCT })).toHaveAttribute("src", grey);
-  // 'Qty: 4' stays on one line.
-  const qty = box.getByText("Qty: 4", { exact: true });
-  expect((await qty.boundingBox())!.height).toBeLessThan(20);
-  const approval = page.waitForEvent("popup");
-  const captured = page.waitForResponse((r) => r.url().endsWith("/api/capture-paypal-order"));
-  await page.getByRole("button", { name: "PayPal (sandbox)" }).click();
-  await (await approval).getByRole("button", { name: "Approve payment" }).click();
-  const outcome = await (await captured).json();
-  await expect(page).toHaveURL(`/orders?placed=${outcome.orderId}`);
-  await expect(page.getByTestId("placed-order").locator("img")).toHaveAttribute("src", grey);
-  const order = page.getByRole("article", { name: `Order #${orderNumber(outcome.orderId)}` });
-  await expect(order.locator("img").first()).toHaveAttribute("src", grey);
-  await expect(order.getByText("Qty: 4", { exact: true })).toBeVisible();
-  await expectNoAxeViolations(page, "My Orders with an order");
-  await page.screenshot({ path: info.outputPath("my-orders.png"), fullPage: true });
-});
-
 test("on a phone the order total is shown before the payment buttons", async ({ page }, info) => {
   await buyFromProductPage(page, "M", "Blush");
   const payTotal = page.getByTestId("pay-total");
@@ -300,99 +133,6 @@ test("on a phone the order total is shown before the payment buttons", async ({ 
   }
   await expectNoAxeViolations(page, "the checkout");
   await page.screenshot({ path: info.outputPath("checkout.png"), fullPage: true });
-});
-
-test("cancelling the sandbox PayPal approval keeps the cart", async ({ page }) => {
-  await buyFromProductPage(page, "S", "Blush");
-  const approval = page.waitForEvent("popup");
-  await page.getByRole("button", { name: "PayPal (sandbox)" }).click();
-  const popup = await approval;
-  await popup.getByRole("button", { name: "Cancel" }).click();
-  await expect(toast(page, "Payment cancelled")).toBeVisible();
-  await expect(page).toHaveURL(/\/checkout$/);
-  await expect(page.getByRole("button", { name: "PayPal (sandbox)" })).toBeEnabled();
-  expect(await cartLines(page)).not.toBeNull();
-});
-
-test("with the approval window blocked, the sandbox PayPal approval happens in the same tab", async ({ page }) => {
-  await page.addInitScript(() => {
-    window.open = () => null;
-  });
-  await buyFromProductPage(page, "XXL", "Heather Grey");
-  await page.getByRole("button", { name: "PayPal (sandbox)" }).click();
-  await expect(page).toHaveURL(/\/sandbox\/paypal\/SANDBOX[A-Z0-9]+$/);
-  await expect(page.getByTestId("sandbox-amount")).toHaveText("$98.00");
-  const captured = page.waitForResponse((r) => r.url().endsWith("/api/capture-paypal-order"));
-  await page.getByRole("button", { name: "Approve payment" }).click();
-  const outcome = await (await captured).json();
-  expect(outcome).toMatchObject({ outcome: "paid", status: "COMPLETED" });
-  await expect(toast(page, "Payment successful! Order placed.")).toBeVisible();
-  await expect(page).toHaveURL(`/orders?placed=${outcome.orderId}`);
-  await expect(page.getByRole("article", { name: `Order #${orderNumber(outcome.orderId)}` })).toContainText(PRODUCT);
-  expect(await cartLines(page)).toBeNull();
-});
-
-test("a full purchase with the sandbox card checkout ends on the confirmation", async ({ page, browser }, info) => {
-  await buyFromProductPage(page, "XL", "Blush");
-  await page.getByRole("radio", { name: /Pay securely with card using Stripe/ }).check();
-  // The session's answer is held back, so what the checkout says while it prepares the redirect can be read.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/api/create-stripe-session", async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.getByRole("button", { name: "Pay with Card (Stripe)" }).click();
-  const status = page.getByRole("region", { name: "Pay" }).getByRole("status");
-  await expect(status).toContainText("Processing payment...");
-  await expect(status).toContainText("Redirecting to Stripe Checkout...");
-  await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
-  release();
-  await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sandbox_[A-Za-z0-9]+$/);
-  await expect(page.getByText("Sandbox — no real money", { exact: false })).toBeVisible();
-  await expect(page.getByTestId("sandbox-amount")).toHaveText("$98.00");
-  await expect(page.getByText(PRODUCT)).toBeVisible();
-  await page.getByRole("button", { name: "Pay $98.00" }).click();
-
-  await expect(page).toHaveURL(/\/payment-success\?session_id=cs_sandbox_/);
-  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
-  await expect(page.getByText("Thank you for your purchase. Your order has been received.")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
-  // The order in full, as the wallet's end shows it (issue 23, item 2).
-  const number = await expectPlacedOrder(page, { ...PLACED, size: "XL", color: "Blush" });
-  await expect.poll(() => cartLines(page)).toBeNull();
-  await expectNoAxeViolations(page, "the card's confirmation with the order");
-  await page.screenshot({ path: info.outputPath("payment-success.png"), fullPage: true });
-
-  // A reload confirms the same order again instead of making another.
-  await page.reload();
-  await expect(page.getByTestId("placed-order").getByRole("heading", { name: `Order #${number}` })).toBeVisible();
-  // The link alone shows nobody else the order: just the brief's texts.
-  const stranger = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  const other = await stranger.newPage();
-  await other.goto(page.url());
-  await expect(other.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
-  await expect(other.getByText("Thank you for your purchase. Your order has been received.")).toBeVisible();
-  await expect(other.getByTestId("placed-order")).toHaveCount(0);
-  await expect(other.getByText(number)).toHaveCount(0);
-  await stranger.close();
-  await page.getByRole("link", { name: "View My Orders" }).click();
-  await expect(page.getByRole("article", { name: `Order #${number}` })).toContainText(PRODUCT);
-});
-
-test("cancelling on the sandbox card checkout leads to the cancelled notice", async ({ page }) => {
-  await buyFromProductPage(page, "XS", "Cloud Blue");
-  await page.getByRole("radio", { name: /Pay securely with card using Stripe/ }).check();
-  await page.getByRole("button", { name: "Pay with Card (Stripe)" }).click();
-  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
-  await page.getByRole("button", { name: "Cancel" }).click();
-  await expect(page).toHaveURL(/\/payment-cancelled$/);
-  await expect(page.getByRole("heading", { name: "Payment Cancelled" })).toBeVisible();
-  await expect(page.getByText("Your payment was cancelled. You can try again or modify your order.")).toBeVisible();
-  await page.getByRole("link", { name: "Return to Checkout" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
 });
 
 test("a price the browser kept is not what is charged: the server's price and total win", async ({ page }) => {

@@ -1,0 +1,117 @@
+import { type BrowserContext, test as base, expect, type Page } from "./fixtures";
+import { verificationLink } from "./mailbox";
+import { addFromProductPage } from "./shop-steps";
+
+/**
+ * What the checkout specs share (checkout.e2e.ts, checkout-payments.e2e.ts): a signed-in shopper per
+ * worker with a saved address, the way from the product page to the checkout, and the one set
+ * ("Cloud Lounge Sweat Set", a demo product: $89.00, sizes XS-XXL, three colours, 30 in stock) as the
+ * summary and the order show it.
+ */
+
+export const PASSWORD = "Velvet-Harbor-42";
+export const PRODUCT = "Cloud Lounge Sweat Set";
+export const ADDRESS = {
+  name: "Ada Shopper",
+  phone: "+1 555 0100",
+  street: "12 Loom Street",
+  city: "Portland",
+  state: "OR",
+  zipCode: "97201",
+};
+
+type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+
+/** A verified, signed-in shopper made through the store's own auth API; with `address`, one saved default address. */
+export async function newShopper(
+  context: BrowserContext,
+  baseURL: string,
+  label: string,
+  address: boolean,
+): Promise<StorageState> {
+  const email = `checkout-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const headers = { origin: baseURL };
+  const signUp = await context.request.post(`${baseURL}/api/auth/sign-up/email`, {
+    data: { name: "", email, password: PASSWORD },
+    headers,
+  });
+  expect(signUp.status()).toBe(200);
+  await context.request.get(await verificationLink(context.request, baseURL, email), { maxRedirects: 0 });
+  const signIn = await context.request.post(`${baseURL}/api/auth/sign-in/email`, {
+    data: { email, password: PASSWORD },
+    headers,
+  });
+  expect(signIn.status()).toBe(200);
+  if (address) {
+    const saved = await context.request.post(`${baseURL}/addresses`, {
+      form: { intent: "create", ...ADDRESS, country: "United States", isDefault: "on" },
+      headers,
+      maxRedirects: 0,
+    });
+    expect(saved.status()).toBeLessThan(400);
+  }
+  return { cookies: (await context.storageState()).cookies, origins: [] };
+}
+
+export const test = base.extend<object, { shopperState: StorageState }>({
+  shopperState: [
+    async ({ browser }, use, workerInfo) => {
+      const context = await browser.newContext();
+      const state = await newShopper(
+        context,
+        String(workerInfo.project.use.baseURL),
+        `${workerInfo.project.name}-${workerInfo.workerIndex}`,
+        true,
+      );
+      await context.close();
+      await use(state);
+    },
+    { scope: "worker" },
+  ],
+  storageState: async ({ shopperState }, use) => use(shopperState),
+});
+
+export const summary = (page: Page) => page.getByRole("region", { name: "Order Summary" });
+
+/** From the home grid to the product page, size and colour chosen, into the cart, and on to the checkout. */
+export async function buyFromProductPage(page: Page, size: string, color: string) {
+  await addFromProductPage(page, PRODUCT, size, color);
+  await expect(page.getByRole("heading", { level: 1, name: PRODUCT })).toBeVisible();
+  await page.goto("/cart");
+  await expect(page.getByRole("heading", { name: "Shopping Cart" })).toBeVisible();
+  await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+}
+
+/** $89.00 + 10 % tax + $0.10 shipping. */
+export async function expectOneSetSummary(page: Page, size: string, color: string) {
+  const box = summary(page);
+  await expect(box.getByText(PRODUCT)).toBeVisible();
+  await expect(box.getByText(`Size: ${size}`)).toBeVisible();
+  await expect(box.getByText(`Color: ${color}`)).toBeVisible();
+  await expect(box.getByText("Qty: 1")).toBeVisible();
+  await expect(box.getByTestId("summary-subtotal")).toHaveText("$89.00");
+  await expect(box.getByTestId("summary-shipping")).toHaveText("$0.10");
+  await expect(box.getByTestId("summary-tax")).toHaveText("$8.90");
+  // One wording with the cart: "Tax (10%)".
+  await expect(box.getByText("Tax (10%)", { exact: true })).toBeVisible();
+  await expect(box.getByTestId("summary-total")).toHaveText("$98.00");
+  const shipTo = box.getByTestId("shipping-to");
+  await expect(shipTo).toContainText("Shipping to:");
+  for (const part of [ADDRESS.name, ADDRESS.street, ADDRESS.city, ADDRESS.state, ADDRESS.zipCode])
+    await expect(shipTo).toContainText(part);
+}
+
+/** The number people see for an order: the last 8 characters of its id, in capitals (docs/product.md §9). */
+export const orderNumber = (orderId: string) => orderId.replace(/-/g, "").slice(-8).toUpperCase();
+
+/** The one set as the order shows it once paid (the colour and size are each test's). */
+export const PLACED = {
+  title: PRODUCT,
+  linePrice: "$89.00",
+  address: [ADDRESS.name, ADDRESS.street, `${ADDRESS.city}, ${ADDRESS.state} ${ADDRESS.zipCode}`, ADDRESS.phone],
+  totals: { subtotal: "$89.00", shipping: "$0.10", tax: "$8.90", total: "$98.00" },
+};
+
+export const cartLines = (page: Page) => page.evaluate(() => window.localStorage.getItem("cart:v1"));
