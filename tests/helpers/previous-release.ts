@@ -22,8 +22,8 @@ import { promisify } from "node:util";
  * this to the release that just shipped (its version and the commit it was cut from).
  */
 export const PREVIOUS_RELEASE = {
-  version: "0.2.0",
-  commit: "d185a625a8e839d862fbbbc68f1b1fe4c0f25c8d",
+  version: "0.3.0",
+  commit: "6bb7878084377ea5d2ce092b03b2af27e8340be9",
 } as const;
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
