@@ -4,6 +4,7 @@ import type { Route } from "./+types/root";
 import "~/app.css";
 import "~/context";
 import { ProductPending } from "~/components/catalog/product-pending";
+import { NavigationProgress } from "~/components/layout/navigation-progress";
 import { RouteFocus } from "~/components/layout/route-focus";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
@@ -16,9 +17,6 @@ import { useToastOnce } from "~/lib/use-action-toast";
 const ErrorPage = lazy(() =>
   import("~/components/layout/error-page").then((module) => ({ default: module.ErrorPage })),
 );
-
-/** The header is 64 px tall and sticky: toasts start just below it. */
-const TOAST_TOP = 76;
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -58,15 +56,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter />
         <RouteFocus />
-        {/* Top-right for 5 s (docs/product.md §9), below the sticky header (h-16) so the cart and profile stay reachable; the library loads with the first toast (app/lib/toast.ts). */}
-        <LazyToaster
-          position="top-right"
-          duration={5000}
-          richColors
-          closeButton
-          offset={{ top: TOAST_TOP, right: 24 }}
-          mobileOffset={{ top: TOAST_TOP, right: 12, left: 12 }}
-        />
+        <NavigationProgress />
+        {/* Top-right for 5 s (docs/product.md §9), below the sticky header and clear of the page's h1
+            (docs/product.md §11, app/lib/toast-placement.ts); one at a time, so no older toast peeks out
+            from behind a newer one. The library loads with the first toast (app/lib/toast.ts). */}
+        <LazyToaster position="top-right" duration={5000} richColors closeButton visibleToasts={1} />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { clampLimit, listingSearch, normalizeSearch, parseListingQuery, toPrefixTsQuery } from "./listing";
+import {
+  clampLimit,
+  listingChange,
+  listingSearch,
+  normalizeSearch,
+  parseListingQuery,
+  toPrefixTsQuery,
+} from "./listing";
 
 describe("clampLimit", () => {
   it.each([
@@ -75,5 +82,25 @@ describe("listingSearch", () => {
   it("round-trips through parseListingQuery", () => {
     const query = { limit: 36, category: "Jackets" as const, q: "wool coat", sort: "price-asc" as const };
     expect(parseListingQuery(new URLSearchParams(listingSearch(query)))).toEqual(query);
+  });
+});
+
+describe("listingChange", () => {
+  const at = (search: string) => parseListingQuery(new URLSearchParams(search));
+  it.each([
+    ["", "?limit=24", "more"],
+    ["?category=dress&q=silk&sort=price-asc", "?category=dress&q=silk&sort=price-asc&limit=24", "more"],
+    ["?limit=24", "?limit=36", "more"],
+    ["?limit=24", "", "new"],
+    ["", "", "new"],
+    ["", "?category=shoes", "new"],
+    ["?limit=24", "?category=shoes&limit=36", "new"],
+    ["", "?q=jacket", "new"],
+    ["?q=jacket", "?q=jackets&limit=24", "new"],
+    ["", "?sort=price-desc&limit=24", "new"],
+    // A bad value falls back to its default: the same listing.
+    ["", "?sort=cheapest&limit=24", "more"],
+  ])("%s -> %s is %s", (from, to, expected) => {
+    expect(listingChange(at(from), at(to))).toBe(expected);
   });
 });

@@ -47,6 +47,17 @@ export function parseListingQuery(params: URLSearchParams): ListingQuery {
   };
 }
 
+/**
+ * What a navigation from one listing to another does to the grid: "more" when only the number
+ * shown grows (Load more: the cards on show stay, the next ones are added), "new" when the
+ * category, search or sort changes, or fewer are asked for (the grid is replaced, and dims while
+ * it loads: docs/product.md §11).
+ */
+export function listingChange(current: ListingQuery, next: ListingQuery): "more" | "new" {
+  const same = current.category === next.category && current.q === next.q && current.sort === next.sort;
+  return same && next.limit > current.limit ? "more" : "new";
+}
+
 /** The canonical query string for a listing; defaults are left out so URLs stay short. */
 export function listingSearch(query: Partial<ListingQuery>): string {
   const params = new URLSearchParams();

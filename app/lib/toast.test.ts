@@ -66,3 +66,20 @@ describe("createToastQueue", () => {
     expect(shown).toEqual(["warning:Careful"]);
   });
 });
+
+describe("onShow", () => {
+  it("tells its listeners before every toast, waiting or delivered, until they leave", async () => {
+    const { library, shown } = fakeLibrary();
+    const queue = createToastQueue(async () => library);
+    const seen: number[] = [];
+    const leave = queue.onShow(() => seen.push(shown.length));
+    queue.show("info", "First");
+    queue.ready(await queue.library());
+    queue.show("info", "Second");
+    expect(seen).toEqual([0, 1]);
+    leave();
+    queue.show("info", "Third");
+    expect(seen).toEqual([0, 1]);
+    expect(shown).toEqual(["info:First", "info:Second", "info:Third"]);
+  });
+});

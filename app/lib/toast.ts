@@ -33,6 +33,7 @@ export function createToastQueue(load: () => Promise<ToastLibrary>) {
   let loading: Promise<ToastLibrary> | null = null;
   const waiting: Waiting[] = [];
   const listeners = new Set<() => void>();
+  const showing = new Set<() => void>();
 
   function fetchLibrary(): Promise<ToastLibrary> {
     loading ??= load().catch((error: unknown) => {
@@ -45,6 +46,7 @@ export function createToastQueue(load: () => Promise<ToastLibrary>) {
 
   return {
     show(kind: ToastKind, text: string, options?: ToastOptions) {
+      for (const listener of [...showing]) listener();
       if (library) {
         library.toast[kind](text, options);
         return;
@@ -64,6 +66,11 @@ export function createToastQueue(load: () => Promise<ToastLibrary>) {
     subscribe(listener: () => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    /** Tells `listener` before every toast is shown (the toaster places itself then: app/lib/toast-placement.ts). */
+    onShow(listener: () => void): () => void {
+      showing.add(listener);
+      return () => showing.delete(listener);
     },
     /** The toaster is mounted: deliver what waited, and everything after at once. */
     ready(loaded: ToastLibrary): void {

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigate, useNavigation, useSubmit } from "react-router";
 import { CATEGORIES, categorySlug, PAGE_SIZE } from "../../domain/catalog";
-import { listingSearch, parseListingQuery } from "../../domain/listing";
+import { listingChange, listingSearch, parseListingQuery } from "../../domain/listing";
 import { productsTexts } from "../../domain/shop-messages";
 import { ProductCard } from "~/components/catalog/product-card";
 import { ScrollRow } from "~/components/ui/scroll-row";
@@ -32,7 +32,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const submit = useSubmit();
-  const loadingMore = navigation.state === "loading" && navigation.location?.pathname === "/";
+  // The next listing while one loads (docs/product.md §11): Load more keeps the cards on show and
+  // says "Loading…" on its button; a new filter, search or sort dims the grid until it arrives.
+  // Without JavaScript each is a plain GET and the browser's own loading indicator shows it.
+  const next =
+    navigation.state === "loading" && navigation.location?.pathname === "/"
+      ? parseListingQuery(new URLSearchParams(navigation.location.search))
+      : null;
+  const loadingMore = next !== null && listingChange(query, next) === "more";
+  const refreshing = next !== null && !loadingMore;
+  const busy = next !== null || undefined;
+  const dimmed = `transition-opacity duration-200 ${refreshing ? "opacity-50 delay-150" : ""}`;
   const nextLimit = query.limit + PAGE_SIZE;
   const heading = query.q ? `Results for “${query.q}”` : (query.category ?? "New arrivals");
   // Any product change may move the grid (a new arrival, a price that changes the order); a
@@ -92,20 +102,31 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <label htmlFor="sort" className="sr-only">
             Sort by
           </label>
-          <select
-            id="sort"
-            name="sort"
-            defaultValue={query.sort}
-            key={query.sort}
-            onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
-            className="min-w-0 rounded-full border border-stone-300 bg-white px-3 py-2 text-sm focus:border-ink"
-          >
-            {Object.entries(SORT_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
+          <div className="flex min-w-0 gap-2">
+            <select
+              id="sort"
+              name="sort"
+              defaultValue={query.sort}
+              key={query.sort}
+              onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+              className="min-w-0 flex-1 rounded-full border border-stone-300 bg-white px-3 py-2 text-sm focus:border-ink"
+            >
+              {Object.entries(SORT_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+            {/* With JavaScript a new sort applies as it is chosen; without, this button sends the form (a GET). */}
+            <noscript>
+              <button
+                type="submit"
+                className="rounded-full border border-ink px-4 py-2 text-sm font-medium text-ink hover:bg-stone-100"
+              >
+                Sort
+              </button>
+            </noscript>
+          </div>
           <button
             type="submit"
             className="rounded-full bg-ink px-4 py-2 text-sm font-medium text-white hover:bg-stone-800"
@@ -116,7 +137,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </div>
 
       {items.length === 0 ? (
-        <div className="py-24 text-center">
+        <div className={`py-24 text-center ${dimmed}`} aria-busy={busy}>
           <p className="text-lg text-stone-700">
             {query.q || query.category ? "No products match your search." : productsTexts.empty}
           </p>
@@ -132,7 +153,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               The first row loads at once; only the first picture (the largest paint) asks for high
               priority, so it does not share the bandwidth with three others (docs/performance.md). */}
           <h2 className="sr-only">Products</h2>
-          <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-3 lg:grid-cols-4" aria-label="Products">
+          <ul
+            className={`mt-8 grid grid-cols-2 gap-x-4 gap-y-10 md:grid-cols-3 lg:grid-cols-4 ${dimmed}`}
+            aria-label="Products"
+            aria-busy={busy}
+          >
             {items.map((product, index) => (
               <li key={product.id}>
                 <ProductCard

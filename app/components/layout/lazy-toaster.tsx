@@ -1,11 +1,35 @@
-import { type ComponentProps, type ComponentType, useEffect, useState, useSyncExternalStore } from "react";
+import { type ComponentProps, type ComponentType, useCallback, useEffect, useState, useSyncExternalStore } from "react";
+import { useLocation } from "react-router";
 import type { Toaster as SonnerToaster } from "sonner";
 import { type ToastLibrary, toastQueue } from "~/lib/toast";
+import { type Edges, TOAST_LAYOUT, toastTop } from "~/lib/toast-placement";
 
-type ToasterProps = ComponentProps<typeof SonnerToaster>;
-type Loaded = { Toaster: ComponentType<ToasterProps> } & ToastLibrary;
+type LibraryProps = ComponentProps<typeof SonnerToaster>;
+/** The offsets are the toaster's own business (app/lib/toast-placement.ts). */
+type ToasterProps = Omit<LibraryProps, "offset" | "mobileOffset">;
+type Loaded = { Toaster: ComponentType<LibraryProps> } & ToastLibrary;
 
 const none = () => 0;
+
+/** The box of the page's main heading's text, or null when there is none to keep clear. */
+function headingEdges(): Edges | null {
+  const heading = document.querySelector("#main h1");
+  if (!heading) return null;
+  const range = document.createRange();
+  range.selectNodeContents(heading);
+  const box = range.getBoundingClientRect();
+  // A visually hidden heading (1 px, clipped) is nothing a toast could cover.
+  return box.width > 1 && box.height > 1 ? box : null;
+}
+
+/** The toaster's top offset for the page as it is now (app/lib/toast-placement.ts). */
+function measureTop(): number {
+  return toastTop({
+    headerBottom: document.querySelector("body > header")?.getBoundingClientRect().bottom ?? 64,
+    heading: headingEdges(),
+    viewportWidth: document.documentElement.clientWidth,
+  });
+}
 
 /**
  * The toaster, on the page only once a toast has been asked for (app/lib/toast.ts): until then
@@ -15,6 +39,23 @@ const none = () => 0;
 export function LazyToaster(props: ToasterProps) {
   const waiting = useSyncExternalStore(toastQueue.subscribe, toastQueue.waiting, none);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [top, setTop] = useState<number>(TOAST_LAYOUT.gap + 64);
+  const { pathname } = useLocation();
+  const place = useCallback(() => setTop(measureTop()), []);
+
+  // Placed as each toast appears, on every new page (a toast often comes just before a
+  // navigation: "Please login to add items to cart", then the login page) and when the window
+  // changes size; not on scroll: a heading scrolled under a toast after it appeared is the
+  // shopper's doing (docs/product.md §11).
+  useEffect(() => toastQueue.onShow(place), [place]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per new page, after it has rendered
+  useEffect(() => {
+    if (loaded) place();
+  }, [pathname, loaded, place]);
+  useEffect(() => {
+    window.addEventListener("resize", place, { passive: true });
+    return () => window.removeEventListener("resize", place);
+  }, [place]);
 
   useEffect(() => {
     // The first key or pointer press fetches the library: the toast that follows need not wait.
@@ -50,5 +91,8 @@ export function LazyToaster(props: ToasterProps) {
 
   if (!loaded) return null;
   const { Toaster } = loaded;
-  return <Toaster {...props} />;
+  const side = TOAST_LAYOUT.phoneSide;
+  return (
+    <Toaster {...props} offset={{ top, right: TOAST_LAYOUT.right }} mobileOffset={{ top, right: side, left: side }} />
+  );
 }
