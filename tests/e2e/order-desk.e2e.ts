@@ -45,7 +45,7 @@ const rangeText = (page: Page) => page.getByRole("status").filter({ hasText: /^O
 
 async function changeStatus(page: Page, card: Locator, label: string) {
   await card.getByRole("button", { name: label, exact: true }).click();
-  await expect(toast(page, `Order status updated to ${label}`).last()).toBeVisible();
+  await expect(toast(page, `Order status updated to ${label}`).first()).toBeVisible();
   await expect(card.locator("[data-status]").first()).toHaveText(label);
 }
 
