@@ -1,6 +1,4 @@
 import { z } from "./zod";
-import { countryProblems, normalPostalFields, type PostalFields } from "./address-country";
-import { COUNTRIES, DEFAULT_COUNTRY } from "./address-rules";
 import { messages } from "./messages";
 
 /**
@@ -30,8 +28,8 @@ export const fieldMessages = {
   tooLong: (max: number) => `Must be at most ${max} characters long`,
 } as const;
 
-const text = (max: number) => z.string().trim().max(max, fieldMessages.tooLong(max));
-const required = (message: string, max: number) =>
+export const text = (max: number) => z.string().trim().max(max, fieldMessages.tooLong(max));
+export const required = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, fieldMessages.tooLong(max));
 
 export const emailField = z
@@ -82,6 +80,8 @@ export const resetPasswordSchema = z
 
 const PHONE = /^\+?[0-9 ().-]{5,24}$/;
 const phoneDigits = (v: string) => v.replace(/\D/g, "").length >= 5;
+/** A phone number as the store takes it: digits with the usual separators, at least five digits. */
+export const isPhone = (v: string) => PHONE.test(v) && phoneDigits(v);
 
 export const profileSchema = z.object({
   firstName: text(50),
@@ -89,56 +89,6 @@ export const profileSchema = z.object({
   phone: text(30).refine((v) => v === "" || (PHONE.test(v) && phoneDigits(v)), fieldMessages.phoneInvalid),
 });
 
-/**
- * An address (docs/product.md §4 Addresses): the same fields in every country, checked and spelled
- * as the chosen country has them (domain/address-country.ts): a US state or Canadian province from
- * the list, stored as its code; a UK county optional; the postal code in the country's format and
- * its normal spelling ("k1a0b1" is stored as "K1A 0B1").
- */
-export const addressSchema = z
-  .object({
-    name: required(fieldMessages.nameRequired, 100),
-    phone: required(fieldMessages.phoneRequired, 30).refine(
-      (v) => PHONE.test(v) && phoneDigits(v),
-      fieldMessages.phoneInvalid,
-    ),
-    street: required(fieldMessages.streetRequired, 200),
-    city: text(100).default(""),
-    state: text(100).default(""),
-    zipCode: text(12).default(""),
-    country: z
-      .string()
-      .optional()
-      .transform((v) => (v === undefined || v === "" ? DEFAULT_COUNTRY : v))
-      .pipe(z.enum(COUNTRIES, { error: fieldMessages.countryInvalid })),
-    /** A checkbox: present ("on") when ticked. */
-    isDefault: z
-      .union([z.literal("on"), z.literal("true"), z.literal("false"), z.literal(""), z.boolean()])
-      .optional()
-      .transform((v) => v === "on" || v === "true" || v === true),
-  })
-  .superRefine(
-    (address, ctx) => {
-      // Runs even when another field is wrong, so the form shows every problem at once.
-      const value = address as Partial<Record<keyof PostalFields, unknown>>;
-      const asText = (v: unknown) => (typeof v === "string" ? v : "");
-      const problems = countryProblems({
-        city: asText(value.city),
-        state: asText(value.state),
-        zipCode: asText(value.zipCode),
-        country: asText(value.country),
-      });
-      for (const [field, message] of Object.entries(problems)) {
-        if (!ctx.issues.some((issue) => issue.path?.[0] === field)) {
-          ctx.addIssue({ code: "custom", path: [field], message });
-        }
-      }
-    },
-    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
-  )
-  .transform((address) => normalPostalFields(address));
-
 export type RegisterInput = z.output<typeof registerSchema>;
 export type LoginInput = z.output<typeof loginSchema>;
 export type ProfileInput = z.output<typeof profileSchema>;
-export type AddressInput = z.output<typeof addressSchema>;

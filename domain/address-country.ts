@@ -1,6 +1,9 @@
 import { CA, type CountryData, US } from "country-region-data";
 import { postcodeValidator } from "postcode-validator";
+import type { PostalFields } from "./address-format";
 import { type Country, DEFAULT_COUNTRY, isCountry } from "./address-rules";
+
+export type { PostalFields };
 
 /**
  * How an address looks in each of the store's three countries (docs/product.md §4 Addresses):
@@ -116,13 +119,6 @@ export function normalRegion(country: Country, raw: string): string | null {
   return found ? found.code : null;
 }
 
-export interface PostalFields {
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-}
-
 /** What is wrong with an address's country-dependent fields, by field name; empty when nothing is. */
 export function countryProblems(address: Partial<PostalFields>): Record<string, string> {
   const country = isCountry(address.country) ? address.country : null;
@@ -147,27 +143,4 @@ export function normalPostalFields<T extends PostalFields & { country: Country }
     state: normalRegion(address.country, address.state) ?? address.state,
     zipCode: normalPostalCode(address.country, address.zipCode) ?? address.zipCode,
   };
-}
-
-/**
- * The lines of an address under the name, as each country's post prints them. Stored rows from
- * before 0.4.0 (a state typed freely) print as they were typed.
- *   United States: "Springfield, IL 62701"      Canada: "Ottawa ON K1A 0B1"
- *   United Kingdom: town, county (when given) and the postcode on lines of their own.
- */
-export function postalLines(address: { street: string } & PostalFields): string[] {
-  const { street, city, state, zipCode } = address;
-  const country = isCountry(address.country) ? address.country : DEFAULT_COUNTRY;
-  const lines = [street];
-  if (country === "United Kingdom") {
-    lines.push(city);
-    if (state) lines.push(state);
-    lines.push(zipCode);
-  } else if (country === "Canada") {
-    lines.push([city, state, zipCode].filter(Boolean).join(" "));
-  } else {
-    lines.push(`${city}, ${[state, zipCode].filter(Boolean).join(" ")}`);
-  }
-  lines.push(country);
-  return lines.filter((line) => line.trim() !== "");
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { addressesReturnPath } from "../../domain/address-rules";
-import { addressSchema } from "../../domain/account-schemas";
+import { addressSchema } from "../../domain/address-schema";
 import { type FieldErrors, formFields, parseFields } from "../../domain/forms";
 import { messages } from "../../domain/messages";
 import { AccountLayout } from "~/components/account/account-layout";

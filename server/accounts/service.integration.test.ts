@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { AddressInput } from "../../domain/account-schemas";
+import type { AddressInput } from "../../domain/address-schema";
 import { hasValidDefaults, MAX_ADDRESSES_PER_USER } from "../../domain/address-rules";
 import { createTestDatabase } from "../../tests/helpers/database";
 import type { DatabaseHandle } from "../db/client";

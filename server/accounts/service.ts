@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { type AddressInput, addressSchema, type ProfileInput } from "../../domain/account-schemas";
+import type { ProfileInput } from "../../domain/account-schemas";
+import { type AddressInput, addressSchema } from "../../domain/address-schema";
 import { parseFields } from "../../domain/forms";
 import { defaultAfterRemoval, MAX_ADDRESSES_PER_USER, newAddressIsDefault } from "../../domain/address-rules";
 import { isUuid } from "../../domain/ids";

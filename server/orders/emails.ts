@@ -1,4 +1,4 @@
-import { postalLines } from "../../domain/address-country";
+import { postalLines } from "../../domain/address-format";
 import { orderNumber } from "../../domain/ids";
 import { grandTotal } from "../../domain/checkout-line";
 import { discountAmountLabel, discountLineLabel } from "../../domain/discounts";

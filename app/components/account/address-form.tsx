@@ -1,7 +1,7 @@
 import { type ComponentType, useId, useState } from "react";
 import { Form, type FormProps } from "react-router";
 import type { AddressView } from "../../../domain/views";
-import { addressSchema } from "../../../domain/account-schemas";
+import { addressSchema } from "../../../domain/address-schema";
 import { countryRules } from "../../../domain/address-country";
 import { COUNTRIES, type Country, DEFAULT_COUNTRY, isCountry } from "../../../domain/address-rules";
 import type { FieldErrors } from "../../../domain/forms";

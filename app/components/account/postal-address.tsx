@@ -1,4 +1,4 @@
-import { type PostalFields, postalLines } from "../../../domain/address-country";
+import { type PostalFields, postalLines } from "../../../domain/address-format";
 
 /**
  * An address printed as its country's post prints it (domain/address-country.ts): the one way
