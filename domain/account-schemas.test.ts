@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  addressSchema,
-  fieldMessages,
-  loginSchema,
-  profileSchema,
-  registerSchema,
-  resetPasswordSchema,
-} from "./account-schemas";
+import { fieldMessages, loginSchema, profileSchema, registerSchema, resetPasswordSchema } from "./account-schemas";
 import { fieldErrors, formFields, parseFields } from "./forms";
 import { messages } from "./messages";
 
@@ -119,49 +112,6 @@ describe("profileSchema", () => {
   it("trims the names", () => {
     const result = parseFields(profileSchema, { firstName: " Ada ", lastName: " L ", phone: "" });
     expect(result.ok && result.data).toEqual({ firstName: "Ada", lastName: "L", phone: "" });
-  });
-});
-
-describe("addressSchema", () => {
-  const ok = {
-    name: "Ada",
-    phone: "555 010 2030",
-    street: "1 Main St",
-    city: "Springfield",
-    state: "IL",
-    zipCode: "62701",
-  };
-
-  it("defaults the country to United States and the default flag to off", () => {
-    const result = parseFields(addressSchema, ok);
-    expect(result.ok && result.data).toEqual({ ...ok, country: "United States", isDefault: false });
-  });
-
-  it("requires name, phone, street, city, state and ZIP", () => {
-    expect(errorsOf(addressSchema, {})).toEqual({
-      name: fieldMessages.nameRequired,
-      phone: fieldMessages.phoneRequired,
-      street: fieldMessages.streetRequired,
-      city: fieldMessages.cityRequired,
-      state: fieldMessages.stateRequired,
-      zipCode: fieldMessages.zipRequired,
-    });
-    expect(errorsOf(addressSchema, { ...ok, city: "   " })).toEqual({ city: fieldMessages.cityRequired });
-  });
-
-  it.each([
-    [{ country: "Canada", zipCode: "K1A 0B1" }, {}],
-    [{ country: "United Kingdom", zipCode: "SW1A 1AA" }, {}],
-    [{ country: "France" }, { country: fieldMessages.countryInvalid }],
-    [{ zipCode: "<script>" }, { zipCode: fieldMessages.zipInvalid }],
-    [{ isDefault: "on" }, {}],
-  ])("%j", (change, expected) => {
-    expect(errorsOf(addressSchema, { ...ok, ...change })).toEqual(expected);
-  });
-
-  it("reads a ticked checkbox", () => {
-    const result = parseFields(addressSchema, { ...ok, isDefault: "on" });
-    expect(result.ok && result.data.isDefault).toBe(true);
   });
 });
 

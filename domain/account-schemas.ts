@@ -1,5 +1,4 @@
 import { z } from "./zod";
-import { COUNTRIES, DEFAULT_COUNTRY } from "./address-rules";
 import { messages } from "./messages";
 
 /**
@@ -25,13 +24,12 @@ export const fieldMessages = {
   cityRequired: "City is required",
   stateRequired: "State is required",
   zipRequired: "ZIP code is required",
-  zipInvalid: "Enter a valid ZIP or postal code",
   countryInvalid: "Choose United States, Canada or United Kingdom",
   tooLong: (max: number) => `Must be at most ${max} characters long`,
 } as const;
 
-const text = (max: number) => z.string().trim().max(max, fieldMessages.tooLong(max));
-const required = (message: string, max: number) =>
+export const text = (max: number) => z.string().trim().max(max, fieldMessages.tooLong(max));
+export const required = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, fieldMessages.tooLong(max));
 
 export const emailField = z
@@ -82,6 +80,8 @@ export const resetPasswordSchema = z
 
 const PHONE = /^\+?[0-9 ().-]{5,24}$/;
 const phoneDigits = (v: string) => v.replace(/\D/g, "").length >= 5;
+/** A phone number as the store takes it: digits with the usual separators, at least five digits. */
+export const isPhone = (v: string) => PHONE.test(v) && phoneDigits(v);
 
 export const profileSchema = z.object({
   firstName: text(50),
@@ -89,32 +89,6 @@ export const profileSchema = z.object({
   phone: text(30).refine((v) => v === "" || (PHONE.test(v) && phoneDigits(v)), fieldMessages.phoneInvalid),
 });
 
-export const addressSchema = z.object({
-  name: required(fieldMessages.nameRequired, 100),
-  phone: required(fieldMessages.phoneRequired, 30).refine(
-    (v) => PHONE.test(v) && phoneDigits(v),
-    fieldMessages.phoneInvalid,
-  ),
-  street: required(fieldMessages.streetRequired, 200),
-  city: required(fieldMessages.cityRequired, 100),
-  state: required(fieldMessages.stateRequired, 100),
-  zipCode: required(fieldMessages.zipRequired, 12).refine(
-    (v) => /^[A-Za-z0-9][A-Za-z0-9 -]{1,10}$/.test(v),
-    fieldMessages.zipInvalid,
-  ),
-  country: z
-    .string()
-    .optional()
-    .transform((v) => (v === undefined || v === "" ? DEFAULT_COUNTRY : v))
-    .pipe(z.enum(COUNTRIES, { error: fieldMessages.countryInvalid })),
-  /** A checkbox: present ("on") when ticked. */
-  isDefault: z
-    .union([z.literal("on"), z.literal("true"), z.literal("false"), z.literal(""), z.boolean()])
-    .optional()
-    .transform((v) => v === "on" || v === "true" || v === true),
-});
-
 export type RegisterInput = z.output<typeof registerSchema>;
 export type LoginInput = z.output<typeof loginSchema>;
 export type ProfileInput = z.output<typeof profileSchema>;
-export type AddressInput = z.output<typeof addressSchema>;

@@ -7,6 +7,7 @@ import {
   isCountry,
   newAddressIsDefault,
   withDefault,
+  addressesReturnPath,
 } from "./address-rules";
 
 const a = (id: string, isDefault = false) => ({ id, isDefault });
@@ -68,5 +69,20 @@ describe("countries", () => {
     [undefined, false],
   ])("isCountry(%s) = %s", (value, expected) => {
     expect(isCountry(value)).toBe(expected);
+  });
+});
+
+describe("addressesReturnPath", () => {
+  it.each([
+    ["checkout", "/checkout"],
+    [null, null],
+    [undefined, null],
+    ["", null],
+    ["https://evil.example", null],
+    ["//evil.example", null],
+    ["/checkout", null],
+    ["Checkout", null],
+  ])("%j → %j", (from, path) => {
+    expect(addressesReturnPath(from)).toBe(path);
   });
 });

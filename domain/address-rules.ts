@@ -42,3 +42,15 @@ export function hasValidDefaults(list: readonly AddressSlot[]): boolean {
 export function isCountry(value: unknown): value is Country {
   return typeof value === "string" && (COUNTRIES as readonly string[]).includes(value);
 }
+
+/**
+ * Where My Addresses offers a way back to: only the checkout, named by `?from=checkout`
+ * (docs/product.md §2). Anything else in the address leads nowhere, so the link can't be made
+ * to point off the store.
+ */
+export function addressesReturnPath(from: string | null | undefined): "/checkout" | null {
+  return from === "checkout" ? "/checkout" : null;
+}
+
+/** My Addresses as the checkout links to it. */
+export const ADDRESSES_FROM_CHECKOUT = "/addresses?from=checkout";

@@ -1,10 +1,12 @@
 import { useEffect, useState } from "react";
-import { data, Form, useNavigation } from "react-router";
-import { addressSchema } from "../../domain/account-schemas";
+import { data, Form, Link, useNavigation } from "react-router";
+import { addressesReturnPath } from "../../domain/address-rules";
+import { addressSchema } from "../../domain/address-schema";
 import { type FieldErrors, formFields, parseFields } from "../../domain/forms";
 import { messages } from "../../domain/messages";
 import { AccountLayout } from "~/components/account/account-layout";
 import { AddressForm } from "~/components/account/address-form";
+import { PostalAddress } from "~/components/account/postal-address";
 import { actionButtonClass, secondaryButtonClass } from "~/components/ui/form-field";
 import { refusalOf } from "~/lib/page-failure.server";
 import { pageMeta } from "~/lib/store";
@@ -15,7 +17,9 @@ export const meta = () => [...pageMeta("My Addresses"), { name: "robots", conten
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await context.services.auth.requireUser(request);
-  return { addresses: await context.services.accounts.listAddresses(viewer.id) };
+  // Reached from the checkout (?from=checkout): a way back to it; any other value is ignored.
+  const returnPath = addressesReturnPath(new URL(request.url).searchParams.get("from"));
+  return { addresses: await context.services.accounts.listAddresses(viewer.id), returnPath };
 }
 
 type Intent = "create" | "update" | "set-default" | "delete";
@@ -73,19 +77,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     const refusal = refusalOf(error);
     if (!refusal) context.logger.error({ err: error, intent }, "address change failed");
-    const formError = refusal?.kind === "invalid_input" ? refusal.message : undefined;
+    const fieldsNamed = refusal?.kind === "invalid_input" && Object.keys(refusal.fields).length > 0;
+    const formError = refusal?.kind === "invalid_input" && !fieldsNamed ? refusal.message : undefined;
+    const errors = fieldsNamed ? { ...refusal.fields } : undefined;
     return data<AddressResult>(
-      { intent, formError, toast: actionToast("error", FAILURE[intent]) },
+      { intent, formError, errors, toast: actionToast("error", FAILURE[intent]) },
       { status: refusal?.status ?? 500 },
     );
   }
 }
 
 export default function Addresses({ loaderData, actionData }: Route.ComponentProps) {
-  const { addresses } = loaderData;
+  const { addresses, returnPath } = loaderData;
   const result = actionData as AddressResult | undefined;
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formAction === "/addresses";
+  const submitting = navigation.state === "submitting" && navigation.formAction?.split("?")[0] === "/addresses";
   const [editing, setEditing] = useState<string | "new" | null>(null);
   useActionToast(result);
 
@@ -109,6 +115,14 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
       }
     >
       <div className="space-y-4">
+        {returnPath && (
+          <Link
+            to={returnPath}
+            className="inline-flex min-h-11 items-center gap-2 rounded-full border border-ink px-5 text-sm font-medium text-ink hover:bg-ink hover:text-white"
+          >
+            <span aria-hidden="true">←</span> Back to checkout
+          </Link>
+        )}
         {editing === "new" && (
           <AddressForm
             errors={formErrors?.errors}
@@ -148,15 +162,11 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
                           </span>
                         )}
                       </h2>
-                      <address className="mt-2 break-words text-sm not-italic leading-6 text-stone-700">
-                        {address.street}
-                        <br />
-                        {address.city}, {address.state} {address.zipCode}
-                        <br />
-                        {address.country}
-                        <br />
-                        {address.phone}
-                      </address>
+                      <PostalAddress
+                        address={address}
+                        withPhone
+                        className="mt-2 break-words text-sm leading-6 text-stone-700"
+                      />
                     </div>
                   </div>
                   <div className="mt-4 flex flex-wrap gap-2">

@@ -5,6 +5,7 @@ import { messages } from "../../domain/messages";
 import { loginPathFor } from "../../domain/redirects";
 import { CheckoutForm, type CheckoutPayments } from "~/components/checkout/checkout-form";
 import { PanelLink, StatePanel, secondaryLinkClass } from "~/components/checkout/checkout-panels";
+import { CheckoutNewAddress } from "~/components/checkout/new-address";
 import { clearCart, useCartLines, useHydrated } from "~/lib/cart";
 import { placedOrderPath } from "~/lib/checkout/payment-outcome";
 import { pageMeta } from "~/lib/store";
@@ -115,12 +116,6 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       </StatePanel>
     );
   }
-  if (addresses.length === 0) {
-    return (
-      <StatePanel icon="pin" title="Shipping address required" text="Please add a shipping address before checkout.">
-        <PanelLink to="/addresses">Add Address</PanelLink>
-      </StatePanel>
-    );
-  }
+  if (addresses.length === 0) return <CheckoutNewAddress />;
   return <CheckoutForm lines={lines} addresses={addresses} payments={payments} onPaid={onPaid} />;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { AddressInput } from "../../domain/account-schemas";
+import type { AddressInput } from "../../domain/address-schema";
 import { hasValidDefaults, MAX_ADDRESSES_PER_USER } from "../../domain/address-rules";
 import { createTestDatabase } from "../../tests/helpers/database";
 import type { DatabaseHandle } from "../db/client";
@@ -166,5 +166,129 @@ describe("limits", () => {
   it(`keeps at most ${MAX_ADDRESSES_PER_USER} addresses`, async () => {
     for (let i = 0; i < MAX_ADDRESSES_PER_USER; i++) await accounts.addAddress(ada, address(`A${i}`));
     await expect(accounts.addAddress(ada, address("One too many"))).rejects.toBeInstanceOf(InvalidInputError);
+  });
+});
+
+describe("addresses per country (docs/product.md §4 Addresses)", () => {
+  const canadian = (extra: Partial<AddressInput> = {}) =>
+    address("Studio", { city: "Ottawa", state: "ontario", zipCode: "k1a0b1", country: "Canada", ...extra });
+  const british = (extra: Partial<AddressInput> = {}) =>
+    address("Flat", { city: "London", state: "", zipCode: "sw1a1aa", country: "United Kingdom", ...extra });
+
+  it.each([
+    [
+      "United States",
+      address("Home", { state: "illinois", zipCode: "627011234" }),
+      { state: "IL", zipCode: "62701-1234" },
+    ],
+    ["Canada", canadian(), { state: "ON", zipCode: "K1A 0B1" }],
+    ["United Kingdom", british(), { state: "", zipCode: "SW1A 1AA" }],
+    [
+      "United Kingdom with a county",
+      british({ state: " Kent ", zipCode: "CT1 2EH" }),
+      { state: "Kent", zipCode: "CT1 2EH" },
+    ],
+  ])("stores a %s address in its normal spelling", async (_, input, stored) => {
+    const saved = await accounts.addAddress(ada, input);
+    expect(saved).toMatchObject({ ...stored, country: input.country });
+    expect((await accounts.listAddresses(ada))[0]).toMatchObject(stored);
+  });
+
+  it.each([
+    [
+      "a UK address with a US ZIP",
+      british({ state: "IL", zipCode: "62701" }),
+      { zipCode: "Enter a UK postcode like SW1A 1AA" },
+    ],
+    [
+      "a Canadian address with a US state",
+      canadian({ state: "IL" }),
+      { state: "Choose a province or territory from the list" },
+    ],
+    [
+      "a US address with a UK postcode",
+      address("Home", { zipCode: "SW1A 1AA" }),
+      { zipCode: "Enter a 5-digit ZIP code, or ZIP+4 like 12345-6789" },
+    ],
+    ["a US address with no state", address("Home", { state: "" }), { state: "State is required" }],
+    ["a Canadian address with no postal code", canadian({ zipCode: "" }), { zipCode: "Postal code is required" }],
+    [
+      "another country",
+      address("Home", { country: "France" as never }),
+      { country: "Choose United States, Canada or United Kingdom" },
+    ],
+    [
+      "a huge street",
+      address("Home", { street: "x".repeat(10_000) }),
+      { street: "Must be at most 200 characters long" },
+    ],
+    ["a huge county", british({ state: "x".repeat(5_000) }), { state: "Must be at most 100 characters long" }],
+    ["a huge postcode", british({ zipCode: "S".repeat(5_000) }), { zipCode: "Must be at most 12 characters long" }],
+  ])("refuses %s, storing nothing", async (_, input, fields) => {
+    const refusal = await accounts.addAddress(ada, input).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(InvalidInputError);
+    expect((refusal as InvalidInputError).fields).toMatchObject(fields);
+    expect(await accounts.listAddresses(ada)).toEqual([]);
+  });
+
+  it("refuses an edit that breaks the new country's rules and keeps the address as it was", async () => {
+    const home = await accounts.addAddress(ada, address("Home"));
+    // Moving to Canada keeps "IL": not a province.
+    await expect(accounts.updateAddress(ada, home.id, address("Home", { country: "Canada" }))).rejects.toBeInstanceOf(
+      InvalidInputError,
+    );
+    expect((await accounts.listAddresses(ada))[0]).toMatchObject({
+      state: "IL",
+      zipCode: "62701",
+      country: "United States",
+    });
+    const moved = await accounts.updateAddress(ada, home.id, canadian({ name: "Home" }));
+    expect(moved).toMatchObject({ state: "ON", zipCode: "K1A 0B1", country: "Canada" });
+  });
+
+  it("a valid address under another user's id is still not found", async () => {
+    const adaHome = await accounts.addAddress(ada, british());
+    await expect(accounts.updateAddress(bob, adaHome.id, british({ city: "Leeds" }))).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
+    expect((await accounts.listAddresses(ada))[0].city).toBe("London");
+  });
+
+  it("keeps rows stored before 0.4.0 (a state typed freely) readable, and lets them be made default or deleted", async () => {
+    // As 0.3.0 stored them: the state as typed, the ZIP unchecked.
+    await handle.db.insert(addresses).values([
+      {
+        userId: ada,
+        name: "Old",
+        createdAt: new Date("2026-01-01T00:00:00Z"),
+        phone: "555 010 2030",
+        street: "1 Elm",
+        city: "Austin",
+        state: "Texas",
+        zipCode: "73301",
+        country: "United States",
+      },
+      {
+        userId: ada,
+        name: "Older",
+        createdAt: new Date("2026-01-02T00:00:00Z"),
+        phone: "555 010 2030",
+        street: "2 Elm",
+        city: "Toronto",
+        state: "ON",
+        zipCode: "m5v3l9",
+        country: "Canada",
+      },
+    ]);
+    const list = await accounts.listAddresses(ada);
+    expect(list.map((a) => [a.name, a.state, a.zipCode])).toEqual([
+      ["Old", "Texas", "73301"],
+      ["Older", "ON", "m5v3l9"],
+    ]);
+    await accounts.setDefaultAddress(ada, list[1].id);
+    await accounts.deleteAddress(ada, list[0].id);
+    // Saved again through the form, it is spelled the normal way.
+    const older = await accounts.updateAddress(ada, list[1].id, canadian({ name: "Older", zipCode: "m5v3l9" }));
+    expect(older).toMatchObject({ state: "ON", zipCode: "M5V 3L9", isDefault: true });
   });
 });

@@ -1,5 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { AddressInput, ProfileInput } from "../../domain/account-schemas";
+import type { ProfileInput } from "../../domain/account-schemas";
+import { type AddressInput, addressSchema } from "../../domain/address-schema";
+import { parseFields } from "../../domain/forms";
 import { defaultAfterRemoval, MAX_ADDRESSES_PER_USER, newAddressIsDefault } from "../../domain/address-rules";
 import { isUuid } from "../../domain/ids";
 import type { Database } from "../db/client";
@@ -28,9 +30,15 @@ const addressColumns = {
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-/** The address form's fields as the row's columns (the same for a new address and an edit). */
+/**
+ * The address form's fields as the row's columns (the same for a new address and an edit),
+ * checked again here: whoever calls, nothing the country's rules refuse is stored
+ * (docs/product.md §4 Addresses), and the postal code and state are stored in their normal spelling.
+ */
 function addressRow(input: AddressInput) {
-  const { name, phone, street, city, state, zipCode, country } = input;
+  const parsed = parseFields(addressSchema, input);
+  if (!parsed.ok) throw new InvalidInputError(Object.values(parsed.errors)[0] ?? "Invalid address", parsed.errors);
+  const { name, phone, street, city, state, zipCode, country } = parsed.data;
   return { name, phone, street, city, state, zipCode, country };
 }
 
@@ -102,7 +110,8 @@ export function createAccountsService(db: Database) {
         .orderBy(asc(addresses.createdAt), asc(addresses.id));
     },
 
-    addAddress(userId: string, input: AddressInput): Promise<AddressView> {
+    async addAddress(userId: string, input: AddressInput): Promise<AddressView> {
+      const values = addressRow(input);
       return db.transaction(async (tx) => {
         const existing = await lockAddressBook(tx, userId);
         if (existing.length >= MAX_ADDRESSES_PER_USER) {
@@ -110,7 +119,7 @@ export function createAccountsService(db: Database) {
         }
         const [row] = await tx
           .insert(addresses)
-          .values({ userId, ...addressRow(input), isDefault: false })
+          .values({ userId, ...values, isDefault: false })
           .returning({ id: addresses.id });
         if (newAddressIsDefault(existing, input.isDefault)) await makeDefault(tx, userId, row.id);
         return one(tx, userId, row.id);
@@ -119,11 +128,12 @@ export function createAccountsService(db: Database) {
 
     async updateAddress(userId: string, id: string, input: AddressInput): Promise<AddressView> {
       if (!isUuid(id)) throw new NotFoundError("Address not found");
+      const values = addressRow(input);
       return db.transaction(async (tx) => {
         await lockAddressBook(tx, userId);
         const updated = await tx
           .update(addresses)
-          .set({ ...addressRow(input), updatedAt: new Date() })
+          .set({ ...values, updatedAt: new Date() })
           .where(and(eq(addresses.userId, userId), eq(addresses.id, id)))
           .returning({ id: addresses.id });
         if (!updated.length) throw new NotFoundError("Address not found");

@@ -1,3 +1,4 @@
+import { postalLines } from "../../domain/address-format";
 import { orderNumber } from "../../domain/ids";
 import { grandTotal } from "../../domain/checkout-line";
 import { discountAmountLabel, discountLineLabel } from "../../domain/discounts";
@@ -39,8 +40,9 @@ function itemRow(item: OrderItem, publicUrl: string): string {
   return `<tr><td style="padding:4px 12px 4px 0;vertical-align:top">${picture}</td><td style="padding:4px 0;vertical-align:middle">${escapeHtml(itemLine(item))}</td></tr>`;
 }
 
+/** The address as its country prints it (domain/address-country.ts), the same lines as on the screens. */
 function addressLines(address: AddressSnapshot): string[] {
-  return [address.name, address.street, `${address.city}, ${address.state} ${address.zipCode}`, address.country];
+  return [address.name, ...postalLines(address)];
 }
 
 /** The order confirmation sent through the outbox in the same transaction that creates the order. */

@@ -199,6 +199,22 @@ const SHOPPER: Step[] = [
     },
   },
   {
+    name: "addresses, a British address's form",
+    route: "routes/addresses.tsx",
+    go: async (p) => {
+      await p.getByLabel("Country").selectOption("United Kingdom");
+      await expect(p.getByLabel("Postcode")).toBeVisible();
+    },
+  },
+  {
+    name: "addresses, from the checkout",
+    route: "routes/addresses.tsx",
+    go: async (p) => {
+      await p.goto("/addresses?from=checkout");
+      await expect(p.getByRole("link", { name: "Back to checkout" })).toBeVisible();
+    },
+  },
+  {
     name: "addresses, one saved",
     route: "routes/addresses.tsx",
     go: async (p, c) => {

@@ -31,10 +31,16 @@ async function addAddress(page: Page, name: string, street: string, country?: st
   await form.getByLabel("Full name").fill(name);
   await form.getByLabel("Phone").fill("555 010 2030");
   await form.getByLabel("Street").fill(street);
-  await form.getByLabel("City").fill("Springfield");
-  await form.getByLabel("State").fill("IL");
-  await form.getByLabel("ZIP").fill(country === "Canada" ? "K1A 0B1" : "62701");
   if (country) await form.getByLabel("Country").selectOption(country);
+  if (country === "Canada") {
+    await form.getByLabel("City").fill("Ottawa");
+    await form.getByLabel("Province").selectOption("Ontario");
+    await form.getByLabel("Postal code").fill("k1a0b1");
+  } else {
+    await form.getByLabel("City").fill("Springfield");
+    await form.getByLabel("State").selectOption("Illinois");
+    await form.getByLabel("ZIP code").fill("62701");
+  }
   await form.getByRole("button", { name: "Save Address" }).click();
   await expect(page.getByRole("article", { name })).toBeVisible();
   // Earlier toasts may still be showing (they stay 5 s): the newest is the last.
@@ -121,6 +127,7 @@ test("register, verify through the mailbox, sign in, profile, three addresses, s
   await addAddress(page, "Parents", "3 Long Rd");
   await expect(isDefault(page, "Home")).toBeVisible();
   await expect(isDefault(page, "Studio")).toHaveCount(0);
+  await expect(card(page, "Studio")).toContainText("Ottawa ON K1A 0B1");
   await expect(card(page, "Studio")).toContainText("Canada");
 
   await card(page, "Parents").getByRole("button", { name: "Set as default" }).click();

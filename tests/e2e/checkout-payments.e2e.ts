@@ -6,6 +6,7 @@ import {
   buyFromProductPage,
   cartLines,
   expectOneSetSummary,
+  openSummaryItems,
   orderNumber,
   PLACED,
   PRODUCT,
@@ -70,6 +71,7 @@ test("the line's picture is the chosen colour's, from the cart to the order", as
   await expect(toast(page, "Added to cart")).toBeVisible();
   await page.goto("/checkout");
   const box = summary(page);
+  await openSummaryItems(page);
   await expect(box.getByRole("img", { name: PRODUCT })).toHaveAttribute("src", grey);
   // 'Qty: 4' stays on one line.
   const qty = box.getByText("Qty: 4", { exact: true });

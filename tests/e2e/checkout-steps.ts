@@ -84,9 +84,19 @@ export async function buyFromProductPage(page: Page, size: string, color: string
   await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
 }
 
+/** Unfolds the summary's items (a phone starts with them folded; two columns show them open). */
+export async function openSummaryItems(page: Page) {
+  const items = summary(page).getByTestId("summary-items");
+  if (!(await items.evaluate((details: HTMLDetailsElement) => details.open))) {
+    await items.locator("summary").click();
+  }
+  await expect(items).toHaveAttribute("open", "");
+}
+
 /** $89.00 + 10 % tax + $0.10 shipping. */
 export async function expectOneSetSummary(page: Page, size: string, color: string) {
   const box = summary(page);
+  await openSummaryItems(page);
   await expect(box.getByText(PRODUCT)).toBeVisible();
   await expect(box.getByText(`Size: ${size}`)).toBeVisible();
   await expect(box.getByText(`Color: ${color}`)).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, type Page } from "./fixtures";
+import { expect, type Locator, type Page } from "./fixtures";
 import { expectNoAxeViolations } from "./a11y";
 import { addFromProductPage, toast } from "./shop-steps";
 import {
@@ -68,7 +68,10 @@ test("an empty cart sends the shopper back to the cart with a toast", async ({ p
   await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
 });
 
-test("a shopper without an address is asked to add one", async ({ browser, baseURL }, testInfo) => {
+test("a shopper without an address adds one inside the checkout and goes on paying", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const state = await newShopper(context, String(baseURL), `noaddr-${testInfo.project.name}`, false);
   await context.close();
@@ -78,7 +81,34 @@ test("a shopper without an address is asked to add one", async ({ browser, baseU
   await page.goto("/checkout");
   await expect(page.getByRole("heading", { name: "Shipping address required" })).toBeVisible();
   await expect(page.getByText("Please add a shipping address before checkout.")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Add Address" })).toHaveAttribute("href", "/addresses");
+  // The form of My Addresses, with its rules: a UK address is checked as one.
+  const form = page.getByRole("form", { name: "Add a shipping address" });
+  await form.getByLabel("Country").selectOption("United Kingdom");
+  await form.getByLabel("Full name").fill("Ada Shopper");
+  await form.getByLabel("Phone").fill("+44 20 7946 0000");
+  await form.getByLabel("Street").fill("10 Downing Street");
+  await form.getByLabel("Town or city").fill("London");
+  await form.getByLabel("Postcode").fill("62701");
+  await form.getByRole("button", { name: "Save Address" }).click();
+  await expect(form.getByText("Enter a UK postcode like SW1A 1AA")).toBeVisible();
+  await expectNoAxeViolations(page, "the checkout's address form with an error");
+  await page.screenshot({ path: testInfo.outputPath("checkout-new-address.png"), fullPage: true });
+  await form.getByLabel("Postcode").fill("sw1a2aa");
+  await form.getByRole("button", { name: "Save Address" }).click();
+  await expect(toast(page, "Address added successfully!")).toBeVisible();
+  // The checkout itself, on the address just added, printed the British way.
+  await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Shipping Address" }).locator("option:checked")).toHaveText(
+    "Ada Shopper - 10 Downing Street, London (Default)",
+  );
+  await expect(summary(page).getByTestId("shipping-to")).toContainText("LondonSW1A 2AAUnited Kingdom");
+  await page.getByRole("radio", { name: /Pay securely with card using Stripe/ }).check();
+  await page.getByRole("button", { name: "Pay with Card (Stripe)" }).click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sandbox_/);
+  await page.getByRole("button", { name: "Pay $98.00" }).click();
+  await expect(page).toHaveURL(/\/payment-success\?session_id=cs_sandbox_/);
+  const placed = page.getByTestId("placed-order");
+  await expect(placed.locator("address")).toContainText("10 Downing StreetLondonSW1A 2AAUnited Kingdom");
   await fresh.close();
 });
 
@@ -114,20 +144,27 @@ test("the checkout's choices: default address, billing, payment methods", async 
   expect(created).toBe(0);
 });
 
-test("on a phone the order total is shown before the payment buttons", async ({ page }, info) => {
+test("on a phone the order summary and the discount code come before Pay", async ({ page }, info) => {
   await buyFromProductPage(page, "M", "Blush");
-  const payTotal = page.getByTestId("pay-total");
   const wallet = page.getByRole("button", { name: "PayPal (sandbox)" });
+  const items = summary(page).getByTestId("summary-items");
+  const code = page.getByRole("textbox", { name: "Discount code" });
+  const top = async (l: Locator) => (await l.boundingBox())!.y;
+  await expect(wallet).toBeVisible();
   if (info.project.name === "phone") {
-    await expect(payTotal).toBeVisible();
-    await expect(payTotal).toContainText("Order total");
-    await expect(payTotal).toContainText("$98.00");
-    // Above the button, and the summary (with its own total) comes after it.
-    expect((await payTotal.boundingBox())!.y).toBeLessThan((await wallet.boundingBox())!.y);
-    expect((await wallet.boundingBox())!.y).toBeLessThan((await summary(page).boundingBox())!.y);
+    // One column: the summary (its items folded, its totals shown), the code, then Pay.
+    await expect(items).not.toHaveAttribute("open", "");
+    await expect(summary(page).getByText(PRODUCT)).toBeHidden();
+    await expect(summary(page).getByTestId("summary-total")).toHaveText("$98.00");
+    expect(await top(summary(page).getByTestId("summary-total"))).toBeLessThan(await top(wallet));
+    expect(await top(code)).toBeLessThan(await top(wallet));
+    await page.screenshot({ path: info.outputPath("checkout-folded.png"), fullPage: true });
+    // Unfolded on request.
+    await items.locator("summary").click();
+    await expect(summary(page).getByText(PRODUCT)).toBeVisible();
   } else {
-    // Two columns: the summary and its total stand beside the payment buttons.
-    await expect(payTotal).toBeHidden();
+    // Two columns: the summary, its items open, stands beside the payment buttons.
+    await expect(items).toHaveAttribute("open", "");
     expect((await summary(page).boundingBox())!.x).toBeGreaterThan((await wallet.boundingBox())!.x);
     await expect(summary(page).getByTestId("summary-total")).toBeInViewport();
   }

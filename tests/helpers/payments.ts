@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { addressSchema } from "../../domain/account-schemas";
+import { addressSchema } from "../../domain/address-schema";
 import { type PaymentResult, paymentResultSchema } from "../../domain/payment-contract";
 import { loadConfig } from "../../server/config";
 import type { DatabaseHandle, QueryWatch } from "../../server/db/client";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeConfig from "../../app/routes";
-import { addressSchema } from "../../domain/account-schemas";
+import { addressSchema } from "../../domain/address-schema";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp";
 import {
   type AccountsTestApp,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addressSchema } from "../../domain/account-schemas";
+import { addressSchema } from "../../domain/address-schema";
 import { sandboxOrderMessages } from "../../domain/payment-messages";
 import { orders, outbox } from "../../server/db/schema";
 import { type AdminTest, placeOrder, startAdminTest } from "../helpers/admin";

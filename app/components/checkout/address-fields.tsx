@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { Link } from "react-router";
+import { ADDRESSES_FROM_CHECKOUT } from "../../../domain/address-rules";
 import { inputClass } from "~/components/ui/form-field";
 
 /** A saved address as the checkout shows it. */
@@ -65,7 +66,10 @@ export function ShippingAddressSection(props: {
         <h2 id={`${id}-heading`} className={headingClass}>
           <label htmlFor={id}>Shipping Address</label>
         </h2>
-        <Link to="/addresses" className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+        <Link
+          to={ADDRESSES_FROM_CHECKOUT}
+          className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+        >
           Manage addresses
         </Link>
       </div>

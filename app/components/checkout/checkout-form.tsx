@@ -113,77 +113,69 @@ export function CheckoutForm({
         </div>
       )}
 
-      <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_400px] lg:gap-12">
-        <div className="space-y-6">
-          <fieldset disabled={lock.busy} className="min-w-0 space-y-6">
-            <legend className="sr-only">Delivery and payment choices</legend>
-            <ShippingAddressSection addresses={addresses} value={shippingId} onChange={setShippingId} />
-            <BillingAddressSection
-              addresses={addresses}
-              sameAsShipping={sameAsShipping}
-              onSameChange={setSameAsShipping}
-              value={billingId}
-              onChange={setBillingId}
-            />
-            <PaymentMethodSection
-              value={method}
-              onChange={setMethod}
-              sandbox={{ paypal: payments.wallet === "sandbox", stripe: payments.card === "sandbox" }}
-            />
-          </fieldset>
-
-          <section aria-label="Pay" className="space-y-4">
-            {/* Phones show the summary after the payment buttons: the amount is said before them. */}
-            <p
-              className="flex items-center justify-between gap-4 rounded-xl bg-brand-50 px-4 py-3 text-ink lg:hidden"
-              data-testid="pay-total"
-            >
-              <span className="text-sm font-medium">
-                Order total
-                <span className="block text-xs font-normal text-stone-600">Including tax and shipping</span>
-              </span>
-              <span className="shrink-0 text-base font-semibold tabular-nums">{formatMoney(totals.totalCents)}</span>
-            </p>
-            {blocked ? (
-              <p role="alert" className="rounded-xl bg-red-50 p-4 text-sm text-red-800">
-                {BLOCKED}{" "}
-                <Link to="/cart" className="font-semibold underline underline-offset-2">
-                  Go to cart
-                </Link>
-              </p>
-            ) : method === "paypal" && !shippingId ? (
-              <p role="alert" className="rounded-xl bg-stone-100 p-4 text-sm text-stone-700">
-                {messages.checkout.selectShipping}
-              </p>
-            ) : method === "paypal" ? (
-              <WalletButtons
-                mode={payments.wallet}
-                clientId={payments.paypalClientId}
-                lock={lock}
-                request={request}
-                onServerTotals={onServerTotals}
-                onPaid={onPaid}
-              />
-            ) : (
-              <CardButton
-                lock={lock}
-                request={request}
-                onServerTotals={onServerTotals}
-                sandbox={payments.card === "sandbox"}
-              />
-            )}
-            {/* A card payment goes on at Stripe: the page says so from the click until the browser has left. */}
-            {lock.busy && <ProcessingPayment detail={method === "stripe" ? messages.card.redirect : undefined} />}
-          </section>
-        </div>
+      {/*
+        One column on a phone, in the order the shopper goes: choices, the order summary (its items folded) with the
+        discount code, then Pay (docs/product.md §2). Two columns from lg: the summary stands beside the rest.
+      */}
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_400px] lg:grid-rows-[auto_1fr] lg:gap-x-12">
+        <fieldset disabled={lock.busy} className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1">
+          <legend className="sr-only">Delivery and payment choices</legend>
+          <ShippingAddressSection addresses={addresses} value={shippingId} onChange={setShippingId} />
+          <BillingAddressSection
+            addresses={addresses}
+            sameAsShipping={sameAsShipping}
+            onSameChange={setSameAsShipping}
+            value={billingId}
+            onChange={setBillingId}
+          />
+          <PaymentMethodSection
+            value={method}
+            onChange={setMethod}
+            sandbox={{ paypal: payments.wallet === "sandbox", stripe: payments.card === "sandbox" }}
+          />
+        </fieldset>
 
         <OrderSummary
+          className="lg:col-start-2 lg:row-span-2 lg:row-start-1"
           lines={lines}
           problems={check.problems}
           totals={totals}
           shipTo={shipTo}
           discountField={lock.busy ? undefined : <DiscountCodeField code={discountCode} check={check.discount} />}
         />
+
+        <section aria-label="Pay" className="space-y-4 lg:col-start-1 lg:row-start-2 lg:self-start">
+          {blocked ? (
+            <p role="alert" className="rounded-xl bg-red-50 p-4 text-sm text-red-800">
+              {BLOCKED}{" "}
+              <Link to="/cart" className="font-semibold underline underline-offset-2">
+                Go to cart
+              </Link>
+            </p>
+          ) : method === "paypal" && !shippingId ? (
+            <p role="alert" className="rounded-xl bg-stone-100 p-4 text-sm text-stone-700">
+              {messages.checkout.selectShipping}
+            </p>
+          ) : method === "paypal" ? (
+            <WalletButtons
+              mode={payments.wallet}
+              clientId={payments.paypalClientId}
+              lock={lock}
+              request={request}
+              onServerTotals={onServerTotals}
+              onPaid={onPaid}
+            />
+          ) : (
+            <CardButton
+              lock={lock}
+              request={request}
+              onServerTotals={onServerTotals}
+              sandbox={payments.card === "sandbox"}
+            />
+          )}
+          {/* A card payment goes on at Stripe: the page says so from the click until the browser has left. */}
+          {lock.busy && <ProcessingPayment detail={method === "stripe" ? messages.card.redirect : undefined} />}
+        </section>
       </div>
     </div>
   );

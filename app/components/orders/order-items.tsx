@@ -1,3 +1,4 @@
+import { PostalAddress } from "~/components/account/postal-address";
 import type { ReactNode } from "react";
 import { discountAmountLabel, discountLineLabel } from "../../../domain/discounts";
 import { formatMoney } from "../../../domain/money";
@@ -140,21 +141,12 @@ export function AddressBlock({
   return (
     <div>
       <Heading className="text-xs font-semibold uppercase tracking-wide text-stone-600">{title}</Heading>
-      <address className="mt-1 text-sm not-italic leading-6 text-stone-700">
-        {address.name}
-        <br />
-        {address.street}
-        <br />
-        {address.city}, {address.state} {address.zipCode}
-        {address.country && (
-          <>
-            <br />
-            {address.country}
-          </>
-        )}
-        <br />
-        {address.phone}
-      </address>
+      <PostalAddress
+        address={{ ...address, country: address.country ?? "" }}
+        withName
+        withPhone
+        className="mt-1 text-sm leading-6 text-stone-700"
+      />
     </div>
   );
 }
