@@ -260,7 +260,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               // The shopper's own review is shown once, beside the form, with its Edit and Delete.
               reviews={myReview ? reviews.filter((review) => review.id !== myReview.id) : reviews}
               canDelete={user?.isAdmin === true}
-              emptyText={myReview && reviews.length > 0 ? null : undefined}
+              emptyText={myReview ? "No other reviews yet." : undefined}
             />
           </div>
         </div>

@@ -198,13 +198,18 @@ export function ProductPurchase({ product, onColorChange }: ProductPurchaseProps
         </div>
       </div>
 
-      {/* Polite: said once the combination is chosen, not read over the shopper's clicks. */}
-      <p role="status" className="min-h-5 text-sm font-semibold text-amber-800">
-        {lowStock}
-      </p>
-      <p role="status" className={note ? "-mt-4 text-sm font-medium text-stone-700" : "sr-only"}>
-        {note}
-      </p>
+      <div className="min-h-5 space-y-1 text-sm">
+        {/* Polite: said once the combination is chosen, not read over the shopper's clicks. */}
+        <p role="status" className="font-semibold text-amber-800">
+          {lowStock}
+        </p>
+        <p
+          role="status"
+          className={`${stock.state === "out-of-stock" ? "font-semibold text-red-700" : "font-medium text-stone-700"}`}
+        >
+          {note}
+        </p>
+      </div>
 
       <div className="grid gap-3 sm:grid-cols-2">
         <button

@@ -109,7 +109,7 @@ export function ProductZoom({ title, images, index, open, onMove, onSelect, onCl
                   type="button"
                   aria-pressed={magnified}
                   onClick={() => setMagnified(null, !magnified)}
-                  className="flex h-11 items-center gap-2 rounded-full bg-white/10 px-4 text-sm font-medium text-white transition hover:bg-white/20"
+                  className="flex h-11 min-w-11 items-center justify-center gap-2 rounded-full bg-white/10 px-3 text-sm sm:px-4 font-medium text-white transition hover:bg-white/20"
                 >
                   <svg
                     aria-hidden="true"
@@ -122,7 +122,7 @@ export function ProductZoom({ title, images, index, open, onMove, onSelect, onCl
                     <circle cx="8.5" cy="8.5" r="5.5" />
                     <path d={magnified ? "M6 8.5h5M13 13l4 4" : "M6 8.5h5M8.5 6v5M13 13l4 4"} strokeLinecap="round" />
                   </svg>
-                  {magnified ? "Zoom out" : "Magnify"}
+                  <span className="sr-only sm:not-sr-only">{magnified ? "Zoom out" : "Magnify"}</span>
                 </button>
               )}
               <button

@@ -43,11 +43,13 @@ export function ZoomStage({ address, alt, stageRef, magnified, onMagnify, focus,
     onTap: (event) => {
       const box = image.current?.getBoundingClientRect();
       if (!box || box.width === 0) return;
+      // The photo inside its box (object-contain letterboxes it): the 4:5 frame, centred.
+      const width = Math.min(box.width, (box.height * 4) / 5);
+      const height = (width * 5) / 4;
+      const left = box.left + (box.width - width) / 2;
+      const top = box.top + (box.height - height) / 2;
       const inside = (n: number) => Math.min(1, Math.max(0, n));
-      onMagnify({
-        x: inside((event.clientX - box.left) / box.width),
-        y: inside((event.clientY - box.top) / box.height),
-      });
+      onMagnify({ x: inside((event.clientX - left) / width), y: inside((event.clientY - top) / height) });
     },
   });
 

@@ -20,10 +20,10 @@ export function ReviewList({
 }: {
   reviews: readonly ReviewItem[];
   canDelete: boolean;
-  /** What an empty list says ('No reviews yet.'); null for nothing, when the only review is the shopper's own. */
-  emptyText?: string | null;
+  /** What an empty list says: 'No reviews yet.', or something else when the shopper's own is shown apart. */
+  emptyText?: string;
 }) {
-  if (reviews.length === 0) return emptyText ? <p className="text-stone-600">{emptyText}</p> : null;
+  if (reviews.length === 0) return <p className="text-stone-600">{emptyText}</p>;
   return (
     <ol className="divide-y divide-stone-200" aria-label="Customer reviews">
       {reviews.map((review) => (
