@@ -5,7 +5,7 @@ import { newShopper } from "./shopper";
 
 /**
  * The reviews on the product page at both widths (issue 24): the author under their profile's
- * first name, the shopper's own review shown once (beside the form, not again in the list), and a
+ * first name (following it when it changes), the shopper's own review shown once (beside the form, not again in the list), and a
  * visitor told to log in before typing. Each project reviews its own demo product.
  */
 
@@ -66,5 +66,15 @@ test("the shopper's own review shows once, and others see it under the profile's
   await openProduct(page, title);
   const article = page.getByRole("list", { name: "Customer reviews" }).getByRole("article").filter({ hasText: text });
   await expect(article.getByRole("heading")).toHaveText("Juliette");
+
+  // The review follows the profile: a new first name shows at once, also on the visitor's page.
+  const base = String(info.project.use.baseURL);
+  const saved = await shopper.page.request.post(`${base}/profile`, {
+    form: { firstName: "Jules", lastName: "Tester", phone: "" },
+    headers: { origin: base },
+  });
+  expect(saved.status()).toBeLessThan(400);
+  await page.reload();
+  await expect(article.getByRole("heading")).toHaveText("Jules");
   await shopper.close();
 });
