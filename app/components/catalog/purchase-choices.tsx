@@ -70,7 +70,8 @@ export function ChoiceGroup<T>({
             <button
               key={name}
               type="button"
-              aria-label={isUnavailable ? outOfStockName(name) : name}
+              // A size's text names it; a swatch needs its colour's name.
+              aria-label={isUnavailable ? outOfStockName(name) : kind === "color" ? name : undefined}
               aria-pressed={active}
               aria-disabled={isUnavailable && !active ? true : undefined}
               title={isUnavailable ? outOfStockName(name) : kind === "color" ? name : undefined}
