@@ -39,6 +39,7 @@ test("a missing size or colour is said beside the choices, and focus goes there"
   await expect(sizes(page)).toHaveAccessibleDescription("Please select a size");
   await expect(sizes(page).getByRole("button", { name: "S", exact: true })).toBeFocused();
   await expectNoAxeViolations(page, "the product page asking for a size");
+  await page.screenshot({ path: path.join(SCREENS, `product-stock-${info.project.name}-select-size.png`) });
 
   await page.keyboard.press("Enter");
   await expect(sizeAlert).toHaveCount(0);

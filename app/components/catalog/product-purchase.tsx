@@ -101,7 +101,10 @@ export function ProductPurchase({ product, onColorChange }: ProductPurchaseProps
       toast.error(cartTexts[missing]);
       // Focus goes to the choice that is missing: its first option that can be picked.
       const group = (missing === "selectSize" ? sizeGroup : colorGroup).current;
-      (group?.querySelector<HTMLElement>("button:not([aria-disabled])") ?? group?.querySelector("button"))?.focus();
+      const option = group?.querySelector<HTMLElement>("button:not([aria-disabled])") ?? group?.querySelector("button");
+      option?.focus({ preventScroll: true });
+      // In the middle of the screen, clear of the sticky header (and of a toast) on a phone.
+      group?.parentElement?.scrollIntoView({ block: "center" });
       return;
     }
     const ok = addProductToCart(product, { quantity, selectedSize: choice.size, color: choice.color });
