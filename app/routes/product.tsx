@@ -256,7 +256,12 @@ export default function Product({ loaderData }: Route.ComponentProps) {
                 Showing the {reviews.length} newest of {reviewCountLabel(product.reviewCount)}.
               </p>
             )}
-            <ReviewList reviews={reviews} canDelete={user?.isAdmin === true} />
+            <ReviewList
+              // The shopper's own review is shown once, beside the form, with its Edit and Delete.
+              reviews={myReview ? reviews.filter((review) => review.id !== myReview.id) : reviews}
+              canDelete={user?.isAdmin === true}
+              emptyText={myReview ? "No other reviews yet." : undefined}
+            />
           </div>
         </div>
       </section>

@@ -34,6 +34,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     await context.services.accounts.updateProfile(viewer.id, parsed.data);
+    // Reviews are shown under the profile's first name: they follow it (docs/product.md §2). The profile is saved either way.
+    await context.services.reviews
+      .renameAuthor(viewer.id)
+      .catch((err) => context.logger.error({ err }, "renaming the reviews after a profile change failed"));
     return { toast: actionToast("success", messages.profile.success) } satisfies ProfileResult;
   } catch (error) {
     const status = failureStatus(error);

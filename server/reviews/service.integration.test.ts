@@ -394,3 +394,45 @@ describe("remove", () => {
     await expect(service.remove(admin, "not-an-id")).rejects.toBeInstanceOf(NotFoundError);
   });
 });
+
+describe("renameAuthor", () => {
+  it("follows the profile's first name on every review of its author, and announces each product once", async () => {
+    const [{ id: other }] = await insertProducts(handle.db, [{ title: "Second dress" }]);
+    await service.create(alice, productId, { rating: "4", text: "Lovely" });
+    await service.create(alice, other, { rating: "5", text: "Lovelier" });
+    await service.create(bob, productId, { rating: "3", text: "Fine" });
+    published.length = 0;
+
+    await handle.db.update(users).set({ firstName: "Alicia" }).where(eq(users.id, alice.id));
+    expect(await service.renameAuthor(alice.id)).toBe(2);
+    const names = (await service.list(productId)).map((r) => [r.text, r.userName]);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        ["Lovely", "Alicia"],
+        ["Fine", "Customer"],
+      ]),
+    );
+    expect((await service.list(other))[0].userName).toBe("Alicia");
+    expect(published).toEqual(
+      expect.arrayContaining([
+        { type: "review.updated", productId },
+        { type: "review.updated", productId: other },
+      ]),
+    );
+    expect(published).toHaveLength(2);
+
+    // Nothing changed: nothing written, nothing announced; a first name removed gives 'Customer'.
+    published.length = 0;
+    expect(await service.renameAuthor(alice.id)).toBe(0);
+    expect(published).toEqual([]);
+    await handle.db.update(users).set({ firstName: null }).where(eq(users.id, alice.id));
+    expect(await service.renameAuthor(alice.id)).toBe(2);
+    expect((await service.list(other))[0].userName).toBe("Customer");
+  });
+
+  it("does nothing for someone unknown or without reviews", async () => {
+    expect(await service.renameAuthor("nobody")).toBe(0);
+    expect(await service.renameAuthor(bob.id)).toBe(0);
+    expect(published).toEqual([]);
+  });
+});

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import { isUuid } from "../../domain/ids";
 import type { LiveEvent } from "../../domain/live-events";
 import {
@@ -249,6 +249,29 @@ export function createReviewsService(deps: {
       const review = await item(owned.id, actor.id);
       if (!review) throw new NotFoundError(reviewMessages.notFound);
       return review;
+    },
+
+    /**
+     * After a profile change: the author's reviews take the name the profile gives now (its
+     * first name, else 'Customer': domain/reviewer-name.ts), and each product whose reviews
+     * changed is announced, so open pages and the cached pages follow. Returns how many changed.
+     */
+    async renameAuthor(userId: string): Promise<number> {
+      const [user] = await db
+        .select({ firstName: users.firstName, name: users.name })
+        .from(users)
+        .where(eq(users.id, userId));
+      if (!user) return 0;
+      const changed = await db
+        .update(reviews)
+        .set({ userName: reviewerName(user) })
+        .where(and(eq(reviews.userId, userId), ne(reviews.userName, reviewerName(user))))
+        .returning({ productId: reviews.productId });
+      for (const productId of new Set(changed.map((row) => row.productId))) {
+        deps.publish({ type: "review.updated", productId });
+      }
+      if (changed.length) log.info({ count: changed.length }, "reviews renamed after a profile change");
+      return changed.length;
     },
 
     /** Deletes a review: its author, or the administrator whoever wrote it. */

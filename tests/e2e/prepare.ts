@@ -165,6 +165,32 @@ for (const [i, name] of ["Biker Jacket desktop", "Grid Jacket"].entries()) {
     variants: jacketVariants,
   });
 }
+// One stock jacket per project for the product page's stock tests (tests/e2e/product-stock.e2e.ts): S in
+// Black sold out, 2 of M in Cognac (added to a cart up to what is left), 2 of L in Black (sold while the page is open).
+for (const [i, project] of ["desktop", "phone"].entries()) {
+  const stockFor = (size: string, color: string) =>
+    size === "S" && color === "Black"
+      ? 0
+      : (size === "M" && color === "Cognac") || (size === "L" && color === "Black")
+        ? 2
+        : 5;
+  await addFixture({
+    title: `E2E Stock Jacket ${project}`,
+    description: "A fixture jacket whose sizes and colours run out.",
+    priceCents: 24900,
+    category: "Jackets",
+    sizes: ["S", "M", "L"],
+    colors: [
+      { name: "Black", hex: "#26221f" },
+      { name: "Cognac", hex: "#8a4f2a" },
+    ],
+    imageUrls: galleryImages.slice(0, 1),
+    createdAt: new Date(`2020-01-1${i}T00:00:00Z`),
+    variants: (["S", "M", "L"] as const).flatMap((size) =>
+      ["Black", "Cognac"].map((color) => ({ size, color, stock: stockFor(size, color), sku: null })),
+    ),
+  });
+}
 // E-mails the worker gave up on, one per project, for the administrator's Mail tab (tests/e2e/admin-mail.e2e.ts):
 // each project retries its own. The text holds a link the page must never show.
 for (const project of ["desktop", "phone"]) {

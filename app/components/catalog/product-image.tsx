@@ -1,3 +1,4 @@
+import type { Ref } from "react";
 import { IMAGE_WIDTHS, imageHeightFor, PLACEHOLDER_IMAGE, srcSet, variantUrl } from "../../../domain/images";
 
 interface ProductImageProps {
@@ -11,13 +12,15 @@ interface ProductImageProps {
    */
   priority?: boolean | "eager";
   className?: string;
+  imgRef?: Ref<HTMLImageElement>;
 }
 
 const DISPLAY_WIDTH = IMAGE_WIDTHS[1];
 
 /** A product photo in the store's 4:5 frame, with explicit dimensions so nothing shifts while it loads. */
-export function ProductImage({ address, alt, sizes, priority = false, className }: ProductImageProps) {
+export function ProductImage({ address, alt, sizes, priority = false, className, imgRef }: ProductImageProps) {
   const common = {
+    ref: imgRef,
     width: DISPLAY_WIDTH,
     height: imageHeightFor(DISPLAY_WIDTH),
     className,

@@ -1,14 +1,17 @@
-import { useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { toast } from "~/lib/toast";
-import { MAX_QUANTITY, MIN_QUANTITY, missingChoice, parseQuantity } from "../../../domain/cart-rules";
+import { type CartChoiceProblem, MIN_QUANTITY, missingChoice, parseQuantity } from "../../../domain/cart-rules";
+import { choiceStock, choiceStockNote, fitQuantity, quantityInCart } from "../../../domain/choice-stock";
+import { lineImages } from "../../../domain/color-images";
 import { cartTexts } from "../../../domain/shop-messages";
 import type { ProductDetail } from "../../../domain/views";
-import { lowStockMessage, soldOutColors, soldOutSizes, stockOfChoice } from "../../../domain/variants";
+import { lowStockMessage, soldOutColors, soldOutSizes, stockOfChoice, variantKey } from "../../../domain/variants";
 import { addProductToCart } from "~/lib/add-to-cart";
+import { useCartLines } from "~/lib/cart";
 import { useRootData } from "~/lib/root-data";
-
-const SOLD_OUT_TITLE = "Sold out";
+import { type AddedLine, AddedToCartPanel } from "./added-to-cart-panel";
+import { ChoiceGroup, ColorSwatch, colorButtonClass, sizeButtonClass } from "./purchase-choices";
 
 interface ProductPurchaseProps {
   product: Pick<
@@ -20,11 +23,14 @@ interface ProductPurchaseProps {
 }
 
 /**
- * Size, colour and quantity choices with 'Add to cart' and 'Go to checkout'. A sold-out
- * product cannot be added: its button is disabled and says 'Out of Stock' (the server refuses
- * such a line at checkout anyway). Sizes and colours sold out for the other choice stay visible
- * but cannot be picked, and a chosen combination that is running out says 'Only N left'
- * (docs/decisions/032-stock-per-variant.md).
+ * Size, colour and quantity choices with 'Add to cart' and 'Go to checkout' (docs/product.md §2).
+ * A sold-out product cannot be added: its button is disabled and says 'Out of Stock' (the server
+ * refuses such a line at checkout anyway). Sizes and colours sold out for the other choice stay
+ * visible and reachable, named "M, out of stock", but cannot be picked; a chosen combination
+ * that is running out says 'Only N left', and the quantity cannot go above what is left less
+ * what this browser's cart already holds of it (domain/choice-stock.ts). The loader's data
+ * follows live stock changes, and everything here is derived from it on each render, so a sale
+ * elsewhere shows at once (docs/decisions/032-stock-per-variant.md).
  */
 export function ProductPurchase({ product, onColorChange }: ProductPurchaseProps) {
   const { sizes, colors } = product;
@@ -32,126 +38,132 @@ export function ProductPurchase({ product, onColorChange }: ProductPurchaseProps
   const user = useRootData()?.user;
   const navigate = useNavigate();
   const location = useLocation();
+  const ids = useId();
+  const cartLines = useCartLines();
   const [selectedSize, setSelectedSize] = useState<string | null>(null);
   const [selectedColor, setSelectedColor] = useState<string | null>(null);
   // The raw text, so the shopper can clear the field while typing; it is normalised on blur and on add.
   const [quantityText, setQuantityText] = useState("1");
-  const quantity = parseQuantity(quantityText);
+  const [problem, setProblem] = useState<CartChoiceProblem | null>(null);
+  const [added, setAdded] = useState<AddedLine | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const sizeGroup = useRef<HTMLDivElement>(null);
+  const colorGroup = useRef<HTMLDivElement>(null);
+  // The combination last seen with stock: when it then shows none, it sold out while the page was open.
+  const lastInStock = useRef<string | null>(null);
+
   const colorNames = colors.map((c) => c.name);
-  const unavailableSizes = soldOutSizes(product.variants, sizes, colorNames, selectedColor);
-  const unavailableColors = soldOutColors(product.variants, sizes, colorNames, selectedSize);
+  const unavailableSizes = soldOut ? [] : soldOutSizes(product.variants, sizes, colorNames, selectedColor);
+  const unavailableColors = soldOut ? [] : soldOutColors(product.variants, sizes, colorNames, selectedSize);
   // The chosen combination, once every dimension the product has is chosen.
-  const complete = (sizes.length === 0 || selectedSize !== null) && (colors.length === 0 || selectedColor !== null);
-  const lowStock =
-    !soldOut && complete
-      ? lowStockMessage(stockOfChoice(product.variants, { size: selectedSize, color: selectedColor }))
-      : null;
+  const choice = {
+    size: sizes.length > 0 ? selectedSize : null,
+    color: colors.length > 0 ? selectedColor : null,
+  };
+  const complete = missingChoice({ sizes, colors, selectedSize, selectedColor }) === null;
+  const stock = choiceStock({
+    complete,
+    stock: stockOfChoice(product.variants, choice),
+    inCart: quantityInCart(cartLines, product.id, choice),
+  });
+  const key = variantKey(choice);
+  const justSoldOut = stock.state === "out-of-stock" && lastInStock.current === key;
+  if (stock.state === "available" || stock.state === "all-in-cart") lastInStock.current = key;
+  const canAdd = !soldOut && stock.state !== "out-of-stock" && stock.state !== "all-in-cart";
+  // Never more than may be added: a sale elsewhere lowers the figure shown at once.
+  const quantity = fitQuantity(parseQuantity(quantityText), Math.max(stock.max, MIN_QUANTITY));
+  const shownQuantity = parseQuantity(quantityText) > quantity ? String(quantity) : quantityText;
+  const lowStock = !soldOut && stock.state === "available" ? lowStockMessage(stock.left) : null;
+  const note = soldOut ? null : choiceStockNote(stock, choice, justSoldOut);
+
+  function pickSize(size: string | null) {
+    setSelectedSize(size);
+    if (problem === "selectSize") setProblem(null);
+  }
+
+  function pickColor(color: string | null) {
+    setSelectedColor(color);
+    if (problem === "selectColor") setProblem(null);
+    onColorChange?.(color);
+  }
 
   function addToCart() {
-    if (soldOut) return;
+    if (!canAdd) return;
     if (!user) {
       toast.error(cartTexts.loginToAdd);
       navigate(`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`);
       return;
     }
     setQuantityText(String(quantity));
-    const problem = missingChoice({ sizes, colors, selectedSize, selectedColor });
-    if (problem) {
-      toast.error(cartTexts[problem]);
+    const missing = missingChoice({ sizes, colors, selectedSize, selectedColor });
+    setProblem(missing);
+    if (missing) {
+      toast.error(cartTexts[missing]);
+      // Focus goes to the choice that is missing: its first option that can be picked.
+      const group = (missing === "selectSize" ? sizeGroup : colorGroup).current;
+      const option = group?.querySelector<HTMLElement>("button:not([aria-disabled])") ?? group?.querySelector("button");
+      option?.focus({ preventScroll: true });
+      // In the middle of the screen, clear of the sticky header (and of a toast) on a phone.
+      group?.parentElement?.scrollIntoView({ block: "center" });
       return;
     }
-    addProductToCart(product, {
+    const ok = addProductToCart(product, { quantity, selectedSize: choice.size, color: choice.color });
+    if (!ok) return;
+    setAdded({
+      id: Date.now(),
+      title: product.title,
+      image: lineImages(product, choice.color)[0],
+      size: choice.size,
+      color: choice.color,
       quantity,
-      // A product without sizes or colours takes none, whatever was clicked before.
-      selectedSize: sizes.length > 0 ? selectedSize : null,
-      color: colors.length > 0 ? selectedColor : null,
+      priceCents: product.priceCents,
     });
   }
 
   return (
     <div className="space-y-6">
       {sizes.length > 0 && (
-        <div>
-          <p id="size-label" className="text-sm font-medium text-ink">
-            Size{selectedSize && <span className="font-normal text-stone-600">: {selectedSize}</span>}
-          </p>
-          <div role="group" aria-labelledby="size-label" className="mt-2 flex flex-wrap gap-2">
-            {sizes.map((size) => {
-              const active = size === selectedSize;
-              const unavailable = !soldOut && unavailableSizes.includes(size);
-              return (
-                <button
-                  key={size}
-                  type="button"
-                  aria-pressed={active}
-                  disabled={unavailable}
-                  title={unavailable ? SOLD_OUT_TITLE : undefined}
-                  onClick={() => setSelectedSize(active ? null : size)}
-                  className={`h-11 min-w-12 rounded-full border px-4 text-sm font-medium transition-colors disabled:cursor-not-allowed disabled:border-dashed disabled:border-stone-300 disabled:bg-stone-100 disabled:text-stone-600 disabled:line-through ${
-                    active ? "border-ink bg-ink text-white" : "border-stone-300 text-ink hover:border-ink"
-                  }`}
-                >
-                  {size}
-                </button>
-              );
-            })}
-          </div>
-        </div>
+        <ChoiceGroup
+          kind="size"
+          label="Size"
+          idPrefix={ids}
+          options={sizes}
+          nameOf={(size) => size}
+          selected={selectedSize}
+          unavailable={unavailableSizes}
+          error={problem === "selectSize" ? cartTexts.selectSize : null}
+          onPick={pickSize}
+          groupRef={sizeGroup}
+          listClass="flex flex-wrap gap-2"
+          buttonClass={sizeButtonClass}
+          renderOption={(size) => size}
+        />
       )}
 
       {colors.length > 0 && (
-        <div>
-          <p id="color-label" className="text-sm font-medium text-ink">
-            Color{selectedColor && <span className="font-normal text-stone-600">: {selectedColor}</span>}
-          </p>
-          <div role="group" aria-labelledby="color-label" className="mt-2 flex flex-wrap gap-3">
-            {colors.map((color) => {
-              const active = color.name === selectedColor;
-              const unavailable = !soldOut && unavailableColors.includes(color.name);
-              return (
-                <button
-                  key={color.name}
-                  type="button"
-                  aria-label={color.name}
-                  aria-pressed={active}
-                  disabled={unavailable}
-                  title={unavailable ? `${color.name}: ${SOLD_OUT_TITLE}` : color.name}
-                  onClick={() => {
-                    const next = active ? null : color.name;
-                    setSelectedColor(next);
-                    onColorChange?.(next);
-                  }}
-                  className={`relative flex h-11 w-11 items-center justify-center rounded-full border-2 transition disabled:cursor-not-allowed ${
-                    active
-                      ? "border-ink"
-                      : "border-transparent hover:border-stone-400 disabled:hover:border-transparent"
-                  }`}
-                >
-                  <span
-                    aria-hidden="true"
-                    className={`h-8 w-8 rounded-full ring-1 ring-inset ring-black/15 ${unavailable ? "opacity-40" : ""}`}
-                    style={{ backgroundColor: color.hex }}
-                  />
-                  {/* A diagonal stroke across a sold-out colour: visible on light and dark swatches alike. */}
-                  {unavailable && (
-                    <span
-                      aria-hidden="true"
-                      className="absolute h-0.5 w-10 -rotate-45 rounded-full bg-stone-700 ring-1 ring-white"
-                    />
-                  )}
-                </button>
-              );
-            })}
-          </div>
-        </div>
+        <ChoiceGroup
+          kind="color"
+          label="Color"
+          idPrefix={ids}
+          options={colors}
+          nameOf={(color) => color.name}
+          selected={selectedColor}
+          unavailable={unavailableColors}
+          error={problem === "selectColor" ? cartTexts.selectColor : null}
+          onPick={pickColor}
+          groupRef={colorGroup}
+          listClass="flex flex-wrap gap-3"
+          buttonClass={colorButtonClass}
+          renderOption={(color, state) => <ColorSwatch color={color} unavailable={state.unavailable} />}
+        />
       )}
 
-      {(unavailableSizes.length > 0 || unavailableColors.length > 0) && !soldOut && (
+      {(unavailableSizes.length > 0 || unavailableColors.length > 0) && (
         <p className="text-sm text-stone-600">Crossed-out choices are sold out.</p>
       )}
 
       <div>
-        <label htmlFor="quantity" className="block text-sm font-medium text-ink">
+        <label htmlFor={`${ids}-quantity`} className="block text-sm font-medium text-ink">
           Quantity
         </label>
         <div className="mt-2 inline-flex items-center rounded-full border border-stone-300 has-[input:focus]:ring-2 has-[input:focus]:ring-brand-600">
@@ -159,28 +171,29 @@ export function ProductPurchase({ product, onColorChange }: ProductPurchaseProps
             type="button"
             aria-label="Decrease quantity"
             disabled={quantity <= MIN_QUANTITY}
-            onClick={() => setQuantityText(String(parseQuantity(quantity - 1)))}
+            onClick={() => setQuantityText(String(quantity - 1))}
             className="h-11 w-11 rounded-full text-lg text-ink disabled:text-stone-300"
           >
             −
           </button>
           <input
-            id="quantity"
+            id={`${ids}-quantity`}
             type="number"
             inputMode="numeric"
             min={MIN_QUANTITY}
-            max={MAX_QUANTITY}
+            max={Math.max(stock.max, MIN_QUANTITY)}
             step={1}
-            value={quantityText}
+            value={shownQuantity}
+            disabled={stock.max === 0}
             onChange={(event) => setQuantityText(event.currentTarget.value)}
             onBlur={() => setQuantityText(String(quantity))}
-            className="h-11 w-14 border-0 bg-transparent text-center text-sm tabular-nums [appearance:textfield] focus:outline-none [&::-webkit-inner-spin-button]:appearance-none"
+            className="h-11 w-14 border-0 bg-transparent text-center text-sm tabular-nums [appearance:textfield] focus:outline-none disabled:text-stone-500 [&::-webkit-inner-spin-button]:appearance-none"
           />
           <button
             type="button"
             aria-label="Increase quantity"
-            disabled={quantity >= MAX_QUANTITY}
-            onClick={() => setQuantityText(String(parseQuantity(quantity + 1)))}
+            disabled={quantity >= stock.max}
+            onClick={() => setQuantityText(String(quantity + 1))}
             className="h-11 w-11 rounded-full text-lg text-ink disabled:text-stone-300"
           >
             +
@@ -188,19 +201,29 @@ export function ProductPurchase({ product, onColorChange }: ProductPurchaseProps
         </div>
       </div>
 
-      {/* Polite: said once the combination is chosen, not read over the shopper's clicks. */}
-      <p role="status" className="min-h-5 text-sm font-semibold text-amber-800">
-        {lowStock}
-      </p>
+      <div className="min-h-5 space-y-1 text-sm">
+        {/* Polite: said once the combination is chosen, not read over the shopper's clicks. */}
+        <p role="status" className="font-semibold text-amber-800">
+          {lowStock}
+        </p>
+        <p
+          role="status"
+          className={`${stock.state === "out-of-stock" ? "font-semibold text-red-700" : "font-medium text-stone-700"}`}
+        >
+          {note}
+        </p>
+      </div>
 
       <div className="grid gap-3 sm:grid-cols-2">
         <button
+          ref={addButton}
           type="button"
           onClick={addToCart}
-          disabled={soldOut}
-          className="h-12 rounded-full bg-ink px-6 text-sm font-semibold text-white transition-colors hover:bg-stone-800 disabled:cursor-not-allowed disabled:bg-stone-200 disabled:text-stone-700"
+          // aria-disabled rather than disabled: the button keeps focus after the panel closes, and stays in the tab order.
+          aria-disabled={canAdd ? undefined : true}
+          className="h-12 rounded-full bg-ink px-6 text-sm font-semibold text-white transition-colors hover:bg-stone-800 aria-disabled:cursor-not-allowed aria-disabled:bg-stone-200 aria-disabled:text-stone-700"
         >
-          {soldOut ? "Out of Stock" : "Add to cart"}
+          {soldOut || stock.state === "out-of-stock" ? "Out of Stock" : "Add to cart"}
         </button>
         <Link
           to="/checkout"
@@ -209,6 +232,17 @@ export function ProductPurchase({ product, onColorChange }: ProductPurchaseProps
           Go to checkout
         </Link>
       </div>
+
+      {added && (
+        <AddedToCartPanel
+          key={added.id}
+          line={added}
+          onClose={(returnFocus) => {
+            setAdded(null);
+            if (returnFocus) addButton.current?.focus();
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import { type KeyboardEvent, useEffect, useRef } from "react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { type GalleryDirection, keyDirection } from "../../../domain/gallery";
-import { useSwipe } from "~/lib/use-swipe";
 import { ProductImage } from "./product-image";
+import { panStage, ZoomStage } from "./zoom-stage";
 
 interface ProductZoomProps {
   title: string;
@@ -19,14 +19,21 @@ const FOCUSABLE = "button:not([disabled]), [href], [tabindex]:not([tabindex='-1'
  * The gallery full screen: a modal dialog (the page behind it is inert), with focus kept
  * inside (Tab wraps), Escape and the close button to leave (focus goes back to what opened
  * it), the left and right keys, arrows, thumbnails and swipes to move. The platform's own
- * <dialog> does the modal part, so no script of ours runs outside this component.
+ * <dialog> does the modal part, so no script of ours runs outside this component. A tap on the
+ * photo, or 'Magnify', shows it at twice the size from the largest variant (zoom-stage.tsx);
+ * magnified, the arrow keys pan instead of paging, and a tap or 'Zoom out' goes back.
  */
 export function ProductZoom({ title, images, index, open, onMove, onSelect, onClose }: ProductZoomProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const opener = useRef<HTMLElement | null>(null);
+  const stage = useRef<HTMLDivElement>(null);
   const count = images.length;
   const several = count > 1;
+  // Magnified, and around which point of the photo: per photo, so paging shows the next one whole.
+  const [magnify, setMagnify] = useState<{ index: number; at: { x: number; y: number } | null } | null>(null);
+  const magnified = open && magnify !== null && magnify.index === index && Boolean(images[index]);
+  const setMagnified = (at: { x: number; y: number } | null, on: boolean) => setMagnify(on ? { index, at } : null);
 
   useEffect(() => {
     const element = dialog.current;
@@ -48,6 +55,10 @@ export function ProductZoom({ title, images, index, open, onMove, onSelect, onCl
   function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
     // The gallery around the dialog listens for the same keys; the dialog answers them alone.
     event.stopPropagation();
+    if (magnified && panStage(stage.current, event.key)) {
+      event.preventDefault();
+      return;
+    }
     const direction = several ? keyDirection(event.key) : null;
     if (direction) {
       event.preventDefault();
@@ -68,14 +79,13 @@ export function ProductZoom({ title, images, index, open, onMove, onSelect, onCl
     }
   }
 
-  const swipe = useSwipe({ enabled: several, swipes: several, onSwipe: onMove });
-
   return (
     <dialog
       ref={dialog}
       aria-label={`${title}, full-screen photos`}
       // Escape: the browser closes the dialog and fires "close"; the page's state follows.
       onClose={() => {
+        setMagnify(null);
         onClose();
         restoreFocus();
       }}
@@ -93,39 +103,60 @@ export function ProductZoom({ title, images, index, open, onMove, onSelect, onCl
                 </span>
               )}
             </p>
-            <button
-              ref={closeButton}
-              type="button"
-              aria-label="Close full-screen view"
-              onClick={onClose}
-              className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-white/10 text-white transition hover:bg-white/20"
-            >
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 20 20"
-                className="h-5 w-5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
+            <div className="flex shrink-0 items-center gap-2">
+              {images[index] && (
+                <button
+                  type="button"
+                  aria-pressed={magnified}
+                  onClick={() => setMagnified(null, !magnified)}
+                  className="flex h-11 min-w-11 items-center justify-center gap-2 rounded-full bg-white/10 px-3 text-sm sm:px-4 font-medium text-white transition hover:bg-white/20"
+                >
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 20 20"
+                    className="h-5 w-5"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.8"
+                  >
+                    <circle cx="8.5" cy="8.5" r="5.5" />
+                    <path d={magnified ? "M6 8.5h5M13 13l4 4" : "M6 8.5h5M8.5 6v5M13 13l4 4"} strokeLinecap="round" />
+                  </svg>
+                  <span className="sr-only sm:not-sr-only">{magnified ? "Zoom out" : "Magnify"}</span>
+                </button>
+              )}
+              <button
+                ref={closeButton}
+                type="button"
+                aria-label="Close full-screen view"
+                onClick={onClose}
+                className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-white/10 text-white transition hover:bg-white/20"
               >
-                <path d="M5 5l10 10M15 5 5 15" strokeLinecap="round" />
-              </svg>
-            </button>
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 20 20"
+                  className="h-5 w-5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                >
+                  <path d="M5 5l10 10M15 5 5 15" strokeLinecap="round" />
+                </svg>
+              </button>
+            </div>
           </div>
-          <div
-            role="group"
-            aria-label="Enlarged image"
-            className="relative flex min-h-0 flex-1 touch-pan-y select-none items-center justify-center px-2"
-            {...swipe}
-          >
-            <ProductImage
+          <div className="relative min-h-0 flex-1">
+            <ZoomStage
               address={images[index]}
               alt={several ? `${title}, image ${index + 1} of ${count}, enlarged` : `${title}, enlarged`}
-              sizes="100vw"
-              priority
-              className="h-full max-h-full w-auto max-w-full object-contain"
+              stageRef={stage}
+              magnified={magnified}
+              focus={magnified ? (magnify?.at ?? null) : null}
+              onMagnify={(at) => setMagnified(at, at !== null)}
+              several={several}
+              onMove={onMove}
             />
-            {several && (
+            {several && !magnified && (
               <>
                 <ZoomArrow direction="previous" onClick={() => onMove("previous")} />
                 <ZoomArrow direction="next" onClick={() => onMove("next")} />

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { useActionData, useFetcher, useLocation, useNavigate } from "react-router";
+import { Link, useActionData, useFetcher, useLocation, useNavigate } from "react-router";
 import { toast } from "~/lib/toast";
 import { reviewTexts } from "../../../domain/shop-messages";
 import { loginPathFor } from "../../../domain/redirects";
@@ -68,6 +68,14 @@ export function ReviewForm({ signedIn, editing, onCancel }: ReviewFormProps) {
       <h3 id={`${ids}-heading`} className="font-medium text-ink">
         {title}
       </h3>
+      {!signedIn && (
+        // Said before typing; posting without an account still gets the brief's alert (onSubmit above).
+        <p className="mt-2 text-sm text-stone-700">
+          <Link to={loginHref} className="font-medium text-ink underline underline-offset-2 hover:text-brand-700">
+            Log in to write a review
+          </Link>
+        </p>
+      )}
       <input type="hidden" name="intent" value={intent} />
       {editing && <input type="hidden" name="reviewId" value={editing.id} />}
       <div className="mt-4 flex flex-col gap-4">

@@ -13,8 +13,17 @@ import { ReviewRating } from "~/components/reviews/stars";
  * server chose (a first name or 'Customer'). Text is plain text: React escapes it, so markup in
  * a review is shown, never run.
  */
-export function ReviewList({ reviews, canDelete }: { reviews: readonly ReviewItem[]; canDelete: boolean }) {
-  if (reviews.length === 0) return <p className="text-stone-600">{reviewTexts.empty}</p>;
+export function ReviewList({
+  reviews,
+  canDelete,
+  emptyText = reviewTexts.empty,
+}: {
+  reviews: readonly ReviewItem[];
+  canDelete: boolean;
+  /** What an empty list says: 'No reviews yet.', or something else when the shopper's own is shown apart. */
+  emptyText?: string;
+}) {
+  if (reviews.length === 0) return <p className="text-stone-600">{emptyText}</p>;
   return (
     <ol className="divide-y divide-stone-200" aria-label="Customer reviews">
       {reviews.map((review) => (
