@@ -17,6 +17,7 @@ import { type AdminResult, adminResult } from "~/lib/admin-result";
 import { type DiscountFormResult, discountAction } from "~/lib/discount-action.server";
 import { refusalOf } from "~/lib/page-failure.server";
 import { refundRefusal } from "~/lib/refund-refusal.server";
+import { isReturnIntent, returnAction } from "~/lib/return-action.server";
 import { useLiveRevalidate } from "~/lib/live";
 import { pageMeta } from "~/lib/store";
 import type { Route } from "./+types/admin";
@@ -81,7 +82,7 @@ export function meta() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   // Before the body is read: a non-administrator's request is answered 403 (401 signed out) and nothing runs.
-  await context.services.auth.requireAdmin(request, "endpoint");
+  const admin = await context.services.auth.requireAdmin(request, "endpoint");
   const form = await request.formData();
   const field = (key: string) => {
     const value = form.get(key);
@@ -158,6 +159,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data(adminResult(false, failed), { status: 500 });
     }
   }
+
+  // Return requests shoppers made (decision 052): approve, refund again, decline.
+  const intent = field("intent");
+  if (isReturnIntent(intent)) return returnAction(intent, form, context, admin.id);
 
   if (field("intent") === "retry-mail") {
     try {
