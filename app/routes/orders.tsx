@@ -11,7 +11,7 @@ import { PlacedOrder } from "~/components/orders/placed-order";
 import { ReturnRequests } from "~/components/orders/return-request";
 import { StatusHistory } from "~/components/orders/status-history";
 import { walletTexts } from "../../domain/messages";
-import { adminResult } from "~/lib/admin-result";
+import { type AdminResult, adminResult } from "~/lib/admin-result";
 import { placedOrderFor } from "~/lib/orders/placed-order.server";
 import type { PlacedOrderView } from "~/lib/orders/placed-order-view";
 import { useLiveRevalidate } from "~/lib/live";
@@ -76,12 +76,22 @@ export function meta() {
   return [...pageMeta("My Orders"), { name: "robots", content: "noindex" }];
 }
 
-export default function Orders({ loaderData }: Route.ComponentProps) {
+export default function Orders({ loaderData, actionData }: Route.ComponentProps) {
   const { orders, placed, now } = loaderData;
+  const result = actionData as AdminResult | undefined;
   // The stream brings this customer's order notices only; the loader reads the orders again.
   useLiveRevalidate((event) => event.type === "order.status" || event.type === "order.created");
   return (
     <AccountLayout title="My Orders">
+      {/* Without JavaScript a posted form's answer has no toast: say it on the page. */}
+      {result && (
+        <noscript>
+          <p className="mb-4 rounded-lg border border-stone-300 px-4 py-3 text-sm">
+            {result.toast.text}
+            {result.toast.description ? `: ${result.toast.description}` : ""}
+          </p>
+        </noscript>
+      )}
       {placed && <JustPlaced order={placed} />}
       {placed && <h2 className="mb-4 font-display text-2xl text-ink">All orders</h2>}
       {orders.length === 0 ? (
