@@ -10,6 +10,7 @@ import { DiscountsPanel } from "~/components/admin/discounts-panel";
 import { EditPending } from "~/components/admin/edit-pending";
 import { MailPanel } from "~/components/admin/mail-panel";
 import { OrdersPanel } from "~/components/admin/orders-panel";
+import { ReturnRequestsWaiting } from "~/components/admin/return-requests-desk";
 import { OverviewPanel } from "~/components/admin/overview-panel";
 import { ProductsPanel } from "~/components/admin/products-panel";
 import { useAdminNotice } from "~/lib/admin-notices";
@@ -42,7 +43,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   if (tab === "orders") {
     const query = parseOrderListQuery(params);
-    return { tab, query, orders: await adminOrders.listOrders({ ...query, pageSize: ORDERS_PER_PAGE }) } as const;
+    const [orders, returnsWaiting] = await Promise.all([
+      adminOrders.listOrders({ ...query, pageSize: ORDERS_PER_PAGE }),
+      context.services.returns.waiting(),
+    ]);
+    return { tab, query, orders, returnsWaiting } as const;
   }
   if (tab === "mail") {
     return { tab, mail: await adminMail.listFailed() } as const;
@@ -224,6 +229,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
       </div>
       <div id={TAB_PANEL_ID} role="tabpanel" aria-labelledby={tabId(loaderData.tab)} tabIndex={-1} className="pt-6">
         {loaderData.tab === "products" && <ProductsPanel page={loaderData.products} />}
+        {loaderData.tab === "orders" && <ReturnRequestsWaiting waiting={loaderData.returnsWaiting} />}
         {loaderData.tab === "orders" && <OrdersPanel query={loaderData.query} page={loaderData.orders} />}
         {loaderData.tab === "overview" && <OverviewPanel data={loaderData.overview} />}
         {loaderData.tab === "mail" && <MailPanel page={loaderData.mail} />}

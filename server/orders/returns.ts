@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { ConflictError, InvalidInputError, isDomainError, NotFoundError } from "../../domain/errors";
-import { isUuid } from "../../domain/ids";
+import { isUuid, orderNumber } from "../../domain/ids";
 import { quoteReturn } from "../../domain/refunds";
 import {
   canMoveReturnRequest,
@@ -251,13 +251,19 @@ export function createReturnsService(deps: ReturnsDeps) {
       return (await orderViews(db, [order]))[0];
     },
 
-    /** How many requests wait for the administrator (the Orders tab's notice). */
-    async waiting(): Promise<number> {
-      const [row] = await db
+    /** The requests waiting for the administrator, oldest first (the Orders tab's notice): how many, and the first orders' numbers. */
+    async waiting(limit = 10): Promise<{ total: number; orderNumbers: string[] }> {
+      const [count] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(returnRequests)
         .where(eq(returnRequests.status, "requested"));
-      return Number(row?.n ?? 0);
+      const rows = await db
+        .select({ orderId: returnRequests.orderId })
+        .from(returnRequests)
+        .where(eq(returnRequests.status, "requested"))
+        .orderBy(asc(returnRequests.createdAt))
+        .limit(limit);
+      return { total: Number(count?.n ?? 0), orderNumbers: rows.map((row) => orderNumber(row.orderId)) };
     },
   };
 }

@@ -100,6 +100,10 @@ test("the shopper asks for a return, the administrator approves it, the shopper 
   await expect(request).toContainText("1 × E2E Return Shirt");
   await expect(request).toContainText("Too tight at the shoulders");
   await expect(request.getByRole("checkbox", { name: "Put back in stock" })).toBeChecked();
+  // The Orders tab names the orders whose requests wait for an answer.
+  await expect(
+    admin.getByRole("region", { name: "Return requests waiting" }).getByRole("link", { name: `Order #${number}` }),
+  ).toBeVisible();
   await shoot(admin, info, "desk-request");
   await expectNoAxeViolations(admin, "the order desk with a return request");
   await request.getByRole("button", { name: "Approve and refund" }).click();

@@ -122,6 +122,8 @@ describe("a shopper's return, approved", () => {
     expect(await (await test.shopper.request("/orders")).text()).toContain("Return requested");
     const desk = await (await test.admin.request(`/admin?tab=orders&q=${number}`)).text();
     expect(desk).toContain("Approve and refund");
+    expect(desk).toContain(`Order #<!-- -->${number}</a>`);
+    expect(await test.t.services.returns.waiting()).toMatchObject({ orderNumbers: expect.arrayContaining([number]) });
 
     const approved = await answer("approve-return", request.id, { restock: "on" });
     expect(approved.status).toBe(200);

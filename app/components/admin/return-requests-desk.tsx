@@ -1,5 +1,6 @@
 import { useId } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
+import { orderListHref } from "../../../domain/order-list";
 import { RETURN_TEXT_MAX } from "../../../domain/returns";
 import type { OrderView, ReturnRequestView } from "../../../domain/views";
 import type { AdminResult } from "~/lib/admin-result";
@@ -93,5 +94,31 @@ function RefundAgain({ request }: { request: ReturnRequestView }) {
         {fetcher.state !== "idle" ? "Refunding..." : "Refund again"}
       </button>
     </fetcher.Form>
+  );
+}
+
+/** Above the Orders tab: the return requests waiting for an answer, each order a link to its card. */
+export function ReturnRequestsWaiting({ waiting }: { waiting: { total: number; orderNumbers: string[] } }) {
+  if (waiting.total === 0) return null;
+  return (
+    <section
+      aria-label="Return requests waiting"
+      className="mb-6 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+    >
+      <p className="font-medium">
+        {waiting.total === 1 ? "1 return request is waiting" : `${waiting.total} return requests are waiting`} for an
+        answer:
+      </p>
+      <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-1">
+        {waiting.orderNumbers.map((number) => (
+          <li key={number}>
+            <Link to={orderListHref({ search: number })} className="font-medium underline underline-offset-2">
+              Order #{number}
+            </Link>
+          </li>
+        ))}
+        {waiting.total > waiting.orderNumbers.length && <li>and {waiting.total - waiting.orderNumbers.length} more</li>}
+      </ul>
+    </section>
   );
 }
