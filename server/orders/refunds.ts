@@ -258,8 +258,7 @@ export function createRefundsService(deps: RefundsDeps, sweep: RefundSweepOption
       const restocked = refund.restocked ? await returnStock(tx, back) : [];
       const pieces = back.reduce((sum, line) => sum + line.quantity, 0);
       const summary = refundSummary(refund.kind, refund.amountCents, order.items, refund.lines);
-      // The administrator's part of the note: the shopper's pages leave it out (domain/history-notes.ts).
-      const stock = refund.restocked ? restockNote(pieces) : "";
+      const stock = refund.restocked ? restockNote(pieces) : ""; // the shopper never reads it (domain/history-notes.ts)
       const status: OrderStatus = refund.kind === "cancellation" ? "cancelled" : order.status;
       const note = [refund.note, `${summary}${stock}.`].filter(Boolean).join(" — ");
       const entry: StatusHistoryEntry = { status, timestamp: now.toISOString(), note };
