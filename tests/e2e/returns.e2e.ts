@@ -106,7 +106,7 @@ test("the shopper asks for a return, the administrator approves it, the shopper 
   ).toBeVisible();
   await shoot(admin, info, "desk-request");
   await expectNoAxeViolations(admin, "the order desk with a return request");
-  await request.getByRole("button", { name: "Approve and refund" }).click();
+  await request.getByRole("button", { name: "Approve and refund $27.50" }).click();
   // 1 × $25.00 of $58.00 goods and $5.80 tax: $25.00 + $2.50.
   await expect(toast(admin, "Return approved and refunded: $27.50")).toBeVisible();
   await expect(request).toContainText("Refunded");

@@ -1,6 +1,8 @@
 import { useId } from "react";
 import { Link, useFetcher } from "react-router";
 import { orderListHref } from "../../../domain/order-list";
+import { formatMoney } from "../../../domain/money";
+import { quoteReturn } from "../../../domain/refunds";
 import { RETURN_TEXT_MAX } from "../../../domain/returns";
 import type { OrderView, ReturnRequestView } from "../../../domain/views";
 import type { AdminResult } from "~/lib/admin-result";
@@ -21,7 +23,7 @@ export function ReturnRequestsDesk({ order }: { order: OrderView }) {
         {order.returnRequests.map((request) => (
           <li key={request.id} className="rounded-lg border border-stone-200 px-3 py-2">
             <ReturnRequestSummary order={order} request={request} />
-            {request.status === "requested" && <Answer request={request} />}
+            {request.status === "requested" && <Answer order={order} request={request} />}
             {request.status === "approved" && <RefundAgain request={request} />}
           </li>
         ))}
@@ -30,12 +32,14 @@ export function ReturnRequestsDesk({ order }: { order: OrderView }) {
   );
 }
 
-function Answer({ request }: { request: ReturnRequestView }) {
+function Answer({ order, request }: { order: OrderView; request: ReturnRequestView }) {
   const approve = useFetcher<AdminResult>();
   const decline = useFetcher<AdminResult>();
   const busy = approve.state !== "idle" || decline.state !== "idle";
   const restockId = useId();
   const noteId = useId();
+  // What the approval will refund: the same rule as the server's (domain/refunds.ts).
+  const quote = quoteReturn(order, order.refunds, request.lines);
   return (
     <div className="mt-3 grid gap-3 sm:grid-cols-2">
       <approve.Form method="post" action="/admin?tab=orders" className="space-y-2">
@@ -50,7 +54,9 @@ function Answer({ request }: { request: ReturnRequestView }) {
           disabled={busy}
           className="rounded-full bg-ink px-4 py-2 text-sm font-medium text-white hover:bg-stone-800 disabled:opacity-60"
         >
-          {approve.state !== "idle" ? "Refunding..." : "Approve and refund"}
+          {approve.state !== "idle"
+            ? "Refunding..."
+            : `Approve and refund${quote.ok ? ` ${formatMoney(quote.quote.amountCents)}` : ""}`}
         </button>
       </approve.Form>
       <decline.Form method="post" action="/admin?tab=orders" className="space-y-2">
