@@ -5,6 +5,7 @@ import type { MailState } from "./outbox-mail";
 import type { AddressSnapshot, OrderItem } from "./checkout-line";
 import type { VariantStock } from "./variants";
 import type { RefundKind, RefundLine } from "./refunds";
+import type { ReturnReason, ReturnRequestStatus } from "./returns";
 
 /*
  * The shapes data leaves the server in: what loaders return and components render. The
@@ -143,6 +144,21 @@ export interface OrderView {
   refundedCents: number;
   /** A refund was asked of the provider and its outcome is not recorded yet (the next refund or cancel finishes it). */
   refundPending: boolean;
+  /** The shopper's return requests, oldest first (docs/decisions/052-return-requests.md). */
+  returnRequests: ReturnRequestView[];
+}
+
+/** A return the shopper asked for: its pieces, reason, state and the administrator's answer. */
+export interface ReturnRequestView {
+  id: string;
+  status: ReturnRequestStatus;
+  lines: RefundLine[];
+  reason: ReturnReason;
+  details: string;
+  /** The administrator's note when declining (the shopper reads it). */
+  decisionNote: string;
+  createdAt: string;
+  decidedAt: string | null;
 }
 
 /** One refund of an order: a cancellation's (everything left) or a return's (some pieces). */

@@ -17,6 +17,7 @@ import { createAdminMailService } from "./mail/admin-mail";
 import { createMailService, type MailServiceOptions } from "./mail/service";
 import { createAdminOrdersService } from "./orders/admin-orders";
 import { createRefundsService } from "./orders/refunds";
+import { createReturnsService } from "./orders/returns";
 import { createOrdersService } from "./orders/service";
 import { createPaymentsService, type PaymentsOptions } from "./payments/service";
 import { createReviewsService } from "./reviews/service";
@@ -90,6 +91,8 @@ export function createServices(deps: {
       refunds,
     }),
     refunds,
+    // Return requests: the shopper asks, the administrator approves (through refunds) or declines (decision 052).
+    returns: createReturnsService({ ...ordersDeps, refunds }),
     events,
     reviews: createReviewsService({ db, logger: deps.logger, publish: events.publish, throttle: createThrottle(db) }),
     payments,

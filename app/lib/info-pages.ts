@@ -1,3 +1,4 @@
+import { RETURN_WINDOW_DAYS } from "../../domain/returns";
 import { CONTACT_EMAIL, STORE_NAME } from "./store";
 
 export interface InfoPage {
@@ -46,7 +47,7 @@ export const INFO_PAGES: Record<string, InfoPage> = {
       {
         heading: "Returns",
         paragraphs: [
-          "Unworn items with their tags can be returned within 30 days of delivery. Write to us with your order number and we will send you a return label.",
+          `Unworn items with their tags can be returned within ${RETURN_WINDOW_DAYS} days of delivery: choose Request a return on the order in My Orders, and we will answer by email.`,
           "Refunds go back to the payment method you used, within 5 working days of the return reaching us.",
         ],
       },

@@ -27,6 +27,7 @@ const FILES = [
     "server/auth/messages.ts",
     "server/orders/emails.ts",
     "server/orders/status-emails.ts",
+    "server/orders/return-emails.ts",
   ].map((f) => path.join(ROOT, f)),
 ];
 

@@ -10,6 +10,7 @@ import { DiscountsPanel } from "~/components/admin/discounts-panel";
 import { EditPending } from "~/components/admin/edit-pending";
 import { MailPanel } from "~/components/admin/mail-panel";
 import { OrdersPanel } from "~/components/admin/orders-panel";
+import { ReturnRequestsWaiting } from "~/components/admin/return-requests-desk";
 import { OverviewPanel } from "~/components/admin/overview-panel";
 import { ProductsPanel } from "~/components/admin/products-panel";
 import { useAdminNotice } from "~/lib/admin-notices";
@@ -17,6 +18,7 @@ import { type AdminResult, adminResult } from "~/lib/admin-result";
 import { type DiscountFormResult, discountAction } from "~/lib/discount-action.server";
 import { refusalOf } from "~/lib/page-failure.server";
 import { refundRefusal } from "~/lib/refund-refusal.server";
+import { isReturnIntent, returnAction } from "~/lib/return-action.server";
 import { useLiveRevalidate } from "~/lib/live";
 import { pageMeta } from "~/lib/store";
 import type { Route } from "./+types/admin";
@@ -41,7 +43,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   if (tab === "orders") {
     const query = parseOrderListQuery(params);
-    return { tab, query, orders: await adminOrders.listOrders({ ...query, pageSize: ORDERS_PER_PAGE }) } as const;
+    const [orders, returnsWaiting] = await Promise.all([
+      adminOrders.listOrders({ ...query, pageSize: ORDERS_PER_PAGE }),
+      context.services.returns.waiting(),
+    ]);
+    return { tab, query, orders, returnsWaiting } as const;
   }
   if (tab === "mail") {
     return { tab, mail: await adminMail.listFailed() } as const;
@@ -81,7 +87,7 @@ export function meta() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   // Before the body is read: a non-administrator's request is answered 403 (401 signed out) and nothing runs.
-  await context.services.auth.requireAdmin(request, "endpoint");
+  const admin = await context.services.auth.requireAdmin(request, "endpoint");
   const form = await request.formData();
   const field = (key: string) => {
     const value = form.get(key);
@@ -159,6 +165,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
 
+  // Return requests shoppers made (decision 052): approve, refund again, decline.
+  const intent = field("intent");
+  if (isReturnIntent(intent)) return returnAction(intent, form, context, admin.id);
+
   if (field("intent") === "retry-mail") {
     try {
       // A second press (or another tab's) finds the e-mail already queued or sent: said, nothing changed.
@@ -219,6 +229,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
       </div>
       <div id={TAB_PANEL_ID} role="tabpanel" aria-labelledby={tabId(loaderData.tab)} tabIndex={-1} className="pt-6">
         {loaderData.tab === "products" && <ProductsPanel page={loaderData.products} />}
+        {loaderData.tab === "orders" && <ReturnRequestsWaiting waiting={loaderData.returnsWaiting} />}
         {loaderData.tab === "orders" && <OrdersPanel query={loaderData.query} page={loaderData.orders} />}
         {loaderData.tab === "overview" && <OverviewPanel data={loaderData.overview} />}
         {loaderData.tab === "mail" && <MailPanel page={loaderData.mail} />}

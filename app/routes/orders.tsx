@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { refundMessages } from "../../domain/refunds";
+import { readReturnForm, returnMessages } from "../../domain/returns";
 import type { OrderView } from "../../domain/views";
 import { AccountLayout } from "~/components/account/account-layout";
 import { OrderCardHeader } from "~/components/orders/order-card-header";
@@ -7,12 +8,14 @@ import { AddressBlock, ItemsAndTotals } from "~/components/orders/order-items";
 import { CustomerCancel } from "~/components/orders/customer-cancel";
 import { OrderRefunds } from "~/components/orders/order-refunds";
 import { PlacedOrder } from "~/components/orders/placed-order";
+import { ReturnRequests } from "~/components/orders/return-request";
 import { StatusHistory } from "~/components/orders/status-history";
 import { walletTexts } from "../../domain/messages";
-import { adminResult } from "~/lib/admin-result";
+import { type AdminResult, adminResult } from "~/lib/admin-result";
 import { placedOrderFor } from "~/lib/orders/placed-order.server";
 import type { PlacedOrderView } from "~/lib/orders/placed-order-view";
 import { useLiveRevalidate } from "~/lib/live";
+import { refusalOf } from "~/lib/page-failure.server";
 import { refundRefusal } from "~/lib/refund-refusal.server";
 import { pageMeta } from "~/lib/store";
 import type { Route } from "./+types/orders";
@@ -26,7 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.services.orders.listOrdersForUser(viewer.id),
     placedOrderFor(context, viewer, placedId),
   ]);
-  return { orders, placed };
+  // One clock for the page: the return window is drawn the same on the server and in the browser.
+  return { orders, placed, now: new Date().toISOString() };
 }
 
 /** The customer cancels their own Placed or Confirmed order: refunded in full and restocked (decision 033). */
@@ -34,6 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = await context.services.auth.requireUser(request);
   const form = await request.formData();
   const orderId = form.get("orderId");
+  if (form.get("intent") === "request-return" && typeof orderId === "string") {
+    return requestReturn(context, viewer.id, orderId, form);
+  }
   if (form.get("intent") !== "cancel-order" || typeof orderId !== "string") {
     return data(adminResult(false, refundMessages.customerCancelFailed, "Unknown action."), { status: 400 });
   }
@@ -49,16 +56,42 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** The shopper asks for a return of pieces of their delivered order (decision 052): the server checks every rule. */
+async function requestReturn(context: Route.ActionArgs["context"], userId: string, orderId: string, form: FormData) {
+  const input = readReturnForm(form.entries());
+  if ("message" in input) return data(adminResult(false, returnMessages.requestFailed, input.message), { status: 400 });
+  try {
+    await context.services.returns.request({ orderId, userId, ...input });
+    return adminResult(true, returnMessages.requested);
+  } catch (error) {
+    const refused = refusalOf(error);
+    if (refused)
+      return data(adminResult(false, returnMessages.requestFailed, refused.message), { status: refused.status });
+    context.logger.error({ err: error }, "a return request failed");
+    return data(adminResult(false, returnMessages.requestFailed), { status: 500 });
+  }
+}
+
 export function meta() {
   return [...pageMeta("My Orders"), { name: "robots", content: "noindex" }];
 }
 
-export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { orders, placed } = loaderData;
+export default function Orders({ loaderData, actionData }: Route.ComponentProps) {
+  const { orders, placed, now } = loaderData;
+  const result = actionData as AdminResult | undefined;
   // The stream brings this customer's order notices only; the loader reads the orders again.
   useLiveRevalidate((event) => event.type === "order.status" || event.type === "order.created");
   return (
     <AccountLayout title="My Orders">
+      {/* Without JavaScript a posted form's answer has no toast: say it on the page. */}
+      {result && (
+        <noscript>
+          <p className="mb-4 rounded-lg border border-stone-300 px-4 py-3 text-sm">
+            {result.toast.text}
+            {result.toast.description ? `: ${result.toast.description}` : ""}
+          </p>
+        </noscript>
+      )}
       {placed && <JustPlaced order={placed} />}
       {placed && <h2 className="mb-4 font-display text-2xl text-ink">All orders</h2>}
       {orders.length === 0 ? (
@@ -75,7 +108,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         <ul aria-label="Orders" className="space-y-6">
           {orders.map((order) => (
             <li key={order.id}>
-              <CustomerOrderCard order={order} />
+              <CustomerOrderCard order={order} now={now} />
             </li>
           ))}
         </ul>
@@ -99,7 +132,7 @@ function JustPlaced({ order }: { order: PlacedOrderView }) {
   );
 }
 
-function CustomerOrderCard({ order }: { order: OrderView }) {
+function CustomerOrderCard({ order, now }: { order: OrderView; now: string }) {
   const headingId = `order-${order.id}`;
   return (
     <article
@@ -111,6 +144,7 @@ function CustomerOrderCard({ order }: { order: OrderView }) {
         <ItemsAndTotals order={order} level={3}>
           <OrderRefunds order={order} level={3} pendingText={refundMessages.pendingCustomer} />
           <CustomerCancel order={order} />
+          <ReturnRequests order={order} now={now} />
         </ItemsAndTotals>
         <div className="space-y-5">
           <AddressBlock title="Shipping address" address={order.shippingAddress} level={3} />

@@ -15,6 +15,7 @@ import { ReviewList } from "~/components/reviews/review-list";
 import { Stars } from "~/components/reviews/stars";
 import { useLiveRevalidate } from "~/lib/live";
 import { reviewAction } from "~/lib/review-action.server";
+import { RETURN_WINDOW_DAYS } from "../../domain/returns";
 import { pageMeta, STORE_NAME } from "~/lib/store";
 import { useRootData } from "~/lib/root-data";
 import type { Route } from "./+types/product";
@@ -220,7 +221,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           </div>
 
           <ul className="mt-6 space-y-1 text-sm text-stone-600">
-            <li>Free returns within 30 days on unworn items.</li>
+            <li>Free returns within {RETURN_WINDOW_DAYS} days on unworn items.</li>
             <li>Secure checkout. Prices in USD.</li>
           </ul>
         </div>

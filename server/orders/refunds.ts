@@ -8,6 +8,7 @@ import {
   PaymentRefusedError,
   ProviderUnavailableError,
 } from "../../domain/errors";
+import { restockNote } from "../../domain/history-notes";
 import { isUuid } from "../../domain/ids";
 import { canTransition, type OrderStatus } from "../../domain/order-status";
 import {
@@ -257,8 +258,7 @@ export function createRefundsService(deps: RefundsDeps, sweep: RefundSweepOption
       const restocked = refund.restocked ? await returnStock(tx, back) : [];
       const pieces = back.reduce((sum, line) => sum + line.quantity, 0);
       const summary = refundSummary(refund.kind, refund.amountCents, order.items, refund.lines);
-      const stock =
-        refund.restocked && pieces ? `; ${pieces === 1 ? "1 piece" : `${pieces} pieces`} back in stock` : "";
+      const stock = refund.restocked ? restockNote(pieces) : ""; // the shopper never reads it (domain/history-notes.ts)
       const status: OrderStatus = refund.kind === "cancellation" ? "cancelled" : order.status;
       const note = [refund.note, `${summary}${stock}.`].filter(Boolean).join(" — ");
       const entry: StatusHistoryEntry = { status, timestamp: now.toISOString(), note };

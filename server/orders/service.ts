@@ -19,15 +19,22 @@ import {
 import { holdDiscountUse, redeemDiscount } from "../discounts/redemptions";
 import { orderConfirmationEmail } from "./emails";
 import { NotFoundError, PaymentRefusedError } from "../../domain/errors";
-import type { OrderRefundView, OrderView } from "../../domain/views";
+import { shopperHistory } from "../../domain/history-notes";
+import type { OrderRefundView, OrderView, ReturnRequestView } from "../../domain/views";
 import { refundsByOrder } from "./refund-records";
+import { returnRequestsByOrder } from "./return-records";
 
 export type { Tx };
 
 type OrderRow = typeof orders.$inferSelect;
 
 /** The one shape orders leave the server in, for shoppers and the administrator alike; `refunds` are its succeeded refunds. */
-export function toOrderView(row: OrderRow, refunds: readonly OrderRefundView[] = [], refundPending = false): OrderView {
+export function toOrderView(
+  row: OrderRow,
+  refunds: readonly OrderRefundView[] = [],
+  refundPending = false,
+  returnRequests: readonly ReturnRequestView[] = [],
+): OrderView {
   return {
     id: row.id,
     number: orderNumber(row.id),
@@ -53,7 +60,13 @@ export function toOrderView(row: OrderRow, refunds: readonly OrderRefundView[] =
     refunds: [...refunds],
     refundedCents: refunds.reduce((sum, refund) => sum + refund.amountCents, 0),
     refundPending,
+    returnRequests: [...returnRequests],
   };
+}
+
+/** An order as its shopper receives it: the history without the administrator's stock notes (docs/product.md §4). */
+export function shopperOrderView(view: OrderView): OrderView {
+  return { ...view, statusHistory: shopperHistory(view.statusHistory) };
 }
 
 /** Order rows with their refunds, as views (one query for the refunds of all of them). */
@@ -62,7 +75,13 @@ export async function orderViews(db: Pick<Database | Tx, "select">, rows: readon
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => toOrderView(row, refunds.get(row.id)?.done, refunds.get(row.id)?.pending));
+  const requests = await returnRequestsByOrder(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) =>
+    toOrderView(row, refunds.get(row.id)?.done, refunds.get(row.id)?.pending, requests.get(row.id)),
+  );
 }
 
 /** Takes the pieces from their variants (decision 032), all or nothing: the caller's transaction rolls back on OutOfStockError. */
@@ -245,7 +264,7 @@ export function createOrdersService(deps: OrdersDeps) {
         .from(orders)
         .where(eq(orders.userId, userId))
         .orderBy(desc(orders.createdAt), desc(orders.id));
-      return orderViews(db, rows);
+      return (await orderViews(db, rows)).map(shopperOrderView);
     },
 
     /** One of the shopper's orders; someone else's is simply not found. */
@@ -256,7 +275,7 @@ export function createOrdersService(deps: OrdersDeps) {
         .from(orders)
         .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
       if (!row) throw new NotFoundError("Order not found");
-      return (await orderViews(db, [row]))[0];
+      return shopperOrderView((await orderViews(db, [row]))[0]);
     },
   };
 }

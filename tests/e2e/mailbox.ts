@@ -20,3 +20,14 @@ export async function verificationLink(request: APIRequestContext, baseURL: stri
   }
   throw new Error(`no verification mail for ${email}`);
 }
+
+/**
+ * The subjects of every mail to `email` in the local mailbox, newest first (read once: wrap it in
+ * `expect.poll` to wait for one the worker has not sent yet).
+ */
+export async function mailSubjects(request: APIRequestContext, baseURL: string, email: string): Promise<string[]> {
+  const list = await (await request.get(`${baseURL}/dev/mailbox`)).text();
+  return [...list.matchAll(/<td>([^<]*)<\/td><td><a href="\/dev\/mailbox\/[^"]+">([^<]*)<\/a>/g)]
+    .filter((m) => m[1] === email)
+    .map((m) => m[2].replaceAll("&amp;", "&").replaceAll("&#39;", "'").replaceAll("&quot;", '"'));
+}

@@ -175,6 +175,22 @@ export const ACTION_ROWS: Row[] = [
   },
   {
     route: "action orders",
+    what: "ask for a return of the shopper's order",
+    method: "POST",
+    path: "/orders",
+    body: (r) => ({
+      form: { intent: "request-return", orderId: r.shopperOrderId, "quantity-0": "1", reason: "other" },
+    }),
+    // The shopper's order is not delivered: refused, nothing asked (docs/decisions/052-return-requests.md).
+    expect: [
+      ["visitor", toLogin("/orders")],
+      ["other", 404],
+      ["admin", 404],
+      ["shopper", 409],
+    ],
+  },
+  {
+    route: "action orders",
     what: "My Orders' form without an intent",
     method: "POST",
     path: "/orders",
@@ -221,6 +237,16 @@ export const ACTION_ROWS: Row[] = [
     body: () => ({ form: { intent: "delete-product", productId: "00000000-0000-4000-8000-000000000000" } }),
     expect: adminAction(404),
   },
+  ...(["approve-return", "decline-return", "refund-return"] as const).map(
+    (intent): Row => ({
+      route: "action admin",
+      what: `answer a return request (${intent})`,
+      method: "POST",
+      path: "/admin?tab=orders",
+      body: () => ({ form: { intent, requestId: "00000000-0000-4000-8000-000000000000", note: "No." } }),
+      expect: adminAction(404),
+    }),
+  ),
   {
     route: "action admin",
     what: "retry a failed e-mail",

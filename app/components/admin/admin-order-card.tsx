@@ -14,6 +14,7 @@ import { StatusHistory } from "~/components/orders/status-history";
 import { OrderRefunds } from "~/components/orders/order-refunds";
 import { CancelOrderDialog } from "./cancel-order-dialog";
 import { RefundItemsForm } from "./refund-items-form";
+import { ReturnRequestsDesk } from "./return-requests-desk";
 
 const PAYMENT_LABELS: Record<OrderView["paymentMethod"], string> = { paypal: "PayPal", stripe: "Stripe (card)" };
 
@@ -58,7 +59,8 @@ export function AdminOrderCard({ order }: { order: OrderView }) {
           <div className="border-t border-stone-100 pt-3">
             <OrderTotals order={order} />
           </div>
-          <OrderRefunds order={order} pendingText={refundMessages.pendingAdmin} />
+          <OrderRefunds order={order} pendingText={refundMessages.pendingAdmin} showStock />
+          <ReturnRequestsDesk order={order} />
           <RefundItemsForm order={order} />
         </div>
         <div className="space-y-4">

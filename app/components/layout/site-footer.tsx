@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { RETURN_WINDOW_DAYS } from "../../../domain/returns";
 import { CONTACT_EMAIL, STORE_NAME, STORE_TAGLINE } from "~/lib/store";
 
 export function SiteFooter() {
@@ -10,7 +11,7 @@ export function SiteFooter() {
           <p className="font-display text-xl">{STORE_NAME}</p>
           <p className="mt-3 max-w-sm text-sm text-stone-600">{STORE_TAGLINE}</p>
           <p className="mt-3 max-w-sm text-sm text-stone-600">
-            Small-batch pieces chosen by our studio team. Free returns within 30 days on unworn items.
+            Small-batch pieces chosen by our studio team. Free returns within {RETURN_WINDOW_DAYS} days on unworn items.
           </p>
         </div>
         <div>

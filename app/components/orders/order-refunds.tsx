@@ -11,16 +11,19 @@ const REFUND_LABELS: Record<RefundKind, string> = {
 
 /**
  * The refunds of an order, oldest first: when, how much, for which pieces, and whether they went
- * back into stock; and `pendingText` while a refund's outcome is not recorded yet.
+ * back into stock (the administrator's card only); and `pendingText` while a refund's outcome is not recorded yet.
  */
 export function OrderRefunds({
   order,
   level = 4,
   pendingText,
+  showStock = false,
 }: {
   order: Pick<OrderView, "refunds" | "items" | "refundPending">;
   level?: 3 | 4;
   pendingText: string;
+  /** The administrator's card says which pieces went back in stock; the shopper's does not. */
+  showStock?: boolean;
 }) {
   if (!order.refunds.length && !order.refundPending) return null;
   const Heading = level === 3 ? "h3" : "h4";
@@ -45,7 +48,7 @@ export function OrderRefunds({
                 {refund.lines
                   .map((line) => `${line.quantity} × ${order.items[line.index]?.title ?? "item"}`)
                   .join(", ")}
-                {refund.restocked ? " · back in stock" : ""}
+                {showStock && refund.restocked ? " · back in stock" : ""}
               </p>
             )}
           </li>

@@ -1,10 +1,9 @@
-import { useSyncExternalStore } from "react";
-
-const subscribeNever = () => () => {};
+import { formatShopDate } from "../../../domain/dates";
 
 /**
- * A date (and time) in the reader's time zone. The server cannot know that zone, so the page
- * is rendered in UTC (saying so) and switches once hydrated, which keeps hydration exact.
+ * A date (and time) in the shop's time zone, named ("Mar 1, 2026, 3:42 PM UTC"): the server and
+ * the browser print the same string, so hydration changes nothing (domain/dates.ts). The
+ * `dateTime` attribute carries the exact instant for assistive technology and scripts.
  */
 export function LocalDateTime({
   iso,
@@ -15,24 +14,9 @@ export function LocalDateTime({
   withTime?: boolean;
   className?: string;
 }) {
-  const hydrated = useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
-  const date = new Date(iso);
-  let text = "";
-  if (!Number.isNaN(date.getTime())) {
-    const format = new Intl.DateTimeFormat("en-US", {
-      dateStyle: "medium",
-      timeStyle: withTime ? "short" : undefined,
-      timeZone: hydrated ? undefined : "UTC",
-    });
-    text = hydrated || !withTime ? format.format(date) : `${format.format(date)} UTC`;
-  }
   return (
     <time dateTime={iso} className={className}>
-      {text}
+      {formatShopDate(iso, withTime)}
     </time>
   );
 }

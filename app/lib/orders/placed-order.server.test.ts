@@ -33,6 +33,7 @@ const order: OrderView = {
   refunds: [],
   refundedCents: 0,
   refundPending: false,
+  returnRequests: [],
 };
 
 /** A load context whose orders service answers `read` for (user, order). */
