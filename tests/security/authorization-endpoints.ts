@@ -331,6 +331,21 @@ export const ENDPOINT_ROWS: Row[] = [
     body: (r) => ({ json: { lines: [{ productId: r.productId, quantity: 1 }] } }),
     expect: shopperApi(200),
   },
+  {
+    route: "GET /api/cart",
+    what: "read one's own saved cart (whose comes from the session)",
+    method: "GET",
+    path: "/api/cart",
+    expect: shopperApi(200),
+  },
+  {
+    route: "PUT /api/cart",
+    what: "send one's own cart to the server (whose comes from the session)",
+    method: "PUT",
+    path: "/api/cart",
+    body: (r) => ({ json: { lines: [{ productId: r.productId, quantity: 1 }], baseVersion: null } }),
+    expect: shopperApi(200),
+  },
 
   // Payments: a new payment is anyone's who is signed in (to their own address); an existing one is its shopper's only.
   {

@@ -129,6 +129,13 @@ function send(browser: TestBrowser, row: Row, who: Identity): Promise<Response> 
   if (row.method === "GET") return browser.request(path);
   const body: Body = row.body?.(resources, who) ?? { form: {} };
   if ("form" in body) return browser.postForm(path, body.form);
+  if ("json" in body && row.method === "PUT") {
+    return browser.request(path, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body.json),
+    });
+  }
   if ("json" in body) return browser.postJson(path, body.json);
   const multipart = new FormData();
   for (const [key, value] of Object.entries(body.multipart)) multipart.set(key, value);

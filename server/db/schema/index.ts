@@ -14,3 +14,4 @@ export * from "./reviews";
 export * from "./discounts";
 export * from "./discount-redemptions";
 export * from "./refunds";
+export * from "./saved-carts";
