@@ -1,4 +1,6 @@
-import { Link } from "react-router";
+import { data, Link, redirect } from "react-router";
+import { loginPathFor } from "../../domain/redirects";
+import { ServerCart, serverCartView } from "~/components/cart/server-cart";
 import { toast } from "~/lib/toast";
 import { type CartLine, cartItemCount, cartTotals, countedLines, lineKey } from "../../domain/cart";
 import { messages } from "../../domain/messages";
@@ -12,8 +14,25 @@ import { pageMeta } from "~/lib/store";
 import type { Route } from "./+types/cart";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // The cart itself lives in the browser; the server only says whether anyone is signed in.
-  return { signedIn: (await context.services.auth.viewer(request)) !== null };
+  // The cart lives in the browser and, for a signed-in shopper, on the server too (decision 050):
+  // the server's copy is what the page shows before its scripts run, or without them.
+  const viewer = await context.services.auth.viewer(request);
+  if (!viewer) return { signedIn: false, server: null };
+  return { signedIn: true, server: serverCartView((await context.services.savedCarts.quoteFor(viewer.id)).quote) };
+}
+
+/** Quantity and Remove posted as forms (the page without JavaScript): the saved cart changes, the page comes back. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await context.services.auth.viewer(request);
+  if (!viewer) return redirect(loginPathFor("/cart"));
+  const form = await request.formData().catch(() => null);
+  const intent = form?.get("intent");
+  const key = form?.get("key");
+  if (!form || typeof key !== "string" || key.length > 1000) return data({ error: "Unknown action" }, { status: 400 });
+  if (intent === "set-quantity") await context.services.savedCarts.setQuantity(viewer.id, key, form.get("quantity"));
+  else if (intent === "remove") await context.services.savedCarts.remove(viewer.id, key);
+  else return data({ error: "Unknown action" }, { status: 400 });
+  return redirect("/cart", 303);
 }
 
 export function meta() {
@@ -148,8 +167,10 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
       </Panel>
     );
   }
+  // Before the scripts run (or without them): the cart the server keeps, with forms that work as they are.
+  const server = loaderData.server;
+  if (!hydrated && server && server.lines.length > 0) return <ServerCart cart={server} blockedReason={BLOCKED} />;
   if (!hydrated) {
-    // The cart is in this browser's storage: nothing to show until the page runs here.
     return (
       <section aria-busy="true" className="mx-auto max-w-7xl px-4 py-20 text-center text-stone-500 sm:px-6">
         Loading your cart...

@@ -177,7 +177,7 @@ export function createSavedCartService(deps: { db: Database; pricing: PricingSer
       const [line] = (await pricing.quote([choice])).lines;
       if (line.problem === "invalid_size" && !choice.selectedSize) throw new InvalidInputError(cartTexts.selectSize);
       if (line.problem === "invalid_color" && !choice.color) throw new InvalidInputError(cartTexts.selectColor);
-      if (line.problem) throw new InvalidInputError(lineProblemMessage(line));
+      if (line.problem) throw new InvalidInputError(lineProblemMessage({ ...line, problem: line.problem }));
       let added = false;
       const cart = await change(
         userId,

@@ -6,6 +6,7 @@ import { cartTexts } from "../../../domain/shop-messages";
 import type { ProductDetail } from "../../../domain/views";
 import { lowStockMessage, soldOutColors, soldOutSizes, stockOfChoice } from "../../../domain/variants";
 import { addProductToCart } from "~/lib/add-to-cart";
+import { loginPathForChoice } from "~/lib/pending-add";
 import { useRootData } from "~/lib/root-data";
 
 const SOLD_OUT_TITLE = "Sold out";
@@ -51,7 +52,9 @@ export function ProductPurchase({ product, onColorChange }: ProductPurchaseProps
     if (soldOut) return;
     if (!user) {
       toast.error(cartTexts.loginToAdd);
-      navigate(`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`);
+      navigate(
+        loginPathForChoice(product, { selectedSize, selectedColor, quantity }, location.pathname + location.search),
+      );
       return;
     }
     setQuantityText(String(quantity));
