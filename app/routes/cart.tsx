@@ -18,7 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // the server's copy is what the page shows before its scripts run, or without them.
   const viewer = await context.services.auth.viewer(request);
   if (!viewer) return { signedIn: false, server: null };
-  return { signedIn: true, server: serverCartView((await context.services.savedCarts.quoteFor(viewer.id)).quote) };
+  const { quote } = await context.services.savedCarts.quoteFor(viewer.id);
+  return { signedIn: true, server: serverCartView(quote) };
 }
 
 /** Quantity and Remove posted as forms (the page without JavaScript): the saved cart changes, the page comes back. */
@@ -70,6 +71,16 @@ function Panel({ title, text, children }: { title: string; text: string; childre
 
 const primaryButton =
   "inline-flex h-12 items-center justify-center rounded-full bg-ink px-8 text-sm font-semibold text-white transition-colors hover:bg-stone-800";
+
+function EmptyCart() {
+  return (
+    <Panel title={messages.cart.empty} text="Find something you love and it will wait for you here.">
+      <Link to="/" className={primaryButton}>
+        Continue Shopping
+      </Link>
+    </Panel>
+  );
+}
 
 /** Runs a cart write; the browser may refuse to store it (storage full or switched off). */
 function safely(write: () => void) {
@@ -169,22 +180,9 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
   }
   // Before the scripts run (or without them): the cart the server keeps, with forms that work as they are.
   const server = loaderData.server;
-  if (!hydrated && server && server.lines.length > 0) return <ServerCart cart={server} blockedReason={BLOCKED} />;
-  if (!hydrated) {
-    return (
-      <section aria-busy="true" className="mx-auto max-w-7xl px-4 py-20 text-center text-stone-500 sm:px-6">
-        Loading your cart...
-      </section>
-    );
+  if (!hydrated && server) {
+    return server.lines.length > 0 ? <ServerCart cart={server} blockedReason={BLOCKED} /> : <EmptyCart />;
   }
-  if (lines.length === 0) {
-    return (
-      <Panel title={messages.cart.empty} text="Find something you love and it will wait for you here.">
-        <Link to="/" className={primaryButton}>
-          Continue Shopping
-        </Link>
-      </Panel>
-    );
-  }
+  if (lines.length === 0) return <EmptyCart />;
   return <CartContents lines={lines} />;
 }

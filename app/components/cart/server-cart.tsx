@@ -15,9 +15,16 @@ export interface ServerCartView {
   blocked: boolean;
 }
 
-/** The view of a quote (or of no cart at all). */
-export function serverCartView(quote: Quote | null): ServerCartView | null {
-  if (!quote) return null;
+/** The view of a quote (none: an empty cart). */
+export function serverCartView(quote: Quote | null): ServerCartView {
+  if (!quote) {
+    return {
+      lines: [],
+      totals: { subtotalCents: 0, taxCents: 0, shippingCents: 0, totalCents: 0 },
+      itemCount: 0,
+      blocked: false,
+    };
+  }
   const buyable = quote.lines.filter((line) => line.problem === null);
   return {
     lines: quote.lines,
