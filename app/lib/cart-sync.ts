@@ -10,7 +10,7 @@
  *   shopper changed them again meanwhile, which is then sent in turn.
  * Loaded with the first signed-in page, not by visitors (docs/decisions/025-what-the-browser-loads-when.md).
  */
-import type { CartLine } from "../../domain/cart";
+import { CART_STORAGE_KEY, type CartLine } from "../../domain/cart";
 import {
   CART_OWNER_STORAGE_KEY,
   type CartSyncState,
@@ -79,10 +79,20 @@ async function request(method: "GET" | "PUT", body?: unknown, keepalive = false)
   }
 }
 
-/** Takes the server's answer: its version, and its lines unless the shopper changed ours since it was asked. */
-function apply(current: NonNullable<typeof session>, answer: ServerCart, changesWhenAsked: number): void {
+/** What the cart was when a request was made: a change counted here, or stored text that differs, is newer. */
+interface Asked {
+  changes: number;
+  stored: string | null;
+}
+
+function asked(current: NonNullable<typeof session>): Asked {
+  return { changes: current.changes, stored: readStored(CART_STORAGE_KEY) };
+}
+
+/** Takes the server's answer: its version, and its lines unless our cart changed since it was asked. */
+function apply(current: NonNullable<typeof session>, answer: ServerCart, when: Asked): void {
   if (current.stopped) return;
-  if (current.changes !== changesWhenAsked) {
+  if (current.changes !== when.changes || readStored(CART_STORAGE_KEY) !== when.stored) {
     writeState({ owner: current.userId, version: answer.version, dirty: true });
     schedule(current);
     return;
@@ -107,12 +117,13 @@ function enqueue(current: NonNullable<typeof session>, work: () => Promise<void>
   current.queue = current.queue.then(work, work);
 }
 
-function push(current: NonNullable<typeof session>, baseVersion: number | null, lines = readCart()): void {
+/** Sends the cart (as it is when the request goes, unless `lines` is given) against `baseVersion`. */
+function push(current: NonNullable<typeof session>, baseVersion: number | null, lines?: CartLine[]): void {
   enqueue(current, async () => {
     if (current.stopped) return;
-    const asked = current.changes;
-    const answer = await request("PUT", { lines: toRequestLines(lines), baseVersion });
-    if (answer) apply(current, answer, asked);
+    const when = asked(current);
+    const answer = await request("PUT", { lines: toRequestLines(lines ?? readCart()), baseVersion });
+    if (answer) apply(current, answer, when);
   });
 }
 
@@ -155,9 +166,9 @@ export function startCartSync(userId: string): () => void {
     push(current, start.baseVersion, lines);
   } else {
     enqueue(current, async () => {
-      const asked = current.changes;
+      const when = asked(current);
       const answer = await request("GET");
-      if (answer && answer.version !== readState()?.version) apply(current, answer, asked);
+      if (answer && answer.version !== readState()?.version) apply(current, answer, when);
     });
   }
 
