@@ -11,8 +11,6 @@ import {
   toLogin,
 } from "./authorization-rows";
 
-import { expect } from "vitest";
-
 /** Rows of the matrix for page actions (form posts) and for the HTTP endpoints outside the pages. */
 
 const form = (fields: Record<string, string>) => () => ({ form: fields });
@@ -125,42 +123,6 @@ export const ACTION_ROWS: Row[] = [
       ["other", 403],
       ["shopper", 200],
       ["admin", 404],
-    ],
-  },
-
-  // "Add to cart" without JavaScript: into the asker's own saved cart; a visitor goes to /login with the choice.
-  {
-    route: "action product/:id",
-    what: "Add to cart as a form post",
-    method: "POST",
-    path: (r) => `/product/${r.productId}`,
-    body: form({ intent: "add-to-cart", quantity: "1" }),
-    expect: [
-      [
-        "visitor",
-        {
-          status: 302,
-          to: expect.stringMatching(
-            /^\/login\?redirectTo=%2Fproduct%2F[0-9a-f-]{36}%3Fquantity%3D1%26add%3D[0-9a-f]{32}$/,
-          ),
-        },
-      ],
-      ["other", (r) => ({ status: 303, to: `/product/${r.productId}` })],
-      ["admin", (r) => ({ status: 303, to: `/product/${r.productId}` })],
-      ["shopper", (r) => ({ status: 303, to: `/product/${r.productId}` })],
-    ],
-  },
-  {
-    route: "action cart",
-    what: "the cart page's quantity and Remove as form posts (the asker's own saved cart)",
-    method: "POST",
-    path: "/cart",
-    body: form({ intent: "remove", key: "[]" }),
-    expect: [
-      ["visitor", toLogin("/cart")],
-      ["other", { status: 303, to: "/cart" }],
-      ["admin", { status: 303, to: "/cart" }],
-      ["shopper", { status: 303, to: "/cart" }],
     ],
   },
 
@@ -367,21 +329,6 @@ export const ENDPOINT_ROWS: Row[] = [
     method: "POST",
     path: "/api/cart/quote",
     body: (r) => ({ json: { lines: [{ productId: r.productId, quantity: 1 }] } }),
-    expect: shopperApi(200),
-  },
-  {
-    route: "GET /api/cart",
-    what: "read one's own saved cart (whose comes from the session)",
-    method: "GET",
-    path: "/api/cart",
-    expect: shopperApi(200),
-  },
-  {
-    route: "PUT /api/cart",
-    what: "send one's own cart to the server (whose comes from the session)",
-    method: "PUT",
-    path: "/api/cart",
-    body: (r) => ({ json: { lines: [{ productId: r.productId, quantity: 1 }], baseVersion: null } }),
     expect: shopperApi(200),
   },
 

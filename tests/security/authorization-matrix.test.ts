@@ -13,6 +13,7 @@ import {
 import { loadServerBuild } from "../helpers/app";
 import { createTestDatabase } from "../helpers/database";
 import { insertProducts } from "../helpers/products";
+import { CART_ROWS } from "./authorization-cart";
 import { ACTION_ROWS, ENDPOINT_ROWS } from "./authorization-endpoints";
 import { type Body, type Expected, type Identity, PAGE_ROWS, type Resources, type Row } from "./authorization-rows";
 
@@ -24,7 +25,7 @@ import { type Body, type Expected, type Identity, PAGE_ROWS, type Resources, typ
  * fails here.
  */
 
-const ROWS: Row[] = [...PAGE_ROWS, ...ACTION_ROWS, ...ENDPOINT_ROWS];
+const ROWS: Row[] = [...PAGE_ROWS, ...ACTION_ROWS, ...ENDPOINT_ROWS, ...CART_ROWS];
 const ADMIN = "admin@example.com";
 const EMAILS: Record<Exclude<Identity, "visitor">, string> = {
   shopper: "matrix-shopper@example.com",
