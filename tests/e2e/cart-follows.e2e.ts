@@ -1,3 +1,4 @@
+import { expectNoAxeViolations } from "./a11y";
 import { expect, type Page, test } from "./fixtures";
 import { newShopper, PASSWORD } from "./shopper";
 import { toast } from "./shop-steps";
@@ -95,6 +96,27 @@ test("without JavaScript, Add to cart and the cart page work from the server", a
     .getByRole("button", { name: `Remove ${DRESS}` })
     .click();
   await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+  await context.close();
+});
+
+test("the cart page as the server renders it passes axe", async ({ browser, baseURL }) => {
+  const context = await browser.newContext();
+  await newShopper(context, String(baseURL), { label: "server-cart-axe" });
+  const page = await context.newPage();
+  await page.goto(`/?q=${encodeURIComponent(TEE)}`);
+  const tee = String(await page.getByRole("link", { name: `View ${TEE}` }).getAttribute("href"))
+    .split("/")
+    .pop();
+  const put = await context.request.put("/api/cart", {
+    data: { lines: [{ productId: tee, selectedSize: null, color: null, quantity: 1 }], baseVersion: null },
+  });
+  expect(put.status()).toBe(200);
+  // The page's scripts never arrive, so it stays as the server rendered it (axe itself needs scripts on).
+  await context.route(/\.js(\?|$)/, (route) => route.abort());
+  await page.goto("/cart");
+  await expect(items(page)).toHaveCount(1);
+  await expect(items(page).first().getByRole("button", { name: "Update" })).toBeVisible();
+  await expectNoAxeViolations(page, "the cart page as the server renders it");
   await context.close();
 });
 
