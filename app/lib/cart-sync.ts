@@ -19,6 +19,7 @@ import {
   sameCart,
 } from "../../domain/cart-merge";
 import { toRequestLines } from "../../domain/cart-storage";
+import { useSyncExternalStore } from "react";
 import { browserStorage, readStored } from "./browser-storage";
 import { readCart, replaceCart, subscribeCart } from "./cart";
 
@@ -144,6 +145,28 @@ function flushOnLeave(): void {
   void request("PUT", { lines: toRequestLines(readCart()), baseVersion: readState()?.version ?? null }, true);
 }
 
+// Whether this page's first exchange with the server is over (answered or failed): until then an
+// empty browser cart may only be one the server is about to fill (the cart page waits for it).
+let settled = false;
+const settledListeners = new Set<() => void>();
+function settle(): void {
+  if (settled) return;
+  settled = true;
+  for (const listener of settledListeners) listener();
+}
+
+/** True once the page's first exchange with the server is over; false on the server and before. */
+export function useCartSyncSettled(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      settledListeners.add(listener);
+      return () => settledListeners.delete(listener);
+    },
+    () => settled,
+    () => false,
+  );
+}
+
 /** Starts keeping `userId`'s cart in step; returns the stop. Starting for the same shopper again is a no-op. */
 export function startCartSync(userId: string): () => void {
   if (session && !session.stopped && session.userId === userId) return stopCartSync;
@@ -164,11 +187,13 @@ export function startCartSync(userId: string): () => void {
     // Another shopper's lines are never sent as this one's.
     const lines = start.keepLocal ? readCart() : [];
     push(current, start.baseVersion, lines);
+    enqueue(current, async () => settle());
   } else {
     enqueue(current, async () => {
       const when = asked(current);
       const answer = await request("GET");
       if (answer && answer.version !== readState()?.version) apply(current, answer, when);
+      settle();
     });
   }
 

@@ -9,6 +9,7 @@ import { CartSummary } from "~/components/cart/cart-summary";
 import { DiscountCodeField } from "~/components/cart/discount-code-field";
 import { clearCart, removeFromCart, setCartQuantity, useCartLines, useHydrated } from "~/lib/cart";
 import { useCartCheck, withDiscount } from "~/lib/cart-check";
+import { useCartSyncSettled } from "~/lib/cart-sync";
 import { useDiscountCode } from "~/lib/discount-code";
 import { pageMeta } from "~/lib/store";
 import type { Route } from "./+types/cart";
@@ -168,6 +169,7 @@ function CartContents({ lines }: { lines: CartLine[] }) {
 export default function Cart({ loaderData }: Route.ComponentProps) {
   const lines = useCartLines();
   const hydrated = useHydrated();
+  const settled = useCartSyncSettled();
 
   if (!loaderData.signedIn) {
     return (
@@ -182,6 +184,10 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
   const server = loaderData.server;
   if (!hydrated && server) {
     return server.lines.length > 0 ? <ServerCart cart={server} blockedReason={BLOCKED} /> : <EmptyCart />;
+  }
+  // A browser without this cart yet (another device, cleared storage): the server's stays until the sync brings it.
+  if (lines.length === 0 && server && server.lines.length > 0 && !settled) {
+    return <ServerCart cart={server} blockedReason={BLOCKED} />;
   }
   if (lines.length === 0) return <EmptyCart />;
   return <CartContents lines={lines} />;
