@@ -1,5 +1,5 @@
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import type { Route } from "./+types/root";
 import "~/app.css";
 import "~/context";
@@ -68,9 +68,29 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * A signed-in shopper's cart follows them (docs/decisions/050-server-cart.md): the sync starts
+ * with the first signed-in page and stops at sign-out; visitors never download it.
+ */
+function useCartSync(userId: string | null) {
+  useEffect(() => {
+    if (!userId) return;
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void import("~/lib/cart-sync").then((sync) => {
+      if (!cancelled) stop = sync.startCartSync(userId);
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [userId]);
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   const flash = loaderData.toast;
   useToastOnce(flash);
+  useCartSync(loaderData.user?.id ?? null);
   return (
     <>
       <ProductPending />

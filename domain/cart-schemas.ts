@@ -31,3 +31,25 @@ export function cartRequestErrorMessage(error: z.ZodError): string {
   const at = issue.path.findIndex((part) => typeof part === "number");
   return at === -1 ? issue.message : `Line ${Number(issue.path[at]) + 1}: ${issue.message}`;
 }
+
+/** The largest version a saved cart's counter reaches (a PostgreSQL integer). */
+export const SAVED_CART_VERSION_MAX = 2_147_483_647;
+
+/**
+ * The body of PUT /api/cart: the browser's cart (choices only; a price or title in it is
+ * dropped, never read) and the server version it was made on, or null to merge it into the
+ * server's (a sign-in). An empty list is a valid cart.
+ */
+export const savedCartBodySchema = z.object(
+  {
+    lines: z.array(lineChoiceSchema, { error: cartMessages.lines }).max(MAX_CART_LINES, cartMessages.tooMany),
+    baseVersion: z
+      .number({ error: "baseVersion must be a whole number or null" })
+      .int("baseVersion must be a whole number or null")
+      .min(0, "baseVersion must be a whole number or null")
+      .max(SAVED_CART_VERSION_MAX, "baseVersion must be a whole number or null")
+      .nullable(),
+  },
+  { error: cartMessages.body },
+);
+export type SavedCartBody = z.output<typeof savedCartBodySchema>;

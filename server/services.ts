@@ -3,6 +3,7 @@ import type { AuthOptions } from "./auth/auth";
 import { createAuthService } from "./auth/service";
 import { createThrottle } from "./limits/throttle";
 import { createPricingService } from "./cart/pricing";
+import { createSavedCartService } from "./cart/saved-carts";
 import { createAdminCatalogService } from "./catalog/admin-products";
 import { createCachedCatalog } from "./catalog/cached-catalog";
 import { createCatalogService } from "./catalog/service";
@@ -62,6 +63,7 @@ export function createServices(deps: {
     // Visitors' and shoppers' catalogue reads, kept until a product or review notice (decision 024).
     catalog: createCachedCatalog(createCatalogService(db), events),
     pricing,
+    savedCarts: createSavedCartService({ db, pricing }),
     discounts,
     adminDiscounts: createAdminDiscountsService({ db, logger: deps.logger }),
     mail,

@@ -25,6 +25,9 @@ const { notify, subscribe } = storedValueListeners(CART_STORAGE_KEY);
 // while nothing changed, or React re-renders forever.
 let cached: { raw: string | null; lines: CartLine[] } = { raw: null, lines: EMPTY };
 
+/** Tells `listener` of every change of the stored cart, this tab's or another's (app/lib/cart-sync.ts). */
+export const subscribeCart = subscribe;
+
 /** The cart as stored now. */
 export function readCart(): CartLine[] {
   const raw = readStored(CART_STORAGE_KEY);

@@ -1,4 +1,5 @@
 import { messages } from "../../domain/messages";
+import { cartTexts } from "../../domain/shop-messages";
 
 /**
  * One-shot messages shown after a redirect ("Login successful!" on the page the login sends
@@ -13,6 +14,9 @@ export const FLASH = {
   "verify.success": { type: "success", text: "Your email is verified. You can now log in." },
   "reset.success": { type: "success", text: "Your password has been changed. You can now log in." },
   "logout.success": { type: "success", text: "You have been signed out." },
+  "cart.added": { type: "success", text: cartTexts.added },
+  "cart.failure": { type: "error", text: cartTexts.failure },
+  "cart.loginToAdd": { type: "error", text: cartTexts.loginToAdd },
 } as const satisfies Record<string, { type: "success" | "error" | "info"; text: string }>;
 
 export type FlashKey = keyof typeof FLASH;

@@ -1,4 +1,6 @@
-import { Link } from "react-router";
+import { data, Link, redirect } from "react-router";
+import { loginPathFor } from "../../domain/redirects";
+import { ServerCart, serverCartView } from "~/components/cart/server-cart";
 import { toast } from "~/lib/toast";
 import { type CartLine, cartItemCount, cartTotals, countedLines, lineKey } from "../../domain/cart";
 import { messages } from "../../domain/messages";
@@ -7,13 +9,32 @@ import { CartSummary } from "~/components/cart/cart-summary";
 import { DiscountCodeField } from "~/components/cart/discount-code-field";
 import { clearCart, removeFromCart, setCartQuantity, useCartLines, useHydrated } from "~/lib/cart";
 import { useCartCheck, withDiscount } from "~/lib/cart-check";
+import { useCartSyncSettled } from "~/lib/cart-sync";
 import { useDiscountCode } from "~/lib/discount-code";
 import { pageMeta } from "~/lib/store";
 import type { Route } from "./+types/cart";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // The cart itself lives in the browser; the server only says whether anyone is signed in.
-  return { signedIn: (await context.services.auth.viewer(request)) !== null };
+  // The cart lives in the browser and, for a signed-in shopper, on the server too (decision 050):
+  // the server's copy is what the page shows before its scripts run, or without them.
+  const viewer = await context.services.auth.viewer(request);
+  if (!viewer) return { signedIn: false, server: null };
+  const { quote } = await context.services.savedCarts.quoteFor(viewer.id);
+  return { signedIn: true, server: serverCartView(quote) };
+}
+
+/** Quantity and Remove posted as forms (the page without JavaScript): the saved cart changes, the page comes back. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = await context.services.auth.viewer(request);
+  if (!viewer) return redirect(loginPathFor("/cart"));
+  const form = await request.formData().catch(() => null);
+  const intent = form?.get("intent");
+  const key = form?.get("key");
+  if (!form || typeof key !== "string" || key.length > 1000) return data({ error: "Unknown action" }, { status: 400 });
+  if (intent === "set-quantity") await context.services.savedCarts.setQuantity(viewer.id, key, form.get("quantity"));
+  else if (intent === "remove") await context.services.savedCarts.remove(viewer.id, key);
+  else return data({ error: "Unknown action" }, { status: 400 });
+  return redirect("/cart", 303);
 }
 
 export function meta() {
@@ -51,6 +72,16 @@ function Panel({ title, text, children }: { title: string; text: string; childre
 
 const primaryButton =
   "inline-flex h-12 items-center justify-center rounded-full bg-ink px-8 text-sm font-semibold text-white transition-colors hover:bg-stone-800";
+
+function EmptyCart() {
+  return (
+    <Panel title={messages.cart.empty} text="Find something you love and it will wait for you here.">
+      <Link to="/" className={primaryButton}>
+        Continue Shopping
+      </Link>
+    </Panel>
+  );
+}
 
 /** Runs a cart write; the browser may refuse to store it (storage full or switched off). */
 function safely(write: () => void) {
@@ -138,6 +169,7 @@ function CartContents({ lines }: { lines: CartLine[] }) {
 export default function Cart({ loaderData }: Route.ComponentProps) {
   const lines = useCartLines();
   const hydrated = useHydrated();
+  const settled = useCartSyncSettled();
 
   if (!loaderData.signedIn) {
     return (
@@ -148,22 +180,15 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
       </Panel>
     );
   }
-  if (!hydrated) {
-    // The cart is in this browser's storage: nothing to show until the page runs here.
-    return (
-      <section aria-busy="true" className="mx-auto max-w-7xl px-4 py-20 text-center text-stone-500 sm:px-6">
-        Loading your cart...
-      </section>
-    );
+  // Before the scripts run (or without them): the cart the server keeps, with forms that work as they are.
+  const server = loaderData.server;
+  if (!hydrated && server) {
+    return server.lines.length > 0 ? <ServerCart cart={server} blockedReason={BLOCKED} /> : <EmptyCart />;
   }
-  if (lines.length === 0) {
-    return (
-      <Panel title={messages.cart.empty} text="Find something you love and it will wait for you here.">
-        <Link to="/" className={primaryButton}>
-          Continue Shopping
-        </Link>
-      </Panel>
-    );
+  // A browser without this cart yet (another device, cleared storage): the server's stays until the sync brings it.
+  if (lines.length === 0 && server && server.lines.length > 0 && !settled) {
+    return <ServerCart cart={server} blockedReason={BLOCKED} />;
   }
+  if (lines.length === 0) return <EmptyCart />;
   return <CartContents lines={lines} />;
 }

@@ -16,6 +16,9 @@ import { Stars } from "~/components/reviews/stars";
 import { useLiveRevalidate } from "~/lib/live";
 import { reviewAction } from "~/lib/review-action.server";
 import { RETURN_WINDOW_DAYS } from "../../domain/returns";
+import { addToCartAction, type CartActionRefusal, pendingAddRedirect } from "~/lib/cart-action.server";
+import { isSecureUrl } from "~/lib/flash";
+import { NoScriptAddToCart } from "~/components/catalog/no-script-add-to-cart";
 import { pageMeta, STORE_NAME } from "~/lib/store";
 import { useRootData } from "~/lib/root-data";
 import type { Route } from "./+types/product";
@@ -32,6 +35,12 @@ async function readReviews(list: () => Promise<ReviewItem[]>): Promise<ReviewIte
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await context.services.auth.viewer(request);
+  // A visitor's "Add to cart" carried through the login: added once, then the same page without it.
+  if (viewer) {
+    const secure = isSecureUrl(context.config.publicUrl);
+    const onward = await pendingAddRedirect(request, params.id, viewer.id, context.services, secure);
+    if (onward) throw onward;
+  }
   // A malformed id is answered by all three as "nothing": getProduct returns undefined, the reviews [] and null.
   const [product, reviews, myReview] = await Promise.all([
     context.services.catalog.getProduct(params.id),
@@ -42,7 +51,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { product, reviews, myReview, publicUrl: context.config.publicUrl };
 }
 
-export function action({ request, params, context }: Route.ActionArgs) {
+/** The page's forms: "Add to cart" without JavaScript (intent add-to-cart), and the reviews' intents. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
+  if (form?.get("intent") === "add-to-cart") {
+    return addToCartAction(request, form, params.id, context.services, isSecureUrl(context.config.publicUrl));
+  }
   return reviewAction(request, params.id, context.services);
 }
 
@@ -130,8 +147,12 @@ export function meta({ data }: Route.MetaArgs) {
   ];
 }
 
-export default function Product({ loaderData }: Route.ComponentProps) {
+export default function Product({ loaderData, actionData }: Route.ComponentProps) {
   const { product, reviews, myReview } = loaderData;
+  const cartRefusal =
+    actionData && "intent" in actionData && actionData.intent === "add-to-cart"
+      ? (actionData as CartActionRefusal)
+      : null;
   const user = useRootData()?.user ?? null;
   const inStock = product.stockCount > 0;
   // Edits, deletion and reviews of this product, by anyone, show here without a reload.
@@ -218,6 +239,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
                 if (index >= 0) showImage(index);
               }}
             />
+            <NoScriptAddToCart product={product} error={cartRefusal?.error ?? null} />
           </div>
 
           <ul className="mt-6 space-y-1 text-sm text-stone-600">

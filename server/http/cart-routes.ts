@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { cartQuoteBodySchema, cartRequestErrorMessage } from "../../domain/cart-schemas";
+import { cartQuoteBodySchema, cartRequestErrorMessage, savedCartBodySchema } from "../../domain/cart-schemas";
 import { messages } from "../../domain/messages";
 import type { Services } from "../services";
 import { failureResponse } from "./failure";
@@ -11,10 +11,13 @@ import { UnauthenticatedError } from "../../domain/errors";
 export const CART_BODY_LIMIT = 32 * 1024;
 
 /**
- * The cart's endpoint: POST /api/cart/quote prices the browser's cart from the database for a
- * signed-in shopper. It reads nothing but product, size, colour and quantity, and changes nothing.
+ * The cart's endpoints, for a signed-in shopper only. POST /api/cart/quote prices the browser's
+ * cart from the database and changes nothing. GET /api/cart reads the cart the server keeps for
+ * the shopper and PUT /api/cart sends the browser's to it (docs/decisions/050-server-cart.md).
+ * They read nothing but product, size, colour and quantity (and the cart's version); whose cart
+ * it is comes from the session alone.
  */
-export function cartRoutes(services: Pick<Services, "auth" | "pricing" | "discounts">) {
+export function cartRoutes(services: Pick<Services, "auth" | "pricing" | "discounts" | "savedCarts">) {
   const app = new Hono<AppEnv>();
 
   app.use("*", async (c, next) => {
@@ -33,6 +36,31 @@ export function cartRoutes(services: Pick<Services, "auth" | "pricing" | "discou
       // A code that does not apply leaves the quote as it is, with the reason (docs/decisions/034-discount-codes.md).
       const { priced: _priced, ...answer } = await services.discounts.applyToQuote(quote, body.discountCode, viewer.id);
       return c.json(answer);
+    } catch (error) {
+      return failureResponse(c, error);
+    }
+  });
+
+  async function shopper(request: Request) {
+    const viewer = await services.auth.viewer(request);
+    if (!viewer) throw new UnauthenticatedError(messages.cart.loginToView);
+    return viewer;
+  }
+
+  app.get("/", async (c) => {
+    try {
+      const viewer = await shopper(c.req.raw);
+      return c.json(await services.savedCarts.get(viewer.id));
+    } catch (error) {
+      return failureResponse(c, error);
+    }
+  });
+
+  app.put("/", async (c) => {
+    try {
+      const viewer = await shopper(c.req.raw);
+      const body = await readJsonBody(c, savedCartBodySchema, cartRequestErrorMessage);
+      return c.json(await services.savedCarts.put(viewer.id, body));
     } catch (error) {
       return failureResponse(c, error);
     }

@@ -1,6 +1,6 @@
 import { test as base, expect } from "./fixtures";
 import { expectNoAxeViolations } from "./a11y";
-import { newShopper, type StorageState } from "./shopper";
+import { freshCartState, newShopper, type StorageState } from "./shopper";
 
 /** My Profile, My Orders and My Addresses share one layout: heading, side navigation, content. */
 
@@ -18,7 +18,8 @@ const test = base.extend<object, { shopperState: StorageState }>({
     },
     { scope: "worker" },
   ],
-  storageState: async ({ shopperState }, use) => use(shopperState),
+  storageState: async ({ shopperState, playwright, baseURL }, use) =>
+    use(await freshCartState(playwright, baseURL, shopperState)),
 });
 
 const PAGES = [

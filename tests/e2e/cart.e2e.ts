@@ -1,5 +1,6 @@
 import { test as base, type BrowserContext, expect, type Page } from "./fixtures";
 import { verificationLink } from "./mailbox";
+import { freshCartState } from "./shopper";
 
 /**
  * The cart (docs/product.md §2, §4, §5 and §9) against the fixtures of tests/e2e/prepare.ts:
@@ -43,7 +44,8 @@ const test = base.extend<object, { shopperState: StorageState }>({
     },
     { scope: "worker" },
   ],
-  storageState: async ({ shopperState }, use) => use(shopperState),
+  storageState: async ({ shopperState, playwright, baseURL }, use) =>
+    use(await freshCartState(playwright, baseURL, shopperState)),
 });
 
 const items = (page: Page) => page.getByRole("region", { name: "Items in your cart" }).getByRole("listitem");

@@ -1,5 +1,6 @@
 import { type BrowserContext, test as base, expect, type Page } from "./fixtures";
 import { verificationLink } from "./mailbox";
+import { freshCartState } from "./shopper";
 import { addFromProductPage } from "./shop-steps";
 
 /**
@@ -68,7 +69,8 @@ export const test = base.extend<object, { shopperState: StorageState }>({
     },
     { scope: "worker" },
   ],
-  storageState: async ({ shopperState }, use) => use(shopperState),
+  storageState: async ({ shopperState, playwright, baseURL }, use) =>
+    use(await freshCartState(playwright, baseURL, shopperState)),
 });
 
 export const summary = (page: Page) => page.getByRole("region", { name: "Order Summary" });

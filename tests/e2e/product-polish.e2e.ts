@@ -1,7 +1,7 @@
 import { type BrowserContext, test as base, expect, type Locator, type Page } from "./fixtures";
 import { openAccountMenu } from "./account-menu";
 import { expectNoAxeViolations } from "./a11y";
-import { newShopper, type StorageState } from "./shopper";
+import { emptySavedCart, newShopper, type StorageState } from "./shopper";
 
 /**
  * The shop window as a shopper meets it: per-colour pictures, the full-screen zoom, sold-out
@@ -32,6 +32,7 @@ const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").
 
 async function signedIn(context: BrowserContext, state: StorageState) {
   await context.addCookies(state.cookies);
+  await emptySavedCart(context.request);
   return context.newPage();
 }
 

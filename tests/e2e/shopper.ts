@@ -1,4 +1,4 @@
-import { type BrowserContext, expect } from "@playwright/test";
+import { type APIRequest, type APIRequestContext, type BrowserContext, expect } from "@playwright/test";
 import { verificationLink } from "./mailbox";
 
 export const PASSWORD = "Velvet-Harbor-42";
@@ -51,4 +51,30 @@ export async function newShopper(
     expect(saved.status()).toBeLessThan(400);
   }
   return { email, state: { cookies: (await context.storageState()).cookies, origins: [] } };
+}
+
+/**
+ * Empties the cart the server keeps for the signed-in shopper of `request` (a request context
+ * with the store's baseURL and the shopper's cookies). A shopper shared by a worker's tests
+ * starts each test with it, since the cart now follows the shopper into every new browser
+ * context (docs/decisions/050-server-cart.md).
+ */
+export async function emptySavedCart(request: APIRequestContext): Promise<void> {
+  const got = await request.get("/api/cart");
+  expect(got.status()).toBe(200);
+  const { version } = (await got.json()) as { version: number };
+  const put = await request.put("/api/cart", { data: { lines: [], baseVersion: version } });
+  expect(put.status()).toBe(200);
+}
+
+/** The storageState fixture of a worker's shared shopper: their saved cart emptied before each test. */
+export async function freshCartState(
+  playwright: { request: APIRequest },
+  baseURL: string | undefined,
+  state: StorageState,
+): Promise<StorageState> {
+  const request = await playwright.request.newContext({ baseURL, storageState: state });
+  await emptySavedCart(request);
+  await request.dispose();
+  return state;
 }

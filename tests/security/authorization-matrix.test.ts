@@ -13,6 +13,7 @@ import {
 import { loadServerBuild } from "../helpers/app";
 import { createTestDatabase } from "../helpers/database";
 import { insertProducts } from "../helpers/products";
+import { CART_ROWS } from "./authorization-cart";
 import { ACTION_ROWS, ENDPOINT_ROWS } from "./authorization-endpoints";
 import { type Body, type Expected, type Identity, PAGE_ROWS, type Resources, type Row } from "./authorization-rows";
 
@@ -24,7 +25,7 @@ import { type Body, type Expected, type Identity, PAGE_ROWS, type Resources, typ
  * fails here.
  */
 
-const ROWS: Row[] = [...PAGE_ROWS, ...ACTION_ROWS, ...ENDPOINT_ROWS];
+const ROWS: Row[] = [...PAGE_ROWS, ...ACTION_ROWS, ...ENDPOINT_ROWS, ...CART_ROWS];
 const ADMIN = "admin@example.com";
 const EMAILS: Record<Exclude<Identity, "visitor">, string> = {
   shopper: "matrix-shopper@example.com",
@@ -129,6 +130,13 @@ function send(browser: TestBrowser, row: Row, who: Identity): Promise<Response> 
   if (row.method === "GET") return browser.request(path);
   const body: Body = row.body?.(resources, who) ?? { form: {} };
   if ("form" in body) return browser.postForm(path, body.form);
+  if ("json" in body && row.method === "PUT") {
+    return browser.request(path, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body.json),
+    });
+  }
   if ("json" in body) return browser.postJson(path, body.json);
   const multipart = new FormData();
   for (const [key, value] of Object.entries(body.multipart)) multipart.set(key, value);

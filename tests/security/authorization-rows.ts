@@ -41,7 +41,7 @@ export interface Row {
   route: string;
   /** Why this row is here, for the test's name. */
   what: string;
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PUT";
   path: string | ((r: Resources) => string);
   body?: (r: Resources, who: Identity) => Body;
   /** Sign in afresh for this row (it ends the session it is asked with). */

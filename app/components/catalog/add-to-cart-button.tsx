@@ -4,6 +4,7 @@ import { cartTexts } from "../../../domain/shop-messages";
 import { loginPathFor } from "../../../domain/redirects";
 import type { ProductSummary } from "../../../domain/views";
 import { useRootData } from "~/lib/root-data";
+import { loginPathForChoice } from "~/lib/pending-add";
 
 interface AddToCartButtonProps {
   product: Pick<ProductSummary, "id" | "title" | "priceCents" | "imageUrls" | "sizes" | "colors" | "stockCount">;
@@ -40,7 +41,14 @@ export function AddToCartButton({ product, className = "" }: AddToCartButtonProp
     event.preventDefault();
     if (!user) {
       toast.error(cartTexts.loginToAdd);
-      navigate(loginHref);
+      // A product with nothing to choose comes back added after the login (its token made now, per click).
+      navigate(
+        loginPathForChoice(
+          product,
+          { selectedSize: null, selectedColor: null, quantity: 1 },
+          location.pathname + location.search,
+        ),
+      );
       return;
     }
     if (choice) {

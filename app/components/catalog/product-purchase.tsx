@@ -9,6 +9,7 @@ import type { ProductDetail } from "../../../domain/views";
 import { lowStockMessage, soldOutColors, soldOutSizes, stockOfChoice, variantKey } from "../../../domain/variants";
 import { addProductToCart } from "~/lib/add-to-cart";
 import { useCartLines } from "~/lib/cart";
+import { loginPathForChoice } from "~/lib/pending-add";
 import { useRootData } from "~/lib/root-data";
 import { type AddedLine, AddedToCartPanel } from "./added-to-cart-panel";
 import { ChoiceGroup, ColorSwatch, colorButtonClass, sizeButtonClass } from "./purchase-choices";
@@ -91,7 +92,9 @@ export function ProductPurchase({ product, onColorChange }: ProductPurchaseProps
     if (!canAdd) return;
     if (!user) {
       toast.error(cartTexts.loginToAdd);
-      navigate(`/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`);
+      navigate(
+        loginPathForChoice(product, { selectedSize, selectedColor, quantity }, location.pathname + location.search),
+      );
       return;
     }
     setQuantityText(String(quantity));

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { clearCart } from "~/lib/cart";
+import { forgetCartOnSignOut } from "~/lib/cart-sync";
 import type { RootUser } from "~/lib/root-data";
 
 /** The avatar letter: from the first name, else the e-mail (docs/product.md §2). */
@@ -128,7 +129,12 @@ export function ProfileMenu({ user }: { user: RootUser }) {
             {item.label}
           </Link>
         ))}
-        <Form method="post" action="/logout" className="border-t border-stone-100" onSubmit={() => clearCart()}>
+        <Form
+          method="post"
+          action="/logout"
+          className="border-t border-stone-100"
+          onSubmit={() => forgetCartOnSignOut(clearCart)}
+        >
           <button
             type="submit"
             role="menuitem"

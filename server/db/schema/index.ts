@@ -15,3 +15,4 @@ export * from "./discounts";
 export * from "./discount-redemptions";
 export * from "./refunds";
 export * from "./returns";
+export * from "./saved-carts";

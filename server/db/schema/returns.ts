@@ -7,7 +7,7 @@ import { orders } from "./orders";
 import { orderRefunds } from "./refunds";
 
 /**
- * Returns shoppers ask for (migration 0017, docs/decisions/052-return-requests.md): pieces of a
+ * Returns shoppers ask for (migration 0016, docs/decisions/052-return-requests.md): pieces of a
  * delivered order with a reason; the administrator approves (the refund of server/orders/refunds.ts)
  * or declines with a note. Only server/orders/returns.ts writes them.
  */
