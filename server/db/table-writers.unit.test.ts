@@ -23,6 +23,8 @@ const OWNERS: Record<string, string> = {
   reviews: "server/reviews",
   orders: "server/orders",
   order_refunds: "server/orders",
+  return_requests: "server/orders",
+  saved_carts: "server/cart",
   checkouts: "server/checkouts",
   sandbox_payments: "server/payments",
   outbox: "server/mail",
@@ -53,6 +55,8 @@ const ALSO_WRITTEN_BY: Record<string, Record<string, string>> = {
 const OWNER_FILES: Record<string, string> = {
   product_variants: "server/catalog/variant-stock.ts",
   order_refunds: "server/orders/refunds.ts",
+  return_requests: "server/orders/returns.ts",
+  saved_carts: "server/cart/saved-carts.ts",
   checkouts: "server/checkouts/checkouts.ts",
   discount_redemptions: "server/discounts/redemptions.ts",
   sessions: "server/auth/purge.ts",
