@@ -5,6 +5,7 @@ import {
   CartFullError,
   type CartLine,
   cartItemCount,
+  cartLineFromQuote,
   cartTotals,
   countedLines,
   lineKey,
@@ -13,6 +14,7 @@ import {
   removeLine,
   setQuantity,
 } from "./cart";
+import type { QuotedLine } from "./checkout-line";
 
 const A = "11111111-1111-4111-8111-111111111111";
 const B = "22222222-2222-4222-8222-222222222222";
@@ -287,5 +289,43 @@ describe("cartTotals (docs/product.md §9)", () => {
     ["a NaN quantity", { priceCents: 100, quantity: Number.NaN }],
   ])("refuses %s", (_name, bad) => {
     expect(() => cartTotals([bad])).toThrow(RangeError);
+  });
+});
+
+describe("cartLineFromQuote", () => {
+  const quoted: QuotedLine = {
+    productId: A,
+    title: "Linen Dress",
+    imageUrls: ["/media/products/a"],
+    selectedSize: "M",
+    color: "Sage",
+    quantity: 2,
+    unitPriceCents: 4999,
+    lineTotalCents: 9998,
+    stockCount: 7,
+    problem: null,
+  };
+
+  it.each([
+    ["keeps the choice and takes the catalogue's price, title and pictures", quoted, line({ quantity: 2 })],
+    [
+      "a line without size or colour stays without them",
+      { ...quoted, selectedSize: null, color: null, quantity: 1 },
+      line({ selectedSize: null, color: null }),
+    ],
+  ])("%s", (_name, input, expected) => {
+    expect(cartLineFromQuote(input)).toEqual(expected);
+  });
+
+  it("leaves the quote's stock figures and problem out of the browser's line", () => {
+    expect(Object.keys(cartLineFromQuote({ ...quoted, stockCount: 0, problem: "out_of_stock" })).sort()).toEqual([
+      "color",
+      "imageUrls",
+      "priceCents",
+      "productId",
+      "quantity",
+      "selectedSize",
+      "title",
+    ]);
   });
 });

@@ -4,7 +4,7 @@
  * cart and the server's pricing run the very same code.
  */
 import { MAX_QUANTITY, parseQuantity } from "./cart-rules";
-import type { LineChoiceInput, Totals } from "./checkout-line";
+import type { LineChoiceInput, QuotedLine, Totals } from "./checkout-line";
 
 export { MAX_QUANTITY };
 
@@ -26,6 +26,19 @@ export interface CartLine extends LineChoiceInput {
   priceCents: number;
   imageUrls: string[];
   description?: string;
+}
+
+/** A line the server priced, as the browser keeps it: the catalogue's title, price and pictures. */
+export function cartLineFromQuote(line: QuotedLine): CartLine {
+  return {
+    productId: line.productId,
+    selectedSize: line.selectedSize,
+    color: line.color,
+    quantity: line.quantity,
+    title: line.title,
+    priceCents: line.unitPriceCents,
+    imageUrls: line.imageUrls,
+  };
 }
 
 /** Adding a line would go past MAX_CART_LINES. */

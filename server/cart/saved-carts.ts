@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { addLine, CartFullError, type CartLine, lineKey, MAX_CART_LINES } from "../../domain/cart";
+import { addLine, CartFullError, type CartLine, cartLineFromQuote, lineKey, MAX_CART_LINES } from "../../domain/cart";
 import { mergeCarts, sameCart } from "../../domain/cart-merge";
 import { parseQuantity } from "../../domain/cart-rules";
 import { cartRequestErrorMessage, savedCartBodySchema } from "../../domain/cart-schemas";
@@ -67,17 +67,7 @@ export function createSavedCartService(deps: { db: Database; pricing: PricingSer
   function viewOf(quoted: readonly QuotedLine[], version: number): SavedCartView {
     return {
       version,
-      lines: quoted
-        .filter((line) => !GONE.has(line.problem ?? ""))
-        .map((line) => ({
-          productId: line.productId,
-          selectedSize: line.selectedSize,
-          color: line.color,
-          quantity: line.quantity,
-          title: line.title,
-          priceCents: line.unitPriceCents,
-          imageUrls: line.imageUrls,
-        })),
+      lines: quoted.filter((line) => !GONE.has(line.problem ?? "")).map(cartLineFromQuote),
     };
   }
 

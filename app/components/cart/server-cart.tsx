@@ -1,4 +1,4 @@
-import { type CartLine, cartItemCount, lineKey, MAX_QUANTITY } from "../../../domain/cart";
+import { cartItemCount, cartLineFromQuote, lineKey, MAX_QUANTITY } from "../../../domain/cart";
 import { MIN_QUANTITY } from "../../../domain/cart-rules";
 import type { CartTotals } from "../../../domain/cart";
 import type { Quote, QuotedLine } from "../../../domain/checkout-line";
@@ -39,15 +39,7 @@ export function serverCartView(quote: Quote | null): ServerCartView {
   };
 }
 
-const lineOf = (line: QuotedLine): CartLine => ({
-  productId: line.productId,
-  selectedSize: line.selectedSize,
-  color: line.color,
-  quantity: line.quantity,
-  title: line.title,
-  priceCents: line.unitPriceCents,
-  imageUrls: line.imageUrls,
-});
+const lineOf = cartLineFromQuote;
 
 /**
  * The cart page as the server renders it, before (or without) the page's scripts

@@ -1,3 +1,4 @@
+import { CloseIcon } from "~/components/ui/icons";
 import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
 import { formatMoney } from "../../../domain/money";
@@ -87,16 +88,7 @@ export function AddedToCartPanel({ line, onClose }: AddedToCartPanelProps) {
           onClick={() => onClose(true)}
           className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-stone-600 transition hover:bg-stone-100 hover:text-ink"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 20 20"
-            className="h-5 w-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-          >
-            <path d="M5 5l10 10M15 5 5 15" strokeLinecap="round" />
-          </svg>
+          <CloseIcon />
         </button>
       </div>
       <div className="mt-2 flex gap-4">

@@ -1,3 +1,4 @@
+import { MagnifierIcon } from "~/components/ui/icons";
 import { type KeyboardEvent, useState } from "react";
 import { clampIndex, type GalleryDirection, keyDirection, nextIndex } from "../../../domain/gallery";
 import { useSwipe } from "~/lib/use-swipe";
@@ -76,17 +77,7 @@ export function ProductGallery({ title, images, selected, onSelect }: ProductGal
             onClick={() => setZoomed(true)}
             className="absolute right-3 top-3 flex h-11 w-11 items-center justify-center rounded-full bg-white/90 text-ink shadow-md transition hover:bg-white focus-visible:bg-white"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 20 20"
-              className="h-5 w-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-            >
-              <circle cx="8.5" cy="8.5" r="5.5" />
-              <path d="m12.5 12.5 4.5 4.5M8.5 6v5M6 8.5h5" strokeLinecap="round" />
-            </svg>
+            <MagnifierIcon />
           </button>
         )}
         {several && (

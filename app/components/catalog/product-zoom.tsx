@@ -1,3 +1,4 @@
+import { CloseIcon, MagnifierIcon } from "~/components/ui/icons";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { type GalleryDirection, keyDirection } from "../../../domain/gallery";
 import { ProductImage } from "./product-image";
@@ -111,17 +112,7 @@ export function ProductZoom({ title, images, index, open, onMove, onSelect, onCl
                   onClick={() => setMagnified(null, !magnified)}
                   className="flex h-11 min-w-11 items-center justify-center gap-2 rounded-full bg-white/10 px-3 text-sm sm:px-4 font-medium text-white transition hover:bg-white/20"
                 >
-                  <svg
-                    aria-hidden="true"
-                    viewBox="0 0 20 20"
-                    className="h-5 w-5"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="1.8"
-                  >
-                    <circle cx="8.5" cy="8.5" r="5.5" />
-                    <path d={magnified ? "M6 8.5h5M13 13l4 4" : "M6 8.5h5M8.5 6v5M13 13l4 4"} strokeLinecap="round" />
-                  </svg>
+                  <MagnifierIcon minus={magnified} />
                   <span className="sr-only sm:not-sr-only">{magnified ? "Zoom out" : "Magnify"}</span>
                 </button>
               )}
@@ -132,16 +123,7 @@ export function ProductZoom({ title, images, index, open, onMove, onSelect, onCl
                 onClick={onClose}
                 className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-white/10 text-white transition hover:bg-white/20"
               >
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 20 20"
-                  className="h-5 w-5"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.8"
-                >
-                  <path d="M5 5l10 10M15 5 5 15" strokeLinecap="round" />
-                </svg>
+                <CloseIcon />
               </button>
             </div>
           </div>
