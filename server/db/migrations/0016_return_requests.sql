@@ -1,4 +1,4 @@
-CREATE TABLE "return_requests" (
+CREATE TABLE IF NOT EXISTS "return_requests" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"order_id" uuid NOT NULL,
 	"user_id" text NOT NULL,
@@ -14,11 +14,11 @@ CREATE TABLE "return_requests" (
 	"refund_id" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "return_requests_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action,
+	CONSTRAINT "return_requests_refund_id_order_refunds_id_fk" FOREIGN KEY ("refund_id") REFERENCES "public"."order_refunds"("id") ON DELETE no action ON UPDATE no action,
 	CONSTRAINT "return_requests_status_known" CHECK ("return_requests"."status" in ('requested', 'approved', 'declined', 'refunded')),
 	CONSTRAINT "return_requests_reason_known" CHECK ("return_requests"."reason" in ('wrong_size', 'not_as_expected', 'damaged', 'changed_mind', 'other'))
 );
 --> statement-breakpoint
-ALTER TABLE "return_requests" ADD CONSTRAINT "return_requests_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "return_requests" ADD CONSTRAINT "return_requests_refund_id_order_refunds_id_fk" FOREIGN KEY ("refund_id") REFERENCES "public"."order_refunds"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "return_requests_order" ON "return_requests" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX IF NOT EXISTS "return_requests_one_open_per_order" ON "return_requests" USING btree ("order_id") WHERE "return_requests"."status" in ('requested', 'approved');
