@@ -90,7 +90,7 @@ function asked(current: NonNullable<typeof session>): Asked {
   return { changes: current.changes, stored: readStored(CART_STORAGE_KEY) };
 }
 
-/** Takes the server's answer: its version, and its lines unless our cart changed since it was asked. */
+/** Takes the server's answer: its version, and its lines when they are other choices and our cart did not change since it was asked. */
 function apply(current: NonNullable<typeof session>, answer: ServerCart, when: Asked): void {
   if (current.stopped) return;
   if (current.changes !== when.changes || readStored(CART_STORAGE_KEY) !== when.stored) {
@@ -99,11 +99,9 @@ function apply(current: NonNullable<typeof session>, answer: ServerCart, when: A
     return;
   }
   writeState({ owner: current.userId, version: answer.version, dirty: false });
-  const local = readCart();
-  const differs =
-    !sameCart(local, answer.lines) ||
-    answer.lines.some((line, i) => local[i]?.priceCents !== line.priceCents || local[i]?.title !== line.title);
-  if (!differs) return;
+  // The same choices: nothing to take. A price or title the catalogue changed is left to the cart
+  // check of /cart and /checkout, which takes it and tells the shopper ("The price of … changed").
+  if (sameCart(readCart(), answer.lines)) return;
   current.applying = true;
   try {
     replaceCart(answer.lines);

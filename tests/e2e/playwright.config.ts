@@ -32,6 +32,7 @@ export const PHONE_SKIPS = [
   "**/admin.e2e.ts",
   "**/reviews.e2e.ts",
   "**/accounts.e2e.ts",
+  "**/returns-decline.e2e.ts",
 ];
 
 export default defineConfig({

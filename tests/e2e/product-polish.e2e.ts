@@ -2,6 +2,7 @@ import { type BrowserContext, test as base, expect, type Locator, type Page } fr
 import { openAccountMenu } from "./account-menu";
 import { expectNoAxeViolations } from "./a11y";
 import { emptySavedCart, newShopper, type StorageState } from "./shopper";
+import { openSummaryItems } from "./checkout-steps";
 
 /**
  * The shop window as a shopper meets it: per-colour pictures, the full-screen zoom, sold-out
@@ -95,6 +96,8 @@ test("picking a colour shows its picture, and the cart line shows that picture",
   await expect(page.getByText("Subtotal (1 item)")).toBeVisible();
   await expect(line.locator("img")).toHaveAttribute("src", navy);
   await page.goto("/checkout");
+  // On a phone the summary's items are folded until asked for.
+  await openSummaryItems(page);
   await expect(page.getByRole("region", { name: "Order Summary" }).getByRole("img", { name: WRAP })).toHaveAttribute(
     "src",
     navy,
