@@ -1,4 +1,5 @@
 import type { OrderStatus } from "./order-status";
+import { RETURN_WINDOW_DAYS } from "./return-window";
 import { readRefundForm, refundedQuantities, type RefundLine } from "./refunds";
 
 /**
@@ -8,8 +9,7 @@ import { readRefundForm, refundedQuantities, type RefundLine } from "./refunds";
  * One open request per order: a second one waits until the first is decided.
  */
 
-/** The return window the store announces (the footer, the returns page, the product page) and enforces. */
-export const RETURN_WINDOW_DAYS = 30;
+export { RETURN_WINDOW_DAYS };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type ReturnRequestStatus = "requested" | "approved" | "declined" | "refunded";

@@ -1,4 +1,4 @@
-import { RETURN_WINDOW_DAYS } from "../../domain/returns";
+import { RETURN_WINDOW_DAYS } from "../../domain/return-window";
 import { CONTACT_EMAIL, STORE_NAME } from "./store";
 
 export interface InfoPage {

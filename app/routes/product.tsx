@@ -15,7 +15,7 @@ import { ReviewList } from "~/components/reviews/review-list";
 import { Stars } from "~/components/reviews/stars";
 import { useLiveRevalidate } from "~/lib/live";
 import { reviewAction } from "~/lib/review-action.server";
-import { RETURN_WINDOW_DAYS } from "../../domain/returns";
+import { RETURN_WINDOW_DAYS } from "../../domain/return-window";
 import { addToCartAction, type CartActionRefusal, pendingAddRedirect } from "~/lib/cart-action.server";
 import { isSecureUrl } from "~/lib/flash";
 import { NoScriptAddToCart } from "~/components/catalog/no-script-add-to-cart";

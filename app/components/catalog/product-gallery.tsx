@@ -1,9 +1,11 @@
 import { MagnifierIcon } from "~/components/ui/icons";
-import { type KeyboardEvent, useState } from "react";
+import { type KeyboardEvent, lazy, Suspense, useState } from "react";
 import { clampIndex, type GalleryDirection, keyDirection, nextIndex } from "../../../domain/gallery";
 import { useSwipe } from "~/lib/use-swipe";
 import { ProductImage } from "./product-image";
-import { ProductZoom } from "./product-zoom";
+
+// The full-screen view is loaded the first time it is opened, then kept (its dialog opens and closes).
+const ProductZoom = lazy(() => import("./product-zoom").then((module) => ({ default: module.ProductZoom })));
 
 interface ProductGalleryProps {
   title: string;
@@ -24,7 +26,12 @@ const MAIN_SIZES = "(min-width: 1280px) 560px, (min-width: 1024px) 44vw, 100vw";
 export function ProductGallery({ title, images, selected, onSelect }: ProductGalleryProps) {
   const count = images.length;
   const current = clampIndex(selected, count);
-  const [zoomed, setZoomed] = useState(false);
+  const [zoomed, setZoomedState] = useState(false);
+  const [zoomLoaded, setZoomLoaded] = useState(false);
+  const setZoomed = (open: boolean) => {
+    if (open) setZoomLoaded(true);
+    setZoomedState(open);
+  };
   const several = count > 1;
 
   const go = (direction: GalleryDirection) => onSelect(nextIndex(current, count, direction));
@@ -126,16 +133,18 @@ export function ProductGallery({ title, images, selected, onSelect }: ProductGal
           </ul>
         </>
       )}
-      {count > 0 && (
-        <ProductZoom
-          title={title}
-          images={images}
-          index={current}
-          open={zoomed}
-          onMove={go}
-          onSelect={onSelect}
-          onClose={() => setZoomed(false)}
-        />
+      {count > 0 && zoomLoaded && (
+        <Suspense fallback={null}>
+          <ProductZoom
+            title={title}
+            images={images}
+            index={current}
+            open={zoomed}
+            onMove={go}
+            onSelect={onSelect}
+            onClose={() => setZoomed(false)}
+          />
+        </Suspense>
       )}
     </section>
   );

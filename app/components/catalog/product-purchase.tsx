@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { lazy, Suspense, useId, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { toast } from "~/lib/toast";
 import { type CartChoiceProblem, MIN_QUANTITY, missingChoice, parseQuantity } from "../../../domain/cart-rules";
@@ -11,8 +11,13 @@ import { addProductToCart } from "~/lib/add-to-cart";
 import { useCartLines } from "~/lib/cart";
 import { loginPathForChoice } from "~/lib/pending-add";
 import { useRootData } from "~/lib/root-data";
-import { type AddedLine, AddedToCartPanel } from "./added-to-cart-panel";
+import type { AddedLine } from "./added-to-cart-panel";
 import { ChoiceGroup, ColorSwatch, colorButtonClass, sizeButtonClass } from "./purchase-choices";
+
+// Loaded when the first line is added: a page that only looks does not download the panel.
+const AddedToCartPanel = lazy(() =>
+  import("./added-to-cart-panel").then((module) => ({ default: module.AddedToCartPanel })),
+);
 
 interface ProductPurchaseProps {
   product: Pick<
@@ -237,14 +242,16 @@ export function ProductPurchase({ product, onColorChange }: ProductPurchaseProps
       </div>
 
       {added && (
-        <AddedToCartPanel
-          key={added.id}
-          line={added}
-          onClose={(returnFocus) => {
-            setAdded(null);
-            if (returnFocus) addButton.current?.focus();
-          }}
-        />
+        <Suspense fallback={null}>
+          <AddedToCartPanel
+            key={added.id}
+            line={added}
+            onClose={(returnFocus) => {
+              setAdded(null);
+              if (returnFocus) addButton.current?.focus();
+            }}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { RETURN_WINDOW_DAYS } from "../../../domain/returns";
+import { RETURN_WINDOW_DAYS } from "../../../domain/return-window";
 import { CONTACT_EMAIL, STORE_NAME, STORE_TAGLINE } from "~/lib/store";
 
 export function SiteFooter() {
