@@ -1,7 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
-import { discountFormSchema } from "../../domain/discount-schemas";
+import { parseDiscountForm } from "../../domain/discount-schemas";
 import { discountAdminMessages } from "../../domain/discounts";
-import { type FieldErrors, formFields, parseFields } from "../../domain/forms";
+import { type FieldErrors, formFields } from "../../domain/forms";
 import { type AdminResult, adminResult } from "./admin-result";
 import { refusalOf } from "./page-failure.server";
 
@@ -33,10 +33,11 @@ export async function discountAction(intent: string, form: FormData, context: Ap
         saved.active ? discountAdminMessages.activated(saved.code) : discountAdminMessages.deactivated(saved.code),
       );
     }
-    const parsed = parseFields(discountFormSchema, {
-      ...fields,
-      active: fields.active === "on" || fields.active === "true",
-    });
+    // Days are read in the shop's zone (SHOP_TIME_ZONE); every problem of the post is said at once.
+    const parsed = parseDiscountForm(
+      { ...fields, active: fields.active === "on" || fields.active === "true" },
+      context.config.timeZone,
+    );
     if (!parsed.ok) return refuse(parsed.errors, 400);
     const saved = fields.discountId
       ? await admin.update(fields.discountId, parsed.data)
