@@ -17,6 +17,7 @@ describe("parseAdminProductQuery: the Products tab's address", () => {
     [`highlight=${ID.toUpperCase()}`, { highlight: ID }],
     ["highlight=1%20or%201=1", { highlight: undefined }],
     [`q=${"x".repeat(300)}`, { q: "x".repeat(100) }],
+    ["q=a%00b%0A", { q: "a b" }],
   ])("%j", (search, expected) => {
     expect(parseAdminProductQuery(new URLSearchParams(search))).toMatchObject(expected);
   });

@@ -22,7 +22,8 @@ export function parseAdminProductQuery(params: URLSearchParams): AdminProductQue
   const pageGiven = Number.isSafeInteger(n) && n > 0;
   const highlight = params.get("highlight") ?? "";
   return {
-    q: normalizeSearch(params.get("q")),
+    // Control characters (a NUL byte PostgreSQL refuses in text) are no part of a title.
+    q: normalizeSearch(params.get("q")?.replace(/\p{Cc}/gu, " ")),
     category: categoryFromSlug(params.get("category")),
     page: pageGiven ? n : 1,
     pageGiven,

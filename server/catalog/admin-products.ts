@@ -191,7 +191,7 @@ export function createAdminCatalogService(deps: {
         // Rows before it, newest first (created_at then id, descending), compared in the database to the microsecond.
         const [found] = await db
           .select({
-            before: sql<number>`(select count(*)::int from products p where (p.created_at, p.id) > (${products.createdAt}, ${products.id})${options.q ? sql` and p.title ilike ${likePattern(options.q)}` : sql``}${options.category ? sql` and p.category = ${options.category}` : sql``})`,
+            before: sql<number>`(select count(*)::int from products p where (p.created_at, p.id) > ("products"."created_at", "products"."id")${options.q ? sql` and p.title ilike ${likePattern(options.q)}` : sql``}${options.category ? sql` and p.category = ${options.category}` : sql``})`,
           })
           .from(products)
           .where(and(eq(products.id, options.highlight), where));

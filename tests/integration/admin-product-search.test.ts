@@ -47,7 +47,7 @@ describe("the Products tab's search", () => {
     [{ category: "Jackets" }, ["Wool Field Jacket"]],
     // LIKE's own characters are taken literally.
     [{ q: "100%" }, ["100% Cotton Tee"]],
-    [{ q: "r_s" }, []],
+    [{ q: "n_T" }, []],
     [{ q: "under_score" }, ["Under_score Scarf"]],
     [{ q: "%" }, ["100% Cotton Tee"]],
     [{ q: "nothing like this" }, []],
@@ -85,7 +85,7 @@ describe("the Products tab's search", () => {
   });
 
   it.each(["q=%00%27%3B--", `q=${"a".repeat(5000)}`, "category=%27%20or%201%3D1", "highlight=not-a-uuid&page=-1"])(
-    "answers %s with a page, not an error",
+    "answers %.60s with a page, not an error",
     async (search) => {
       const res = await test.admin.request(`/admin?tab=products&${search}`);
       expect(res.status).toBe(200);
