@@ -22,7 +22,18 @@ export async function discountAction(intent: string, form: FormData, context: Ap
   const failed = intent === "toggle-discount" ? discountAdminMessages.toggleFailed : discountAdminMessages.saveFailed;
   const refuse = (errors: FieldErrors, status: number) =>
     data<DiscountFormResult>(
-      { ...adminResult(false, failed, Object.values(errors)[0]), errors, values: fields },
+      {
+        // More than one problem: the toast points to the list above the form rather than naming one.
+        ...adminResult(
+          false,
+          failed,
+          Object.keys(errors).length > 1
+            ? `Please correct these ${Object.keys(errors).length} fields.`
+            : Object.values(errors)[0],
+        ),
+        errors,
+        values: fields,
+      },
       { status },
     );
   try {
