@@ -1,4 +1,5 @@
 import { SHIPPING_CENTS, taxFor } from "./cart";
+import { DEFAULT_TIME_ZONE, dayIn, lastDayBefore } from "./dates";
 import { formatMoney } from "./money";
 
 /**
@@ -146,7 +147,7 @@ export const discountFormMessages = {
   minSubtotal: "The minimum subtotal must be $0 or more, at most $100,000",
   startsAt: "Enter a valid start date",
   endsAt: "Enter a valid end date",
-  endBeforeStart: "The end date must be after the start date",
+  endBeforeStart: "The end date must be on or after the start date",
   totalLimit: `The total limit must be a whole number from 1 to ${MAX_USAGE_LIMIT.toLocaleString("en-US")}, or empty`,
   perCustomerLimit: `The limit per customer must be a whole number from 1 to ${MAX_USAGE_LIMIT.toLocaleString("en-US")}, or empty`,
   codeTaken: "Another discount code already has this code",
@@ -163,11 +164,44 @@ export const discountAdminMessages = {
   toggleFailed: "Failed to change the discount code",
 } as const;
 
-/** A stored start or end as the form's date field shows it: the day, UTC; an end is shown as its last whole day. */
-export function dateFieldValue(iso: string | null, end = false): string {
+/**
+ * A stored start or end as the form's date field shows it: the day in the shop's zone; an end
+ * (exclusive: the next day's beginning) is shown as the last day it covers.
+ */
+export function dateFieldValue(iso: string | null, end = false, zone: string = DEFAULT_TIME_ZONE): string {
   if (!iso) return "";
-  const at = new Date(iso).getTime() - (end ? 1 : 0);
-  return new Date(at).toISOString().slice(0, 10);
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return "";
+  return end ? lastDayBefore(at, zone) : dayIn(at, zone);
+}
+
+/** What a code is at a moment, for the Discounts tab (the checkout's refusals say the same in the shopper's words). */
+export const DISCOUNT_STATES = ["deactivated", "scheduled", "active", "expired", "used_up"] as const;
+export type DiscountState = (typeof DISCOUNT_STATES)[number];
+
+export const discountStateLabels: Record<DiscountState, string> = {
+  deactivated: "Deactivated",
+  scheduled: "Scheduled",
+  active: "Active",
+  expired: "Expired",
+  used_up: "Used up",
+};
+
+/**
+ * The state of a code at `now`, in the order the checkout refuses it (discountRefusal): switched
+ * off by the owner; not started (startsAt is its first instant); ended (endsAt is exclusive: the
+ * instant the day after the end date begins); used up (uses reached the total limit); else active.
+ * An ended code that was also used up reads Expired: no new limit would bring it back.
+ */
+export function discountState(
+  rule: Pick<DiscountRule, "active" | "startsAt" | "endsAt" | "totalLimit" | "usedCount">,
+  now: Date,
+): DiscountState {
+  if (!rule.active) return "deactivated";
+  if (now.getTime() < rule.startsAt.getTime()) return "scheduled";
+  if (rule.endsAt && now.getTime() >= rule.endsAt.getTime()) return "expired";
+  if (rule.totalLimit !== null && rule.usedCount >= rule.totalLimit) return "used_up";
+  return "active";
 }
 
 /** The administrator's view of a code (the Discounts tab). */

@@ -58,6 +58,8 @@ export const adminTexts = {
   confirmDeleteProduct: "Are you sure you want to delete this product?",
   titleAndPriceRequired: "Title and price required",
   atLeastOneImage: "Please upload at least one product image",
+  /** Beside the add form's disabled submit button while no image is chosen. */
+  addImageToSave: "Add at least one image to save.",
   maxImages: "Maximum 5 images allowed in total",
   orderStatusUpdated: (status: string) => `Order status updated to ${status}`,
   orderStatusFailed: "Failed to update order status",

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_TIME_ZONE, isTimeZone } from "../domain/dates";
 import { DEFAULT_MIN_FREE_DISK_MB } from "../domain/disk-space";
 import { FAULT_POINTS, type FaultPoint } from "./faults";
 import { isLocalUrl, isLoopbackHostname } from "./net/addresses";
@@ -98,6 +99,10 @@ const envSchema = z
       .default(10),
     DATABASE_POOL_SIZE: wholeNumber(1, 100).default(10),
     MAIL_RETENTION_DAYS: wholeNumber(1, 3650).default(7),
+    // The shop's time zone (IANA, e.g. Europe/London): dates are shown in it and discount dates are entered in it.
+    SHOP_TIME_ZONE: optionalString
+      .transform((v) => v ?? DEFAULT_TIME_ZONE)
+      .refine(isTimeZone, { message: "must be an IANA time zone such as UTC, Europe/London or America/New_York" }),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     SHUTDOWN_GRACE_SECONDS: z.coerce
       .number({ message: "must be a number" })
@@ -307,6 +312,8 @@ export interface Config {
   /** Days a sent e-mail stays in the outbox before housekeeping deletes it (it may hold sign-in and reset links). */
   mailRetentionDays: number;
   logLevel: Env["LOG_LEVEL"];
+  /** The shop's IANA time zone (SHOP_TIME_ZONE): dates are shown in it, discount days are read in it. */
+  timeZone: string;
   /** The payment reconciliation pass: how often it runs, and how old a pending checkout must be before it is asked about. */
   reconcile: { intervalMs: number; minAgeMs: number };
   /** Test-only (docs/faults.md): where the process kills itself; refused in production and on a public address. */
@@ -397,6 +404,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: env.DATABASE_POOL_SIZE,
     mailRetentionDays: env.MAIL_RETENTION_DAYS,
     logLevel: env.LOG_LEVEL,
+    timeZone: env.SHOP_TIME_ZONE,
     reconcile: { intervalMs: env.RECONCILE_INTERVAL_SECONDS * 1000, minAgeMs: env.RECONCILE_MIN_AGE_SECONDS * 1000 },
     faultPoint: env.FAULT_POINT,
     shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,

@@ -89,6 +89,7 @@ describe("loadConfig", () => {
       MAIL_RETENTION_DAYS: "30",
       SHUTDOWN_GRACE_SECONDS: "25",
       MIN_FREE_DISK_MB: "1024",
+      SHOP_TIME_ZONE: "Europe/London",
     });
     expect(config).toMatchObject({
       minFreeDiskMb: 1024,
@@ -125,7 +126,13 @@ describe("loadConfig", () => {
       sandboxPayments: { wallet: false, card: false },
       databasePoolSize: 25,
       mailRetentionDays: 30,
+      timeZone: "Europe/London",
     });
+  });
+
+  it("keeps dates in UTC unless SHOP_TIME_ZONE names another zone", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).timeZone).toBe("UTC");
+    expect(loadConfig({ DATA_DIR: dataDir(), SHOP_TIME_ZONE: " America/New_York " }).timeZone).toBe("America/New_York");
   });
 
   it("treats empty strings as unset", () => {
@@ -159,6 +166,8 @@ describe("loadConfig", () => {
     [{ SHUTDOWN_GRACE_SECONDS: "0" }, "SHUTDOWN_GRACE_SECONDS"],
     [{ SHUTDOWN_GRACE_SECONDS: "1.5" }, "SHUTDOWN_GRACE_SECONDS"],
     [{ SHUTDOWN_GRACE_SECONDS: "forever" }, "SHUTDOWN_GRACE_SECONDS"],
+    [{ SHOP_TIME_ZONE: "Mars/Olympus" }, "SHOP_TIME_ZONE"],
+    [{ SHOP_TIME_ZONE: "Europe/Nowhere" }, "SHOP_TIME_ZONE"],
   ])("refuses %j with a message naming %s", (env, variable) => {
     const problems = problemsOf(env);
     expect(problems.some((p) => p.startsWith(`${variable} `))).toBe(true);

@@ -108,6 +108,8 @@ export function publicConfig(config: Config) {
   return {
     publicUrl: config.publicUrl,
     googleSignIn: Boolean(config.google),
+    /** The shop's time zone (SHOP_TIME_ZONE): every page prints dates in it. */
+    timeZone: config.timeZone,
     /** Which payment providers are live ("sandbox" when their keys are unset); the ids here are public by design. */
     payments: {
       wallet: config.paypal ? ("paypal" as const) : ("sandbox" as const),

@@ -38,9 +38,10 @@ export function useAdminNotice() {
     const rest = new URLSearchParams(location.search);
     rest.delete("notice");
     const search = rest.toString();
+    // The #fragment stays: it names the row the page is about (the product just saved).
     navigate(
-      { pathname: location.pathname, search: search ? `?${search}` : "" },
+      { pathname: location.pathname, search: search ? `?${search}` : "", hash: location.hash },
       { replace: true, preventScrollReset: true },
     );
-  }, [key, location.pathname, location.search, navigate]);
+  }, [key, location.pathname, location.search, location.hash, navigate]);
 }

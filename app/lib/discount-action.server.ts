@@ -1,7 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
-import { discountFormSchema } from "../../domain/discount-schemas";
+import { parseDiscountForm } from "../../domain/discount-schemas";
 import { discountAdminMessages } from "../../domain/discounts";
-import { type FieldErrors, formFields, parseFields } from "../../domain/forms";
+import { type FieldErrors, formFields } from "../../domain/forms";
 import { type AdminResult, adminResult } from "./admin-result";
 import { refusalOf } from "./page-failure.server";
 
@@ -22,7 +22,18 @@ export async function discountAction(intent: string, form: FormData, context: Ap
   const failed = intent === "toggle-discount" ? discountAdminMessages.toggleFailed : discountAdminMessages.saveFailed;
   const refuse = (errors: FieldErrors, status: number) =>
     data<DiscountFormResult>(
-      { ...adminResult(false, failed, Object.values(errors)[0]), errors, values: fields },
+      {
+        // More than one problem: the toast points to the list above the form rather than naming one.
+        ...adminResult(
+          false,
+          failed,
+          Object.keys(errors).length > 1
+            ? `Please correct these ${Object.keys(errors).length} fields.`
+            : Object.values(errors)[0],
+        ),
+        errors,
+        values: fields,
+      },
       { status },
     );
   try {
@@ -33,10 +44,11 @@ export async function discountAction(intent: string, form: FormData, context: Ap
         saved.active ? discountAdminMessages.activated(saved.code) : discountAdminMessages.deactivated(saved.code),
       );
     }
-    const parsed = parseFields(discountFormSchema, {
-      ...fields,
-      active: fields.active === "on" || fields.active === "true",
-    });
+    // Days are read in the shop's zone (SHOP_TIME_ZONE); every problem of the post is said at once.
+    const parsed = parseDiscountForm(
+      { ...fields, active: fields.active === "on" || fields.active === "true" },
+      context.config.timeZone,
+    );
     if (!parsed.ok) return refuse(parsed.errors, 400);
     const saved = fields.discountId
       ? await admin.update(fields.discountId, parsed.data)

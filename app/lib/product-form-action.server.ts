@@ -3,6 +3,7 @@ import type { FieldErrors } from "../../domain/forms";
 import { parseFields } from "../../domain/forms";
 import { messages } from "../../domain/messages";
 import { type ProductFormMode, productFormValues, productSchema } from "../../domain/product-schemas";
+import { savedProductPath } from "../../domain/admin-products";
 import { adminPath } from "./admin-notices";
 import { type AdminResult, adminResult } from "./admin-result";
 import { refusalOf } from "./page-failure.server";
@@ -31,8 +32,8 @@ function refused(mode: ProductFormMode, errors: FieldErrors, status: number) {
 
 /**
  * The add and edit actions: the administrator only (checked before the body is read),
- * the fields through the form's schema, the files to the image pipeline, then back to /admin
- * with the documented message (docs/product.md §5). A refusal answers with the reason next to the field concerned.
+ * the fields through the form's schema, the files to the image pipeline, then to the saved
+ * product's row in the Products tab, marked and focused, with the documented message (docs/product.md §5). A refusal answers with the reason next to the field concerned.
  */
 export async function productFormAction(
   mode: ProductFormMode,
@@ -54,11 +55,11 @@ export async function productFormAction(
 
   try {
     if (mode === "add") {
-      await context.services.adminCatalog.createProduct(parsed.data, files);
-      return redirect(adminPath("overview", "product-added"));
+      const { id } = await context.services.adminCatalog.createProduct(parsed.data, files);
+      return redirect(savedProductPath(id, "product-added"));
     }
     await context.services.adminCatalog.updateProduct(productId ?? "", parsed.data, keep, files);
-    return redirect(adminPath("overview", "product-updated"));
+    return redirect(savedProductPath(productId ?? "", "product-updated"));
   } catch (error) {
     const reason = refusalOf(error);
     if (reason?.kind === "not_found") return redirect(adminPath("overview", "product-not-found"));

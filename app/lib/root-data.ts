@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from "react-router";
+import { DEFAULT_TIME_ZONE } from "../../domain/dates";
 import type { PublicConfig } from "../../server/services";
 import type { FlashToast } from "./flash";
 
@@ -24,4 +25,9 @@ export interface RootData {
 
 export function useRootData(): RootData | undefined {
   return useRouteLoaderData<RootData>("root");
+}
+
+/** The shop's time zone (SHOP_TIME_ZONE) from the root loader's public config; UTC before it is known. */
+export function useShopTimeZone(): string {
+  return useRootData()?.config.timeZone ?? DEFAULT_TIME_ZONE;
 }

@@ -7,6 +7,7 @@ import { messages } from "../../domain/messages";
 import { AccountLayout } from "~/components/account/account-layout";
 import { AddressForm } from "~/components/account/address-form";
 import { PostalAddress } from "~/components/account/postal-address";
+import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { actionButtonClass, secondaryButtonClass } from "~/components/ui/form-field";
 import { refusalOf } from "~/lib/page-failure.server";
 import { pageMeta } from "~/lib/store";
@@ -182,22 +183,22 @@ export default function Addresses({ loaderData, actionData }: Route.ComponentPro
                         </button>
                       </Form>
                     )}
-                    <Form
-                      method="post"
-                      onSubmit={(event) => {
-                        if (!window.confirm(messages.address.confirmDelete)) event.preventDefault();
-                      }}
-                    >
+                    <Form method="post">
                       <input type="hidden" name="intent" value="delete" />
                       <input type="hidden" name="id" value={address.id} />
-                      <button
-                        type="submit"
-                        className={`${secondaryButtonClass} text-red-700 hover:border-red-700`}
-                        disabled={submitting}
-                        aria-label={`Delete ${address.name}`}
+                      <ConfirmDelete
+                        question={messages.address.confirmDelete}
+                        itemName={address.name}
+                        keep="Keep address"
+                        confirm="Delete address"
+                        busyText="Deleting..."
+                        busy={submitting}
+                        busyLabel="Delete"
+                        ariaLabel={`Delete ${address.name}`}
+                        buttonClassName={`${secondaryButtonClass} text-red-700 hover:border-red-700`}
                       >
-                        Delete
-                      </button>
+                        <PostalAddress address={address} className="break-words" />
+                      </ConfirmDelete>
                     </Form>
                   </div>
                 </article>

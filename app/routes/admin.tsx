@@ -1,4 +1,5 @@
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { parseAdminProductQuery } from "../../domain/admin-products";
 import { historyNote, parseAdminTab, STATUS_NOTE_MAX, statusLabel } from "../../domain/admin-dashboard";
 import { formatMoney } from "../../domain/money";
 import { readRefundForm, refundMessages } from "../../domain/refunds";
@@ -27,19 +28,16 @@ import { CANCEL_CONFIRMATION, cancelConfirmationMessage } from "../../domain/ord
 
 const PRODUCTS_PER_PAGE = 25;
 
-function pageNumber(value: string | null): number {
-  const n = Number(value);
-  return Number.isSafeInteger(n) && n > 0 ? n : 1;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   await context.services.auth.requireAdmin(request);
   const { adminCatalog, adminMail, adminOrders, catalog } = context.services;
   const params = new URL(request.url).searchParams;
   const tab = parseAdminTab(params.get("tab"));
-  const page = pageNumber(params.get("page"));
   if (tab === "products") {
-    return { tab, products: await adminCatalog.listProducts({ page, pageSize: PRODUCTS_PER_PAGE }) } as const;
+    // Search and category come in the address (a GET form: it works without JavaScript too).
+    const query = parseAdminProductQuery(params);
+    const products = await adminCatalog.listProducts({ ...query, pageSize: PRODUCTS_PER_PAGE });
+    return { tab, products, productQuery: query } as const;
   }
   if (tab === "orders") {
     const query = parseOrderListQuery(params);
@@ -53,7 +51,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { tab, mail: await adminMail.listFailed() } as const;
   }
   if (tab === "discounts") {
-    return { tab, discounts: await context.services.adminDiscounts.list(), editId: params.get("edit") } as const;
+    return {
+      tab,
+      discounts: await context.services.adminDiscounts.list(),
+      editId: params.get("edit"),
+      now: new Date().toISOString(),
+    } as const;
   }
   const [totalProducts, orders, recentProducts] = await Promise.all([
     catalog.countProducts(),
@@ -228,7 +231,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
         <AdminTabs current={loaderData.tab} />
       </div>
       <div id={TAB_PANEL_ID} role="tabpanel" aria-labelledby={tabId(loaderData.tab)} tabIndex={-1} className="pt-6">
-        {loaderData.tab === "products" && <ProductsPanel page={loaderData.products} />}
+        {loaderData.tab === "products" && <ProductsPanel page={loaderData.products} query={loaderData.productQuery} />}
         {loaderData.tab === "orders" && <ReturnRequestsWaiting waiting={loaderData.returnsWaiting} />}
         {loaderData.tab === "orders" && <OrdersPanel query={loaderData.query} page={loaderData.orders} />}
         {loaderData.tab === "overview" && <OverviewPanel data={loaderData.overview} />}
@@ -237,6 +240,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
           <DiscountsPanel
             codes={loaderData.discounts}
             editId={loaderData.editId}
+            now={loaderData.now}
             result={result as DiscountFormResult | undefined}
           />
         )}

@@ -1,4 +1,5 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { likePattern } from "../../domain/admin-products";
 import type { Category, Size } from "../../domain/catalog";
 import { isUuid } from "../../domain/ids";
 import type { LiveEvent } from "../../domain/live-events";
@@ -166,13 +167,41 @@ export function createAdminCatalogService(deps: {
   }
 
   return {
-    async listProducts(options: { page: number; pageSize: number }): Promise<AdminProductPage> {
-      const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(products);
+    /**
+     * A page of the Products tab, newest first: titles containing `q` (any case, LIKE's characters
+     * taken literally), in `category`. With `highlight` and no page asked for, the page that holds
+     * that product (when the filters keep it).
+     */
+    async listProducts(options: {
+      page: number;
+      pageSize: number;
+      q?: string;
+      category?: Category;
+      highlight?: string;
+      pageGiven?: boolean;
+    }): Promise<AdminProductPage> {
+      const filters: SQL[] = [];
+      if (options.q) filters.push(sql`${products.title} ilike ${likePattern(options.q)}`);
+      if (options.category) filters.push(eq(products.category, options.category));
+      const where = filters.length ? and(...filters) : undefined;
+      const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(products).where(where);
       const pageCount = Math.max(1, Math.ceil(Number(total) / options.pageSize));
-      const page = Math.min(Math.max(1, options.page), pageCount);
+      let wanted = options.page;
+      if (options.highlight && !options.pageGiven && isUuid(options.highlight)) {
+        // Rows before it, newest first (created_at then id, descending), compared in the database to the microsecond.
+        const [found] = await db
+          .select({
+            before: sql<number>`(select count(*)::int from products p where (p.created_at, p.id) > ("products"."created_at", "products"."id")${options.q ? sql` and p.title ilike ${likePattern(options.q)}` : sql``}${options.category ? sql` and p.category = ${options.category}` : sql``})`,
+          })
+          .from(products)
+          .where(and(eq(products.id, options.highlight), where));
+        if (found) wanted = Math.floor(Number(found.before) / options.pageSize) + 1;
+      }
+      const page = Math.min(Math.max(1, wanted), pageCount);
       const rows = await db
         .select(rowColumns)
         .from(products)
+        .where(where)
         .orderBy(desc(products.createdAt), desc(products.id))
         .limit(options.pageSize)
         .offset((page - 1) * options.pageSize);

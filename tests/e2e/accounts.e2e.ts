@@ -142,11 +142,10 @@ test("register, verify through the mailbox, sign in, profile, three addresses, s
   await expect(page.getByText("Address updated successfully!")).toBeVisible();
   await expect(card(page, "Studio")).toContainText("22 Side St");
 
-  page.once("dialog", (dialog) => {
-    expect(dialog.message()).toBe("Are you sure you want to delete this address?");
-    void dialog.accept();
-  });
   await card(page, "Parents").getByRole("button", { name: "Delete Parents" }).click();
+  const ask = page.getByRole("dialog", { name: "Are you sure you want to delete this address?" });
+  await expect(ask).toContainText("Parents");
+  await ask.getByRole("button", { name: "Delete address" }).click();
   await expect(page.getByText("Address deleted successfully!")).toBeVisible();
   await expect(card(page, "Parents")).toHaveCount(0);
   await expect(isDefault(page, "Home")).toBeVisible();

@@ -151,7 +151,8 @@ test("the administrator manages a product and walks an order to delivered", asyn
   await shoot(admin, project, "add-product");
   await submit.click();
   await expect(toast(admin, "Product added")).toBeVisible();
-  await expect(admin).toHaveURL(/\/admin$/);
+  // On its row in the Products tab (owner-desk.e2e.ts looks at the row).
+  await expect(admin).toHaveURL(/\/admin\?tab=products&q=&highlight=[0-9a-f-]{36}#product-/);
 
   // Newest first: at the head of its category.
   await admin.goto(`/?category=${category.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`);
@@ -183,7 +184,7 @@ test("the administrator manages a product and walks an order to delivered", asyn
   await shoot(admin, project, "edit-product");
   await admin.getByRole("button", { name: "Update Product" }).click();
   await expect(toast(admin, "Product updated successfully!")).toBeVisible();
-  await expect(admin).toHaveURL(/\/admin$/);
+  await expect(admin).toHaveURL(/\/admin\?tab=products&q=&highlight=[0-9a-f-]{36}#product-/);
   await admin.goto(`/?q=${encodeURIComponent(title)}`);
   await admin.goto(String(await admin.getByRole("link", { name: `View ${title}` }).getAttribute("href")));
   await expect(admin.getByRole("img", { name: `${title}, image 1 of 2` })).toBeVisible();
@@ -234,11 +235,10 @@ test("the administrator manages a product and walks an order to delivered", asyn
   // Delete the product: confirmed first; the order keeps its own copy.
   await admin.goto("/admin?tab=products");
   await shoot(admin, project, "products");
-  admin.once("dialog", async (dialog) => {
-    expect(dialog.message()).toBe("Are you sure you want to delete this product?");
-    await dialog.accept();
-  });
   await admin.getByRole("button", { name: `Delete ${title}` }).click();
+  const ask = admin.getByRole("dialog", { name: "Are you sure you want to delete this product?" });
+  await expect(ask).toContainText(title);
+  await ask.getByRole("button", { name: "Delete product" }).click();
   await expect(toast(admin, "Product deleted successfully!")).toBeVisible();
   await expect(admin.getByRole("button", { name: `Delete ${title}` })).toHaveCount(0);
   await shopper.reload();

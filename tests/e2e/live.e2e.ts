@@ -141,8 +141,8 @@ test("a product the administrator adds appears on an open home page", async ({ b
 
   // And it goes again when the administrator deletes it.
   await admin.goto("/admin?tab=products");
-  admin.once("dialog", (dialog) => dialog.accept());
   await admin.getByRole("button", { name: `Delete ${title}` }).click();
+  await admin.getByRole("dialog").getByRole("button", { name: "Delete product" }).click();
   await expect(toast(admin, "Product deleted successfully!")).toBeVisible();
   await expect(home.getByRole("link", { name: `View ${title}` })).toHaveCount(0, { timeout: 10_000 });
   expect(await stillSamePage(home)).toBe(true);

@@ -281,8 +281,8 @@ test("a colour needs a value, and a picked file is checked by its content", asyn
   const swatch = await admin.getByRole("group", { name: "Color" }).getByRole("button", { name: "Sand" }).innerHTML();
   expect(swatch).toContain("rgb(143, 169, 138)");
   await admin.goto("/admin?tab=products");
-  admin.once("dialog", (dialog) => dialog.accept());
   await admin.getByRole("button", { name: `Delete ${title}` }).click();
+  await admin.getByRole("dialog").getByRole("button", { name: "Delete product" }).click();
   await expect(toast(admin, "Product deleted successfully!")).toBeVisible();
   await admin.context().close();
 });

@@ -33,6 +33,7 @@ export const PHONE_SKIPS = [
   "**/reviews.e2e.ts",
   "**/accounts.e2e.ts",
   "**/returns-decline.e2e.ts",
+  "**/owner-desk-discounts.e2e.ts",
 ];
 
 export default defineConfig({

@@ -115,8 +115,11 @@ test("a shopper writes one review of a product, edits it and deletes it", async 
   await expect(reviewList(page).getByRole("article").filter({ hasText: text })).toHaveCount(0);
 
   // Delete, after a confirmation: the form is back for a new review.
-  page.once("dialog", (dialog) => dialog.accept());
   await own.getByRole("button", { name: "Delete review" }).click();
+  await page
+    .getByRole("dialog", { name: "Are you sure you want to delete this review?" })
+    .getByRole("button", { name: "Delete review" })
+    .click();
   await expect(toast(page, "Review deleted")).toBeVisible();
   // The form is back for a new review, empty and at 5 stars (docs/product.md §5).
   const fresh = page.getByRole("form", { name: "Write a review" });

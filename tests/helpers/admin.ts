@@ -43,11 +43,13 @@ async function signedIn(t: AccountsTestApp, smtp: FakeSmtp, email: string, addre
   return browser;
 }
 
-export async function startAdminTest(options: { logger?: Logger } = {}): Promise<AdminTest> {
+export async function startAdminTest(
+  options: { logger?: Logger; env?: Record<string, string> } = {},
+): Promise<AdminTest> {
   const database = await createTestDatabase();
   const smtp = await startFakeSmtp();
   const t = await createAccountsTestApp(database, {
-    env: { SMTP_URL: smtp.url, ADMIN_EMAIL: ADMIN },
+    env: { SMTP_URL: smtp.url, ADMIN_EMAIL: ADMIN, ...options.env },
     withPages: true,
     logger: options.logger,
   });

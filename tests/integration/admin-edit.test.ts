@@ -76,7 +76,10 @@ describe("editing a product", () => {
       },
     );
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("/admin?notice=product-updated");
+    // To its row in the Products tab, marked and focused (docs/product.md, "Admin: products").
+    expect(res.headers.get("location")).toBe(
+      `/admin?tab=products&q=&highlight=${product.id}&notice=product-updated#product-${product.id}`,
+    );
     const row = await reload();
     expect(row).toMatchObject({ title: "Edited Title", category: "Pants", priceCents: 1250, sizes: ["XS", "XXL"] });
     expect(row.imageUrls).toHaveLength(2);

@@ -42,15 +42,17 @@ async function addProduct(fields: Record<string, string>, files: File[], sizes?:
 }
 
 describe("adding a product", () => {
-  it("stores a product with two images re-encoded as WebP variants and returns to /admin with 'Product added'", async () => {
+  it("stores a product with two images re-encoded as WebP variants and lands on its row with 'Product added'", async () => {
     const before = mediaFiles(test.mediaDir);
     const res = await addProduct({ ...validFields, title: "Two Photo Shirt" }, [
       imageFile(await png("#aa3300"), "front.png"),
       imageFile(await png("#0033aa"), "back.png"),
     ]);
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("/admin?notice=product-added");
     const row = await productNamed("Two Photo Shirt");
+    expect(res.headers.get("location")).toBe(
+      `/admin?tab=products&q=&highlight=${row.id}&notice=product-added#product-${row.id}`,
+    );
     expect(row).toMatchObject({ priceCents: 4990, category: "Jackets", sizes: ["S", "M"], stockCount: 7 });
     expect(row.imageUrls).toHaveLength(2);
     for (const address of row.imageUrls) {

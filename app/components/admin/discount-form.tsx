@@ -1,20 +1,26 @@
 import { Form, Link, useNavigation } from "react-router";
 import { centsToDecimalString } from "../../../domain/money";
+import { dayIn } from "../../../domain/dates";
 import { dateFieldValue, type DiscountView } from "../../../domain/discounts";
 import type { FieldErrors } from "../../../domain/forms";
 import { actionButtonClass, FormField, inputClass, secondaryButtonClass } from "~/components/ui/form-field";
+import { useShopTimeZone } from "~/lib/root-data";
 
 /** What the form shows: a refused post's own values, else the code being edited, else a new code's defaults. */
-function initialValues(editing: DiscountView | null, posted?: Record<string, string>): Record<string, string> {
+function initialValues(
+  editing: DiscountView | null,
+  zone: string,
+  posted?: Record<string, string>,
+): Record<string, string> {
   if (posted) return posted;
-  if (!editing) return { kind: "percent", active: "on", startsAt: new Date().toISOString().slice(0, 10) };
+  if (!editing) return { kind: "percent", active: "on", startsAt: dayIn(new Date(), zone) };
   return {
     code: editing.code,
     kind: editing.kind,
     value: editing.kind === "percent" ? String(editing.percent ?? "") : centsToDecimalString(editing.amountCents ?? 0),
     minSubtotal: editing.minSubtotalCents ? centsToDecimalString(editing.minSubtotalCents) : "",
-    startsAt: dateFieldValue(editing.startsAt),
-    endsAt: dateFieldValue(editing.endsAt, true),
+    startsAt: dateFieldValue(editing.startsAt, false, zone),
+    endsAt: dateFieldValue(editing.endsAt, true, zone),
     totalLimit: editing.totalLimit === null ? "" : String(editing.totalLimit),
     perCustomerLimit: editing.perCustomerLimit === null ? "" : String(editing.perCustomerLimit),
     active: editing.active ? "on" : "",
@@ -36,13 +42,25 @@ export function DiscountForm({
 }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save-discount";
-  const values = initialValues(editing, posted);
+  const zone = useShopTimeZone();
+  const values = initialValues(editing, zone, posted);
   const title = editing ? `Edit ${editing.code}` : "New discount code";
   return (
     <section aria-labelledby="discount-form-title" className="rounded-2xl border border-stone-200 bg-white p-4 sm:p-6">
       <h2 id="discount-form-title" className="font-display text-2xl">
         {title}
       </h2>
+      {errors && Object.keys(errors).length > 1 && (
+        // Every problem of the post at once, before the fields that carry them.
+        <div role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
+          <p className="font-medium">{`Please correct these ${Object.keys(errors).length} fields:`}</p>
+          <ul className="mt-1 list-disc pl-5">
+            {Object.entries(errors).map(([field, message]) => (
+              <li key={field}>{message}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       <Form method="post" action="/admin?tab=discounts" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
         <input type="hidden" name="intent" value="save-discount" />
         {editing && <input type="hidden" name="discountId" value={editing.id} />}
@@ -88,7 +106,7 @@ export function DiscountForm({
           type="date"
           defaultValue={values.startsAt}
           error={errors?.startsAt}
-          hint="From midnight UTC."
+          hint={`From the start of that day (shop time, ${zone}).`}
         />
         <FormField
           label="Ends after"
@@ -96,7 +114,7 @@ export function DiscountForm({
           type="date"
           defaultValue={values.endsAt}
           error={errors?.endsAt}
-          hint="The last day it works (UTC). Leave empty for no end."
+          hint={`The last day it works, until midnight (shop time, ${zone}). Leave empty for no end.`}
         />
         <FormField
           label="Total uses"

@@ -1,24 +1,42 @@
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { type DiscountView, discountValueLabel } from "../../../domain/discounts";
+import { endOfDayIn, formatDay, startOfDayIn } from "../../../domain/dates";
+import {
+  dateFieldValue,
+  type DiscountState,
+  type DiscountView,
+  discountState,
+  discountStateLabels,
+  discountValueLabel,
+} from "../../../domain/discounts";
 import type { FieldErrors } from "../../../domain/forms";
 import { formatMoney } from "../../../domain/money";
 import type { AdminResult } from "~/lib/admin-result";
 import { LocalDateTime } from "~/components/ui/local-date-time";
+import { useShopTimeZone } from "~/lib/root-data";
 import { DiscountForm } from "./discount-form";
 import { AdminTable } from "./admin-table";
 
 const TABLE_COLUMNS = ["Code", "Discount", "Minimum", "Dates", "Uses", "Status", "Actions"] as const;
 const actionClass = "inline-flex items-center rounded-full border px-3 py-1.5 text-xs font-medium transition-colors";
 
+/** A start or end that falls on midnight in the shop's zone is a day (an end: the last day it covers); else the moment. */
+function DayOrMoment({ iso, end = false }: { iso: string; end?: boolean }) {
+  const zone = useShopTimeZone();
+  const day = dateFieldValue(iso, end, zone);
+  const boundary = end ? endOfDayIn(day, zone) : startOfDayIn(day, zone);
+  if (boundary?.toISOString() !== new Date(iso).toISOString()) return <LocalDateTime iso={iso} />;
+  return <time dateTime={iso}>{formatDay(day)}</time>;
+}
+
 function Dates({ code }: { code: DiscountView }) {
   return (
     <span>
-      From <LocalDateTime iso={code.startsAt} />
+      From <DayOrMoment iso={code.startsAt} />
       <br />
       {code.endsAt ? (
         <>
-          Until <LocalDateTime iso={code.endsAt} />
+          Until <DayOrMoment iso={code.endsAt} end />
         </>
       ) : (
         "No end date"
@@ -30,13 +48,26 @@ function Dates({ code }: { code: DiscountView }) {
 const uses = (code: DiscountView) =>
   `${code.usedCount}${code.totalLimit === null ? "" : ` of ${code.totalLimit}`}${code.perCustomerLimit === null ? "" : ` · ${code.perCustomerLimit} per customer`}`;
 
-function StatusPill({ code }: { code: DiscountView }) {
-  const tone = code.active
-    ? "bg-emerald-50 text-emerald-900 ring-emerald-300"
-    : "bg-stone-100 text-stone-700 ring-stone-300";
+const STATE_TONES: Record<DiscountState, string> = {
+  active: "bg-emerald-50 text-emerald-900 ring-emerald-300",
+  scheduled: "bg-sky-50 text-sky-900 ring-sky-300",
+  expired: "bg-stone-100 text-stone-700 ring-stone-300",
+  used_up: "bg-amber-50 text-amber-900 ring-amber-300",
+  deactivated: "bg-stone-100 text-stone-700 ring-stone-300",
+};
+
+/** The code's state at the moment the page was loaded (domain/discounts.ts discountState). */
+function StatusPill({ code, now }: { code: DiscountView; now: string }) {
+  const state = discountState(
+    { ...code, startsAt: new Date(code.startsAt), endsAt: code.endsAt ? new Date(code.endsAt) : null },
+    new Date(now),
+  );
   return (
-    <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tone}`}>
-      {code.active ? "Active" : "Inactive"}
+    <span
+      data-state={state}
+      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STATE_TONES[state]}`}
+    >
+      {discountStateLabels[state]}
     </span>
   );
 }
@@ -77,9 +108,12 @@ function CodeActions({ code }: { code: DiscountView }) {
 export function DiscountsPanel({
   codes,
   editId,
+  now,
   result,
 }: {
   codes: DiscountView[];
+  /** The loader's moment, so the server and the browser show the same states. */
+  now: string;
   editId: string | null;
   result?: AdminResult & { errors?: FieldErrors; values?: Record<string, string> };
 }) {
@@ -112,7 +146,7 @@ export function DiscountsPanel({
               <li key={code.id} className="space-y-2 rounded-2xl border border-stone-200 bg-white p-4">
                 <div className="flex items-center justify-between gap-2">
                   <p className="font-mono text-sm font-semibold text-ink">{code.code}</p>
-                  <StatusPill code={code} />
+                  <StatusPill code={code} now={now} />
                 </div>
                 <p className="text-sm text-stone-700">
                   {discountValueLabel(code)}
@@ -142,7 +176,7 @@ export function DiscountsPanel({
                 </td>
                 <td className="px-4 py-3 text-stone-700">{uses(code)}</td>
                 <td className="px-4 py-3">
-                  <StatusPill code={code} />
+                  <StatusPill code={code} now={now} />
                 </td>
                 <td className="px-4 py-3">
                   <CodeActions code={code} />

@@ -1,7 +1,8 @@
-import { useMemo, useState, useSyncExternalStore } from "react";
+import { useId, useMemo, useState, useSyncExternalStore } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { CATEGORIES, EDIT_CATEGORIES, SIZES } from "../../../domain/catalog";
 import type { FieldErrors } from "../../../domain/forms";
+import { messages } from "../../../domain/messages";
 import { centsToDecimalString } from "../../../domain/money";
 import {
   DESCRIPTION_MAX,
@@ -76,6 +77,8 @@ export function ProductForm({ mode, product, serverErrors }: ProductFormProps) {
   const busy = navigation.state === "submitting";
   const categories = mode === "edit" ? EDIT_CATEGORIES : CATEGORIES;
   const noImage = kept.length + files.length === 0;
+  const imageMissing = mode === "add" && hydrated && noImage;
+  const saveHintId = useId();
   const previews = usePreviews(files);
   // In the order the server saves them: kept images first, then the new files.
   const imageChoices = useMemo<ColorImageChoice[]>(
@@ -216,7 +219,18 @@ export function ProductForm({ mode, product, serverErrors }: ProductFormProps) {
         error={errors.images}
         showCurrent={mode === "edit"}
       />
-      <button type="submit" className={primaryButtonClass} disabled={busy || (mode === "add" && hydrated && noImage)}>
+      {/* Why the button waits: said next to it and tied to it (a disabled button cannot be focused to ask). */}
+      {imageMissing && (
+        <p id={saveHintId} className="-mb-3 text-sm text-stone-700">
+          {messages.admin.addImageToSave}
+        </p>
+      )}
+      <button
+        type="submit"
+        className={primaryButtonClass}
+        disabled={busy || imageMissing}
+        aria-describedby={imageMissing ? saveHintId : undefined}
+      >
         {busy ? LABELS[mode].busy : LABELS[mode].submit}
       </button>
     </Form>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { useFetcher } from "react-router";
 import { toast } from "~/lib/toast";
 import { reviewMessages } from "../../../domain/review-rules";
@@ -77,22 +78,21 @@ export function OwnReview({ signedIn, review }: { signedIn: boolean; review: Rev
         >
           Edit review
         </button>
-        <fetcher.Form
-          method="post"
-          preventScrollReset
-          onSubmit={(event) => {
-            if (!window.confirm(reviewMessages.confirmDelete)) event.preventDefault();
-          }}
-        >
+        <fetcher.Form method="post" preventScrollReset>
           <input type="hidden" name="intent" value="delete-review" />
           <input type="hidden" name="reviewId" value={review.id} />
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded-full border border-red-200 bg-white px-5 py-2 text-sm font-medium text-red-800 transition-colors hover:border-red-400 hover:bg-red-50 disabled:opacity-60"
-          >
-            {busy && fetcher.formData?.get("intent") === "delete-review" ? "Deleting…" : "Delete review"}
-          </button>
+          <ConfirmDelete
+            question={reviewMessages.confirmDelete}
+            itemName="Your review"
+            keep="Keep review"
+            confirm="Delete review"
+            busyText="Deleting…"
+            busy={busy && fetcher.formData?.get("intent") === "delete-review"}
+            buttonLabel="Delete review"
+            busyLabel="Deleting…"
+            ariaLabel="Delete review"
+            buttonClassName="rounded-full border border-red-200 bg-white px-5 py-2 text-sm font-medium text-red-800 transition-colors hover:border-red-400 hover:bg-red-50 disabled:opacity-60"
+          />
         </fetcher.Form>
       </div>
     </section>

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { useFetcher } from "react-router";
 import { toast } from "~/lib/toast";
 import { reviewTexts } from "../../../domain/shop-messages";
@@ -85,24 +86,20 @@ function DeleteReview({ reviewId, author }: { reviewId: string; author: string }
     else toast.error(answer.error || reviewMessages.deleteFailed);
   }, [fetcher.data?.id]);
   return (
-    <fetcher.Form
-      method="post"
-      preventScrollReset
-      className="mt-3"
-      onSubmit={(event) => {
-        if (!window.confirm(reviewMessages.confirmDelete)) event.preventDefault();
-      }}
-    >
+    <fetcher.Form method="post" preventScrollReset className="mt-3">
       <input type="hidden" name="intent" value="delete-review" />
       <input type="hidden" name="reviewId" value={reviewId} />
-      <button
-        type="submit"
-        disabled={busy}
-        aria-label={`Delete review by ${author}`}
-        className="rounded-full border border-red-200 px-3 py-1 text-xs font-medium text-red-700 transition-colors hover:border-red-400 hover:bg-red-50 disabled:opacity-60"
-      >
-        {busy ? "Deleting…" : "Delete"}
-      </button>
+      <ConfirmDelete
+        question={reviewMessages.confirmDelete}
+        itemName={`Review by ${author}`}
+        keep="Keep review"
+        confirm="Delete review"
+        busyText="Deleting…"
+        busy={busy}
+        busyLabel="Deleting…"
+        ariaLabel={`Delete review by ${author}`}
+        buttonClassName="rounded-full border border-red-200 px-3 py-1 text-xs font-medium text-red-700 transition-colors hover:border-red-400 hover:bg-red-50 disabled:opacity-60"
+      />
     </fetcher.Form>
   );
 }
