@@ -27,7 +27,7 @@ export function SalesChart({ sales }: { sales: SalesData }) {
     <section aria-labelledby="sales-heading" className="rounded-2xl border border-stone-200 bg-white p-4 sm:p-5">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h2 id="sales-heading" className="text-lg font-semibold">
-          Sales, {period}
+          {`Sales, ${period}`}
         </h2>
         <nav aria-label="Sales period">
           <ul className="flex gap-1">
@@ -43,7 +43,7 @@ export function SalesChart({ sales }: { sales: SalesData }) {
                       active ? "border-ink bg-ink text-white" : "border-stone-300 text-ink hover:border-ink"
                     }`}
                   >
-                    {days} days
+                    {`${days} days`}
                   </Link>
                 </li>
               );
@@ -82,9 +82,7 @@ export function SalesChart({ sales }: { sales: SalesData }) {
         </summary>
         <div className="mt-2">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">
-              Revenue and orders per day, {period} ({sales.timeZone})
-            </caption>
+            <caption className="sr-only">{`Revenue and orders per day, ${period} (${sales.timeZone})`}</caption>
             <thead>
               <tr className="border-b border-stone-200">
                 <th scope="col" className="py-1.5 pr-4 font-medium">
