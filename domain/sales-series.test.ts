@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   addDays,
+  axisTop,
   dayLabel,
   niceCeiling,
   overviewHref,
@@ -146,6 +147,18 @@ describe("the axis and labels", () => {
     [123456, 200000],
   ])("niceCeiling(%d) = %d", (max, top) => {
     expect(niceCeiling(max)).toBe(top);
+  });
+
+  it.each([
+    [0, 100, 200],
+    [1, 100, 200],
+    [16460, 100, 20000],
+    [50001, 100, 100000],
+    [0, 1, 2],
+    [6, 1, 10],
+    [3, 1, 5],
+  ])("axisTop(%d, %d) = %d", (max, unit, top) => {
+    expect(axisTop(max, unit)).toBe(top);
   });
 
   it("names days without a time zone shift", () => {

@@ -109,6 +109,14 @@ export function niceCeiling(max: number): number {
   return 10 * power;
 }
 
+/**
+ * The top of a chart's axis in whole `unit`s (100 cents: whole dollars; 1: whole orders), at least
+ * 2 units, so that its half is a whole unit too and an empty chart does not read "$0.01".
+ */
+export function axisTop(max: number, unit: number): number {
+  return Math.max(2, niceCeiling(max / unit)) * unit;
+}
+
 const LABEL = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 const LONG_LABEL = new Intl.DateTimeFormat("en-US", {
   weekday: "short",

@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import { formatMoney } from "../../../domain/money";
 import {
   type DaySales,
+  axisTop,
   dayLabel,
-  niceCeiling,
   overviewHref,
   SALES_WINDOWS,
   type SalesSeries,
@@ -65,6 +65,7 @@ export function SalesChart({ sales }: { sales: SalesData }) {
           days={sales.days}
           value={(d) => d.revenueCents}
           format={(cents) => formatMoney(cents)}
+          unit={100}
           barClass="fill-brand-600"
         />
         <BarChart
@@ -72,6 +73,7 @@ export function SalesChart({ sales }: { sales: SalesData }) {
           days={sales.days}
           value={(d) => d.orders}
           format={(n) => n.toLocaleString("en-US")}
+          unit={1}
           barClass="fill-stone-700"
         />
       </div>
@@ -126,15 +128,18 @@ function BarChart({
   days,
   value,
   format,
+  unit,
   barClass,
 }: {
   title: string;
   days: DaySales[];
   value: (d: DaySales) => number;
   format: (n: number) => string;
+  /** The axis counts in whole units: 100 cents, 1 order. */
+  unit: number;
   barClass: string;
 }) {
-  const top = niceCeiling(Math.max(0, ...days.map(value)));
+  const top = axisTop(Math.max(0, ...days.map(value)), unit);
   const best = peak(days, value);
   const summary = best
     ? `${title}: highest ${format(value(best))} on ${dayLabel(best.day)}.`
