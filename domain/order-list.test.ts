@@ -13,19 +13,25 @@ const ID = "3fa85f64-5717-4562-b3fc-2c963f66afa6";
 
 describe("parseOrderListQuery", () => {
   it.each([
-    ["", { filter: "all", search: "", cursor: { kind: "newest" } }],
-    ["status=cancelled", { filter: "cancelled", search: "", cursor: { kind: "newest" } }],
+    ["", { filter: "all", view: null, search: "", cursor: { kind: "newest" } }],
+    ["status=cancelled", { filter: "cancelled", view: null, search: "", cursor: { kind: "newest" } }],
     [
       "status=out_for_delivery&q=%20ada%20%20lovelace%20",
-      { filter: "out_for_delivery", search: "ada lovelace", cursor: { kind: "newest" } },
+      { filter: "out_for_delivery", view: null, search: "ada lovelace", cursor: { kind: "newest" } },
     ],
-    [`after=${ID}`, { filter: "all", search: "", cursor: { kind: "after", id: ID } }],
-    [`before=${ID.toUpperCase()}`, { filter: "all", search: "", cursor: { kind: "before", id: ID } }],
-    ["page=oldest&status=placed", { filter: "placed", search: "", cursor: { kind: "oldest" } }],
+    [`after=${ID}`, { filter: "all", view: null, search: "", cursor: { kind: "after", id: ID } }],
+    [`before=${ID.toUpperCase()}`, { filter: "all", view: null, search: "", cursor: { kind: "before", id: ID } }],
+    ["page=oldest&status=placed", { filter: "placed", view: null, search: "", cursor: { kind: "oldest" } }],
     // after wins over before; a cursor that is not an id is no cursor.
-    [`after=${ID}&before=${ID}`, { filter: "all", search: "", cursor: { kind: "after", id: ID } }],
-    ["after=1%20or%201=1", { filter: "all", search: "", cursor: { kind: "newest" } }],
-    ["status=teleported&page=3", { filter: "all", search: "", cursor: { kind: "newest" } }],
+    [`after=${ID}&before=${ID}`, { filter: "all", view: null, search: "", cursor: { kind: "after", id: ID } }],
+    ["after=1%20or%201=1", { filter: "all", view: null, search: "", cursor: { kind: "newest" } }],
+    ["show=to-ship&status=confirmed", { filter: "confirmed", view: "to-ship", search: "", cursor: { kind: "newest" } }],
+    ["show=returns", { filter: "all", view: "returns", search: "", cursor: { kind: "newest" } }],
+    ["show=refunds&q=ada", { filter: "all", view: "refunds", search: "ada", cursor: { kind: "newest" } }],
+    // An unknown list is every order.
+    ["show=everything%27--", { filter: "all", view: null, search: "", cursor: { kind: "newest" } }],
+    ["show=To-ship", { filter: "all", view: null, search: "", cursor: { kind: "newest" } }],
+    ["status=teleported&page=3", { filter: "all", view: null, search: "", cursor: { kind: "newest" } }],
   ])("%s", (search, expected) => {
     expect(parseOrderListQuery(new URLSearchParams(search))).toEqual(expected);
   });
@@ -39,6 +45,12 @@ describe("orderListHref", () => {
     [{ filter: "placed" as const, search: "ada@example.com" }, "/admin?tab=orders&status=placed&q=ada%40example.com"],
     [{ search: "#3FA8", cursor: { kind: "after" as const, id: ID } }, `/admin?tab=orders&q=%233FA8&after=${ID}`],
     [{ cursor: { kind: "before" as const, id: ID } }, `/admin?tab=orders&before=${ID}`],
+    [{ view: "to-ship" as const }, "/admin?tab=orders&show=to-ship"],
+    [{ view: null, filter: "placed" as const }, "/admin?tab=orders&status=placed"],
+    [
+      { view: "refunds" as const, filter: "shipped" as const, cursor: { kind: "after" as const, id: ID } },
+      `/admin?tab=orders&show=refunds&status=shipped&after=${ID}`,
+    ],
     [
       { filter: "cancelled" as const, cursor: { kind: "oldest" as const } },
       "/admin?tab=orders&status=cancelled&page=oldest",
@@ -48,7 +60,12 @@ describe("orderListHref", () => {
   });
 
   it("round-trips through parseOrderListQuery", () => {
-    const query = { filter: "delivered" as const, search: "Bea Buyer", cursor: { kind: "before" as const, id: ID } };
+    const query = {
+      filter: "delivered" as const,
+      view: "returns" as const,
+      search: "Bea Buyer",
+      cursor: { kind: "before" as const, id: ID },
+    };
     expect(parseOrderListQuery(new URL(orderListHref(query), "http://x").searchParams)).toEqual(query);
   });
 });

@@ -17,8 +17,28 @@ export type OrderCursor =
   | { kind: "after"; id: string }
   | { kind: "before"; id: string };
 
+/**
+ * Lists the Overview's "To do" figures link to (?show=…), on top of the status filter and search:
+ * orders to ship (confirmed or processing), orders with a return request waiting, orders with a
+ * refund pending or failed. The server reads them from the tables; anything else shows all orders.
+ */
+export const ORDER_VIEWS = ["to-ship", "returns", "refunds"] as const;
+export type OrderListView = (typeof ORDER_VIEWS)[number];
+
+export const ORDER_VIEW_LABELS: Record<OrderListView, string> = {
+  "to-ship": "Orders to ship (confirmed or processing)",
+  returns: "Orders with a return request waiting",
+  refunds: "Orders with a refund pending or failed",
+};
+
+export function parseOrderView(value: string | null | undefined): OrderListView | null {
+  return (ORDER_VIEWS as readonly string[]).includes(value ?? "") ? (value as OrderListView) : null;
+}
+
 export interface OrderListQuery {
   filter: OrderFilter;
+  /** One of the Overview's lists, or null for every order. */
+  view: OrderListView | null;
   /** What the administrator typed, tidied; "" for no search. */
   search: string;
   cursor: OrderCursor;
@@ -42,12 +62,18 @@ export function parseOrderListQuery(params: URLSearchParams): OrderListQuery {
   if (isUuid(after)) cursor = { kind: "after", id: after.toLowerCase() };
   else if (isUuid(before)) cursor = { kind: "before", id: before.toLowerCase() };
   else if (params.get("page") === "oldest") cursor = { kind: "oldest" };
-  return { filter, search, cursor };
+  return { filter, view: parseOrderView(params.get("show")), search, cursor };
 }
 
 /** The address of a list: only what differs from the default is written. */
-export function orderListHref(query: { filter?: OrderFilter; search?: string; cursor?: OrderCursor }): string {
+export function orderListHref(query: {
+  filter?: OrderFilter;
+  view?: OrderListView | null;
+  search?: string;
+  cursor?: OrderCursor;
+}): string {
   const params = new URLSearchParams({ tab: "orders" });
+  if (query.view) params.set("show", query.view);
   if (query.filter && query.filter !== "all") params.set("status", query.filter);
   const search = normaliseOrderSearch(query.search);
   if (search) params.set("q", search);

@@ -220,6 +220,8 @@ export interface FailedMailPage {
   items: FailedMailView[];
   /** Every failed e-mail, shown or not. */
   total: number;
+  /** Only the ones the worker gave up on (?tab=mail&state=given-up). */
+  givenUpOnly?: boolean;
 }
 
 // ---- Reviews ----

@@ -19,6 +19,7 @@ import { createMailService, type MailServiceOptions } from "./mail/service";
 import { createAdminOrdersService } from "./orders/admin-orders";
 import { createRefundsService } from "./orders/refunds";
 import { createReturnsService } from "./orders/returns";
+import { createAdminOverviewService } from "./orders/admin-overview";
 import { createOrdersService } from "./orders/service";
 import { createPaymentsService, type PaymentsOptions } from "./payments/service";
 import { createReviewsService } from "./reviews/service";
@@ -93,6 +94,8 @@ export function createServices(deps: {
       refunds,
     }),
     refunds,
+    // The Overview's sales chart, "To do" figures and low stock (decision 053).
+    adminOverview: createAdminOverviewService({ db }),
     // Return requests: the shopper asks, the administrator approves (through refunds) or declines (decision 052).
     returns: createReturnsService({ ...ordersDeps, refunds }),
     events,

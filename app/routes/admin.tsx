@@ -2,6 +2,7 @@ import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { parseAdminProductQuery } from "../../domain/admin-products";
 import { historyNote, parseAdminTab, STATUS_NOTE_MAX, statusLabel } from "../../domain/admin-dashboard";
 import { formatMoney } from "../../domain/money";
+import { parseSalesWindow } from "../../domain/sales-series";
 import { readRefundForm, refundMessages } from "../../domain/refunds";
 import { messages } from "../../domain/messages";
 import { ORDERS_PER_PAGE, parseOrderListQuery } from "../../domain/order-list";
@@ -48,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return { tab, query, orders, returnsWaiting } as const;
   }
   if (tab === "mail") {
-    return { tab, mail: await adminMail.listFailed() } as const;
+    return { tab, mail: await adminMail.listFailed(params.get("state") === "given-up") } as const;
   }
   if (tab === "discounts") {
     return {
@@ -58,12 +59,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       now: new Date().toISOString(),
     } as const;
   }
-  const [totalProducts, orders, recentProducts] = await Promise.all([
+  // The Overview (decision 053): counters, "To do", the sales chart over ?days=7|30|90, low stock.
+  const salesWindow = parseSalesWindow(params.get("days"));
+  const { adminOverview } = context.services;
+  const [totalProducts, orders, recentProducts, sales, todo, lowStock] = await Promise.all([
     catalog.countProducts(),
     adminOrders.overview(),
     adminCatalog.recentProducts(5),
+    adminOverview.sales(salesWindow),
+    adminOverview.todo(),
+    adminOverview.lowStock(),
   ]);
-  return { tab, overview: { totalProducts, recentProducts, ...orders } } as const;
+  return {
+    tab,
+    overview: { totalProducts, recentProducts, ...orders, sales: { ...sales, window: salesWindow }, todo, lowStock },
+  } as const;
 }
 
 /** The notice in the address is only a message: dropping it must not reload the data. */

@@ -29,9 +29,10 @@ function toView(row: FailedMailRow): FailedMailView {
 export function createAdminMailService(deps: { db: Database; logger: Logger; wakeMail: () => void }) {
   const log = deps.logger.child({ component: "admin-mail" });
   return {
-    async listFailed(): Promise<FailedMailPage> {
-      const { rows, total } = await listFailedMail(deps.db, MAIL_LIST_LIMIT);
-      return { items: rows.map(toView), total };
+    /** The failed e-mails, or only the ones given up on (?state=given-up, the Overview's "Emails failed"). */
+    async listFailed(givenUpOnly = false): Promise<FailedMailPage> {
+      const { rows, total } = await listFailedMail(deps.db, MAIL_LIST_LIMIT, givenUpOnly);
+      return { items: rows.map(toView), total, givenUpOnly };
     },
 
     /**

@@ -124,9 +124,22 @@ const failedMailColumns = {
   createdAt: outbox.createdAt,
 };
 
+/** Failed and given up on (domain/outbox-mail.ts `mailState` "given_up"): unsent, with no next attempt. */
+const GIVEN_UP = and(isNull(outbox.sentAt), isNotNull(outbox.lastError), isNull(outbox.nextAttemptAt));
+
+/** How many e-mails the worker gave up on (the Overview's "Emails failed"). */
+export async function countGivenUpMail(db: Database): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(outbox).where(GIVEN_UP);
+  return Number(row?.n ?? 0);
+}
+
 /** Unsent e-mail with a failed attempt (domain/outbox-mail.ts `isFailedMail`), newest first. */
-export async function listFailedMail(db: Database, limit: number): Promise<{ rows: FailedMailRow[]; total: number }> {
-  const failed = and(isNull(outbox.sentAt), isNotNull(outbox.lastError));
+export async function listFailedMail(
+  db: Database,
+  limit: number,
+  givenUpOnly = false,
+): Promise<{ rows: FailedMailRow[]; total: number }> {
+  const failed = givenUpOnly ? GIVEN_UP : and(isNull(outbox.sentAt), isNotNull(outbox.lastError));
   const [rows, [count]] = await Promise.all([
     db
       .select(failedMailColumns)

@@ -1,17 +1,31 @@
-import { and, eq, ilike, like, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, ilike, inArray, like, or, type SQL, sql } from "drizzle-orm";
 import type { OrderFilter } from "../../domain/admin-dashboard";
 import type { OrderStatus } from "../../domain/order-status";
-import { containsPattern, type OrderCursor, orderSearchTerms } from "../../domain/order-list";
+import { containsPattern, type OrderCursor, type OrderListView, orderSearchTerms } from "../../domain/order-list";
 import type { Database } from "../db/client";
-import { orders } from "../db/schema";
+import { orderRefunds, orders, returnRequests } from "../db/schema";
 import { orderViews } from "./service";
 import type { AdminOrderPage } from "../../domain/views";
 
 export interface AdminOrderListQuery {
   filter: OrderFilter;
   search: string;
+  /** The Overview's lists (domain/order-list.ts); none for every order. */
+  view?: OrderListView | null;
   cursor: OrderCursor;
   pageSize: number;
+}
+
+/** The orders an Overview list shows: the same rules its "To do" figure counts (admin-overview.ts). */
+export function viewCondition(view: OrderListView | null | undefined): SQL | undefined {
+  if (view === "to-ship") return inArray(orders.status, ["confirmed", "processing"]);
+  if (view === "returns")
+    return sql`exists (select 1 from ${returnRequests} where ${returnRequests.orderId} = ${orders.id} and ${returnRequests.status} = 'requested')`;
+  // The order's latest refund still pending, or failed: one failed and then made again (and
+  // paid) waits for nothing any more.
+  if (view === "refunds")
+    return sql`(select r.status from ${orderRefunds} r where r.order_id = ${orders.id} order by r.created_at desc, r.id desc limit 1) in ('pending', 'failed')`;
+  return undefined;
 }
 
 /** Name or e-mail containing the text, any case, or an order number containing it. */
@@ -42,7 +56,8 @@ const keyOf = (id: string) => sql`(select k.created_at, k.id from ${orders} k wh
  */
 export async function listAdminOrders(db: Database, query: AdminOrderListQuery): Promise<AdminOrderPage> {
   const { filter, cursor, pageSize } = query;
-  const searched = searchCondition(query.search);
+  // The Overview's list and the search narrow the counts too: each filter button counts within them.
+  const searched = and(viewCondition(query.view), searchCondition(query.search));
   const where = and(searched, filter === "all" ? undefined : eq(orders.status, filter));
 
   return db.transaction(

@@ -7,6 +7,7 @@ import type { AdminOrderPage, OrdersOverview, OrderView } from "../../domain/vie
 import { orderRefunds, orders, type StatusHistoryEntry } from "../db/schema";
 import { enqueueMail } from "../mail/outbox";
 import { type AdminOrderListQuery, listAdminOrders } from "./admin-order-list";
+import { paidLessRefunded } from "./admin-overview";
 import type { RefundsService } from "./refunds";
 import { type OrdersDeps, orderViews } from "./service";
 import { orderStatusEmail } from "./status-emails";
@@ -28,9 +29,8 @@ export function createAdminOrdersService(deps: OrdersDeps & { refunds: Pick<Refu
         PENDING_STATUSES.map((s) => sql`${s}`),
         sql`, `,
       );
-      // Paid minus refunded (returns): a cancelled order counts nothing (decision 033).
-      const refunded = sql`coalesce((select sum(${orderRefunds.amountCents}) from ${orderRefunds} where ${orderRefunds.orderId} = ${orders.id} and ${orderRefunds.status} = 'succeeded'), 0)`;
-      const paid = sql`${orders.subtotalCents} - ${orders.discountCents} + ${orders.taxCents} + ${orders.shippingCents} - ${refunded}`;
+      // Paid minus refunded (returns): a cancelled order counts nothing (decision 033); the sales chart shares it.
+      const paid = paidLessRefunded;
       const [row] = await db
         .select({
           totalOrders: sql<number>`count(*)::int`,

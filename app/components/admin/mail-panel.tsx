@@ -1,4 +1,4 @@
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { MAIL_LIST_LIMIT, MAIL_STATE_LABELS } from "../../../domain/outbox-mail";
 import type { FailedMailPage, FailedMailView } from "../../../domain/views";
 import type { AdminResult } from "~/lib/admin-result";
@@ -62,9 +62,16 @@ export function MailPanel({ page }: { page: FailedMailPage }) {
     <div>
       <div className="mb-4 space-y-1">
         <p className="text-sm text-stone-600">
-          {page.total === 0
-            ? "Every email has been sent."
-            : `${page.total} ${page.total === 1 ? "email" : "emails"} failed to send${page.total > MAIL_LIST_LIMIT ? ` (the newest ${MAIL_LIST_LIMIT} shown)` : ""}.`}
+          {page.givenUpOnly
+            ? `${page.total} ${page.total === 1 ? "email" : "emails"} the store gave up sending${page.total > MAIL_LIST_LIMIT ? ` (the newest ${MAIL_LIST_LIMIT} shown)` : ""}. `
+            : page.total === 0
+              ? "Every email has been sent."
+              : `${page.total} ${page.total === 1 ? "email" : "emails"} failed to send${page.total > MAIL_LIST_LIMIT ? ` (the newest ${MAIL_LIST_LIMIT} shown)` : ""}.`}
+          {page.givenUpOnly && (
+            <Link to="/admin?tab=mail" className="font-medium text-brand-700 underline underline-offset-2">
+              Show every failed email
+            </Link>
+          )}
         </p>
         <p className="text-xs text-stone-600">
           Failed emails are tried again automatically for several hours; Retry sends one the store has given up on.

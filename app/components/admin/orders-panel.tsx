@@ -1,6 +1,12 @@
 import { Form, Link } from "react-router";
 import { filterCounts, filterLabel, ORDER_FILTERS } from "../../../domain/admin-dashboard";
-import { type OrderListQuery, ORDER_SEARCH_MAX, orderListHref, pageRangeLabel } from "../../../domain/order-list";
+import {
+  ORDER_VIEW_LABELS,
+  type OrderListQuery,
+  ORDER_SEARCH_MAX,
+  orderListHref,
+  pageRangeLabel,
+} from "../../../domain/order-list";
 import type { AdminOrderPage } from "../../../domain/views";
 import { AdminOrderCard } from "./admin-order-card";
 
@@ -11,15 +17,27 @@ const chipClass = (active: boolean) =>
 
 /** Search, a filter per status with its count, the orders, and newer/older pages, all in the address. */
 export function OrdersPanel({ query, page }: { query: OrderListQuery; page: AdminOrderPage }) {
-  const { filter, search } = query;
+  const { filter, search, view } = query;
   const counts = filterCounts(page.countsByStatus);
   const range = pageRangeLabel(page.position, page.items.length, page.total);
   const searchId = "admin-order-search";
   return (
     <div>
       <h2 className="sr-only">Orders</h2>
+      {/* One of the Overview's "To do" lists (?show=…): said, with the way back to every order. */}
+      {view && (
+        <p className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border border-stone-300 bg-brand-50 px-4 py-3 text-sm">
+          <span>
+            Showing: <strong className="font-medium">{ORDER_VIEW_LABELS[view]}</strong>
+          </span>
+          <Link to={orderListHref({})} className="font-medium text-brand-700 underline underline-offset-2">
+            Show all orders
+          </Link>
+        </p>
+      )}
       <Form method="get" action="/admin" role="search" aria-label="Orders" preventScrollReset className="sm:max-w-2xl">
         <input type="hidden" name="tab" value="orders" />
+        {view && <input type="hidden" name="show" value={view} />}
         {filter !== "all" && <input type="hidden" name="status" value={filter} />}
         <label htmlFor={searchId} className="block text-sm font-medium text-stone-800">
           Search by order number, customer name or email
@@ -44,7 +62,7 @@ export function OrdersPanel({ query, page }: { query: OrderListQuery; page: Admi
           </button>
           {search && (
             <Link
-              to={orderListHref({ filter })}
+              to={orderListHref({ filter, view })}
               preventScrollReset
               className="whitespace-nowrap rounded-full px-3 py-2 text-sm font-medium text-brand-700 underline underline-offset-2"
             >
@@ -62,7 +80,7 @@ export function OrdersPanel({ query, page }: { query: OrderListQuery; page: Admi
             return (
               <li key={option}>
                 <Link
-                  to={orderListHref({ filter: option, search })}
+                  to={orderListHref({ filter: option, view, search })}
                   aria-current={active ? "page" : undefined}
                   preventScrollReset
                   className={chipClass(active)}
@@ -114,7 +132,7 @@ function emptyText(status: string, search: string): string {
 /** Newest, Newer, Older, Oldest: keyset pages, so a new order arriving never shifts what a page shows. */
 function OrderPager({ query, page }: { query: OrderListQuery; page: AdminOrderPage }) {
   if (!page.newerThan && !page.olderThan) return null;
-  const base = { filter: query.filter, search: query.search };
+  const base = { filter: query.filter, view: query.view, search: query.search };
   const linkClass = "rounded-full border border-stone-300 px-4 py-2 text-sm font-medium hover:border-ink";
   const links = [
     page.newerThan && { label: "Newest", to: orderListHref(base) },

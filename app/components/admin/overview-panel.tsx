@@ -5,10 +5,16 @@ import type { AdminProductRow, OrdersOverview } from "../../../domain/views";
 import { adminPath } from "~/lib/admin-notices";
 import { LocalDateTime } from "~/components/ui/local-date-time";
 import { ProductImage } from "~/components/catalog/product-image";
+import type { LowStockProduct, TodoCounts } from "../../../domain/admin-overview";
+import { LowStockList, TodoList } from "./overview-desk";
+import { type SalesData, SalesChart } from "./sales-chart";
 
 export interface OverviewData extends OrdersOverview {
   totalProducts: number;
   recentProducts: AdminProductRow[];
+  sales: SalesData;
+  todo: TodoCounts;
+  lowStock: { products: LowStockProduct[]; more: number };
 }
 
 export const REVENUE_NOTE =
@@ -50,6 +56,10 @@ export function OverviewPanel({ data }: { data: OverviewData }) {
         <Counter label="Total Revenue" value={formatMoney(data.revenueCents)} note={revenueNote(data)} />
         <Counter label="Pending Orders" value={String(data.pendingOrders)} note="Placed, confirmed or processing." />
       </dl>
+
+      <TodoList counts={data.todo} />
+      <SalesChart sales={data.sales} />
+      <LowStockList products={data.lowStock.products} more={data.lowStock.more} />
 
       <section aria-labelledby="shortcuts-heading">
         <h2 id="shortcuts-heading" className="text-lg font-semibold">

@@ -110,7 +110,7 @@ export function StockGrid({
   const stockLabel = (choice: VariantChoice) => `Stock, ${variantLabel(choice)}`;
 
   return (
-    <fieldset aria-describedby={error ? errorId : undefined}>
+    <fieldset id="stock" aria-describedby={error ? errorId : undefined} className="scroll-mt-24">
       <legend className="text-sm font-medium text-stone-800">Stock</legend>
       <p className="mt-0.5 text-xs text-stone-600">
         Pieces in stock{single ? "" : " for each size and colour"}. 0 shows {single ? "the product" : "that choice"} as
