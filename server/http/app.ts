@@ -8,6 +8,7 @@ import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../logger";
 import { devMailboxRoutes } from "./dev-mailbox";
+import { mailPreviewRoutes } from "./mail-preview";
 import { publicConfig, type Services } from "../services";
 import { createDiskSpaceCheck, type DiskSpaceIo } from "../storage/free-space";
 import { authEndpoint } from "./auth-endpoint";
@@ -137,6 +138,14 @@ export function createApp(deps: AppDeps) {
   );
 
   app.route("/dev/mailbox", devMailboxRoutes(services.mail.mailbox));
+  app.route(
+    "/dev/mail-preview",
+    mailPreviewRoutes(
+      services.mail.mailbox !== undefined,
+      config.publicUrl,
+      async () => (await services.catalog.listProducts({ limit: 1, sort: "newest" })).items[0]?.imageUrls[0],
+    ),
+  );
   app.route(CSP_REPORT_PATH, cspReportRoutes());
   app.on(["GET", "POST"], "/api/auth/*", authEndpoint(services.auth));
   app.route("/api/cart", cartRoutes(services));
