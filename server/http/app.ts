@@ -19,7 +19,7 @@ import { compression } from "./compression";
 import { CSP_REPORT_PATH, cspNonce, securityHeaders } from "./csp";
 import { cspReportRoutes } from "./csp-report";
 import { eventRoutes } from "./event-routes";
-import { jpegPictures } from "./media-jpeg";
+import { crossOriginPictures, jpegPictures } from "./media-jpeg";
 import { createStoreMetrics, type StoreMetrics } from "../metrics/store-metrics";
 import { metricsEndpoint, requestMetrics } from "./metrics";
 import { createPageRouteLabels } from "./route-label";
@@ -89,6 +89,10 @@ export function createApp(deps: AppDeps) {
   app.use(requestMetrics(metrics, pageRoutes));
   app.use(requestContext(logger));
   app.use(clientAddress({ trustProxy: config.trustProxy, publicUrl: config.publicUrl }));
+  // The JPEG pictures (media-jpeg.ts) are for other sites' pages: a payment provider's and the
+  // e-mails, which a mail client shows in a page of its own origin. Set after the security
+  // headers (this runs outside them), which make every answer same-origin only.
+  if (!config.s3) app.use("/media/*", crossOriginPictures());
   app.use(securityHeaders(config));
   app.use(compression());
 

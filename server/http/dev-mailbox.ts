@@ -36,7 +36,7 @@ export function devPage(title: string, body: string, area = "Local mailbox"): st
 <style>body{font-family:system-ui,sans-serif;max-width:56rem;margin:2rem auto;padding:0 1rem;color:#1c1917}
 table{border-collapse:collapse;width:100%;table-layout:fixed}td,th{text-align:left;padding:.5rem;border-bottom:1px solid #e7e5e4;vertical-align:top;overflow-wrap:anywhere}
 pre{white-space:pre-wrap;word-break:break-all;background:#fafaf9;padding:1rem;border:1px solid #e7e5e4}a{color:#72422d}</style>
-</head><body>${body}</body></html>`;
+</head><body><main>${body}</main></body></html>`;
 }
 
 function listPage(messages: StoredMail[]): string {

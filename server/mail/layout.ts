@@ -82,6 +82,7 @@ function html(content: MailContent): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light"><title>${escapeHtml(content.subject)}</title></head>
 <body style="margin:0;padding:0;background:${C["brand-50"]}">
+<div role="article" aria-roledescription="email" aria-label="${escapeHtml(content.subject)}" lang="en">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:${C["brand-50"]}"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px">
 <tr><td style="padding:0 4px 16px;font-family:Georgia,'Times New Roman',serif;font-size:26px;color:${C.ink}">${escapeHtml(STORE_NAME)}</td></tr>
@@ -92,6 +93,7 @@ ${action}${note}
 </td></tr>
 <tr><td style="padding:16px 4px;font-family:${FONT};font-size:13px;line-height:1.5;color:${C["stone-500"]}">${escapeHtml(MAIL_FOOTER).replace(escapeHtml(CONTACT_EMAIL), `<a href="mailto:${escapeHtml(CONTACT_EMAIL)}" style="color:${C["brand-700"]}">${escapeHtml(CONTACT_EMAIL)}</a>`)}<br>${escapeHtml(STORE_NAME)}</td></tr>
 </table></td></tr></table>
+</div>
 </body></html>`;
 }
 

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { AxeBuilder } from "@axe-core/playwright";
 import { expectNoAxeViolations } from "./a11y";
 import { expect, test } from "./fixtures";
 
@@ -30,7 +31,6 @@ test("a designer looks at the order confirmation and the shipped email", async (
     await expect(mail.getByText("Questions? Write to")).toBeVisible();
     await expect(page.locator("pre[data-part='text']")).toContainText("Hi Ada,");
     await expect(page.locator("pre[data-part='text']")).toContainText("hello@threadline.shop");
-    await expectNoAxeViolations(page, `the preview of ${name} (${project})`);
 
     if (file === "order-confirmation") {
       await expect(mail.getByText("Subtotal: $1,545.00")).toBeVisible();
@@ -47,6 +47,14 @@ test("a designer looks at the order confirmation and the shipped email", async (
     // The line's picture (the JPEG variant of the newest product's picture) is loaded.
     for (const img of await alone.locator("img").all())
       expect(await img.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+    // axe over the email itself (the preview's frame is sandboxed: no script, so axe cannot enter
+    // it), less the rules about a whole page: a mail client shows the email inside its own page.
+    const found = (
+      await new AxeBuilder({ page: alone })
+        .disableRules(["landmark-one-main", "page-has-heading-one", "region"])
+        .analyze()
+    ).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    expect(found, `axe on the email ${name} (${project})`).toEqual([]);
     await alone.screenshot({ path: path.join(SCREENS, `mail-${file}-${project}.png`), fullPage: true });
     await alone.close();
   }
