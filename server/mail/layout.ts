@@ -91,7 +91,17 @@ ${heading}<p style="${P}">${escapeHtml(greeting(content.name))}</p>
 ${content.blocks.map(blockHtml).join("\n")}
 ${action}${note}
 </td></tr>
-<tr><td style="padding:16px 4px;font-family:${FONT};font-size:13px;line-height:1.5;color:${C["stone-500"]}">${escapeHtml(MAIL_FOOTER).replace(escapeHtml(CONTACT_EMAIL), `<a href="mailto:${escapeHtml(CONTACT_EMAIL)}" style="color:${C["brand-700"]}">${escapeHtml(CONTACT_EMAIL)}</a>`)}<br>${escapeHtml(STORE_NAME)}</td></tr>
+<tr><td style="padding:16px 4px;font-family:${FONT};font-size:13px;line-height:1.5;color:${C["stone-500"]}">${escapeHtml(
+    MAIL_FOOTER,
+  )
+    .replace(
+      escapeHtml(CONTACT_EMAIL),
+      `<a href="mailto:${escapeHtml(CONTACT_EMAIL)}" style="color:${C["brand-700"]}">${escapeHtml(CONTACT_EMAIL)}</a>`,
+    )
+    .replace(
+      escapeHtml(CONTACT_HOURS),
+      `<span style="white-space:nowrap">${escapeHtml(CONTACT_HOURS)}</span>`,
+    )}<br>${escapeHtml(STORE_NAME)}</td></tr>
 </table></td></tr></table>
 </div>
 </body></html>`;
