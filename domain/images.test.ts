@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { JPEG_PICTURE, providerPictureUrl, variantUrl } from "./images";
+import { JPEG_PICTURE, mailPictureUrl, providerPictureUrl, variantUrl } from "./images";
 
 describe("variantUrl", () => {
   it.each([
@@ -32,5 +32,18 @@ describe("JPEG_PICTURE", () => {
   ])("%s", (path, groups) => {
     const match = JPEG_PICTURE.exec(path);
     expect(match ? [match[1], match[2]] : null).toEqual(groups);
+  });
+});
+
+describe("mailPictureUrl: JPEG or none", () => {
+  it.each([
+    ["/media/products/1_dress", "https://shop.example", "https://shop.example/media/products/1_dress-320.jpg"],
+    ["/media/products/1_dress", "http://127.0.0.1:3000", "http://127.0.0.1:3000/media/products/1_dress-320.jpg"],
+    // Held on S3: only WebP variants there, which many mail clients do not show.
+    ["https://cdn.example/products/1_dress", "https://shop.example", undefined],
+    ["javascript:alert(1)", "https://shop.example", undefined],
+    ["/placeholder-product.svg", "https://shop.example", undefined],
+  ])("%s from %s is %s", (address, publicUrl, url) => {
+    expect(mailPictureUrl(address, publicUrl)).toBe(url);
   });
 });

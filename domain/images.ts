@@ -36,3 +36,19 @@ export function providerPictureUrl(address: string, publicUrl: string): string |
     return undefined;
   }
 }
+
+/**
+ * A line's picture in an e-mail: absolute, and JPEG, since many mail clients show no WebP. The
+ * store's own media have the JPEG route (server/http/media-jpeg.ts, 320 px: twice the 64 px
+ * the e-mail draws, for sharp screens); pictures held elsewhere (S3) have only WebP variants,
+ * so the e-mail shows none rather than one that may not show.
+ */
+export function mailPictureUrl(address: string, publicUrl: string): string | undefined {
+  if (!JPEG_PICTURE.test(`${address}-320.jpg`)) return undefined;
+  try {
+    const url = new URL(`${address}-320.jpg`, `${publicUrl}/`);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : undefined;
+  } catch {
+    return undefined;
+  }
+}

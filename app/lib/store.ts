@@ -1,6 +1,6 @@
-export const STORE_NAME = "Threadline";
-export const STORE_TAGLINE = "Dresses, 2-pieces, jackets, shoes and accessories for every day and every occasion.";
-export const CONTACT_EMAIL = "hello@threadline.shop";
+import { STORE_NAME, STORE_TAGLINE } from "../../domain/store";
+
+export { CONTACT_EMAIL, CONTACT_HOURS, STORE_NAME, STORE_TAGLINE } from "../../domain/store";
 
 /** Page title and description tags, the same shape on every page. */
 export function pageMeta(title: string, description: string = STORE_TAGLINE) {

@@ -28,6 +28,10 @@ const FILES = [
     "server/orders/emails.ts",
     "server/orders/status-emails.ts",
     "server/orders/return-emails.ts",
+    "server/orders/refund-emails.ts",
+    "server/mail/layout.ts",
+    "server/http/mail-preview.ts",
+    "server/http/mail-samples.ts",
   ].map((f) => path.join(ROOT, f)),
 ];
 

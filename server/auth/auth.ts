@@ -6,7 +6,7 @@ import type { Database } from "../db/client";
 import { accounts, rateLimits, sessions, users, verifications } from "../db/schema";
 import type { Logger } from "../logger";
 import type { MailService } from "../mail/service";
-import { passwordResetEmail, verificationEmail } from "./emails";
+import { accountFirstName, passwordResetEmail, verificationEmail } from "./emails";
 import { CLIENT_ADDRESS_HEADER, createAuthHooks } from "./hooks";
 import { authLogLevel } from "./log-level";
 import { currentRequest } from "../request-scope";
@@ -79,7 +79,7 @@ export function createAuth(deps: AuthDeps, options: AuthOptions = {}) {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
         if (options.deliverResetLink) return options.deliverResetLink({ email: user.email, url });
-        await mail.enqueue(passwordResetEmail(user.email, url, RESET_PASSWORD_VALID_S / 60));
+        await mail.enqueue(passwordResetEmail(user.email, url, RESET_PASSWORD_VALID_S / 60, accountFirstName(user)));
       },
     },
     emailVerification: {
@@ -89,7 +89,7 @@ export function createAuth(deps: AuthDeps, options: AuthOptions = {}) {
       expiresIn: VERIFY_EMAIL_VALID_S,
       sendVerificationEmail: async ({ user, url }) => {
         try {
-          await mail.enqueue(verificationEmail(user.email, url, VERIFY_EMAIL_VALID_S / 3600));
+          await mail.enqueue(verificationEmail(user.email, url, VERIFY_EMAIL_VALID_S / 3600, accountFirstName(user)));
         } catch (error) {
           // better-auth logs a failure here and still answers the sign-up 200: the hook turns it into a refusal.
           unqueuedVerifications.add(user.id);

@@ -8,6 +8,7 @@ import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../logger";
 import { devMailboxRoutes } from "./dev-mailbox";
+import { mailPreviewRoutes } from "./mail-preview";
 import { publicConfig, type Services } from "../services";
 import { createDiskSpaceCheck, type DiskSpaceIo } from "../storage/free-space";
 import { authEndpoint } from "./auth-endpoint";
@@ -18,7 +19,7 @@ import { compression } from "./compression";
 import { CSP_REPORT_PATH, cspNonce, securityHeaders } from "./csp";
 import { cspReportRoutes } from "./csp-report";
 import { eventRoutes } from "./event-routes";
-import { jpegPictures } from "./media-jpeg";
+import { crossOriginPictures, jpegPictures } from "./media-jpeg";
 import { createStoreMetrics, type StoreMetrics } from "../metrics/store-metrics";
 import { metricsEndpoint, requestMetrics } from "./metrics";
 import { createPageRouteLabels } from "./route-label";
@@ -88,6 +89,10 @@ export function createApp(deps: AppDeps) {
   app.use(requestMetrics(metrics, pageRoutes));
   app.use(requestContext(logger));
   app.use(clientAddress({ trustProxy: config.trustProxy, publicUrl: config.publicUrl }));
+  // The JPEG pictures (media-jpeg.ts) are for other sites' pages: a payment provider's and the
+  // e-mails, which a mail client shows in a page of its own origin. Set after the security
+  // headers (this runs outside them), which make every answer same-origin only.
+  if (!config.s3) app.use("/media/*", crossOriginPictures());
   app.use(securityHeaders(config));
   app.use(compression());
 
@@ -137,6 +142,14 @@ export function createApp(deps: AppDeps) {
   );
 
   app.route("/dev/mailbox", devMailboxRoutes(services.mail.mailbox));
+  app.route(
+    "/dev/mail-preview",
+    mailPreviewRoutes(
+      services.mail.mailbox !== undefined,
+      config.publicUrl,
+      async () => (await services.catalog.listProducts({ limit: 1, sort: "newest" })).items[0]?.imageUrls[0],
+    ),
+  );
   app.route(CSP_REPORT_PATH, cspReportRoutes());
   app.on(["GET", "POST"], "/api/auth/*", authEndpoint(services.auth));
   app.route("/api/cart", cartRoutes(services));

@@ -58,3 +58,17 @@ export function jpegPictures(mediaRoot: string, cacheControl: string, keep = 200
     return c.body(jpeg, 200, { "Content-Type": "image/jpeg", "Cache-Control": cacheControl });
   };
 }
+
+/**
+ * `Cross-Origin-Resource-Policy: cross-origin` on the JPEG pictures: a mail client draws an
+ * e-mail in a page of its own origin (or none), and the security headers' `same-origin` would
+ * keep the picture out (decision 056). Registered before the security headers, so it runs
+ * after them. The pictures are public: any visitor may load them anyway.
+ */
+export function crossOriginPictures(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (JPEG_PICTURE.test(c.req.path) && c.res.status === 200)
+      c.res.headers.set("Cross-Origin-Resource-Policy", "cross-origin");
+  };
+}

@@ -1,11 +1,12 @@
 import { statusWord } from "../../domain/admin-dashboard";
+import { firstNameOf } from "../../domain/greeting";
 import { orderNumber } from "../../domain/ids";
 import { formatMoney } from "../../domain/money";
 import { sandboxOrderMessages } from "../../domain/payment-messages";
 import type { RefundKind } from "../../domain/refunds";
 import type { PaymentMethod } from "../../domain/views";
+import { composeMail } from "../mail/layout";
 import type { MailMessage } from "../mail/outbox";
-import { escapeHtml } from "./status-emails";
 
 const WHERE: Record<PaymentMethod, string> = { paypal: "your PayPal account", stripe: "your card" };
 
@@ -21,7 +22,6 @@ export function refundEmail(
   publicUrl: string,
 ): MailMessage {
   const number = orderNumber(order.id);
-  const link = `${publicUrl}/orders`;
   const amount = formatMoney(refund.amountCents);
   const head = {
     cancellation: [
@@ -36,23 +36,23 @@ export function refundEmail(
       `We have refunded ${amount} to ${WHERE[order.paymentMethod]} for ${refund.pieces} of your order ${number}.`,
     ],
   }[refund.kind];
-  const lines = [
+  const blocks = [
     ...head,
     "Refunds usually show within 5 to 10 business days.",
-    ...(order.sandbox ? [sandboxOrderMessages.emailLine] : []),
+    ...(order.sandbox ? [{ strong: sandboxOrderMessages.emailLine }] : []),
     ...(refund.note ? [`Note: ${refund.note}`] : []),
   ];
-  const text = [`Hello ${order.userName},`, "", ...lines, "", `See your orders: ${link}`].join("\n");
-  const html = [
-    `<p>Hello ${escapeHtml(order.userName)},</p>`,
-    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-    `<p><a href="${escapeHtml(link)}">See your orders</a></p>`,
-  ].join("\n");
   const suffix = order.sandbox ? sandboxOrderMessages.subjectSuffix : "";
   const subject = {
     cancellation: `Your Threadline order ${number} is ${statusWord("cancelled")}${suffix}`,
     partial_cancellation: `Part of your Threadline order ${number} is ${statusWord("cancelled")}${suffix}`,
     return: `Refund for your Threadline order ${number}${suffix}`,
   }[refund.kind];
-  return { to: order.userEmail, subject, text, html };
+  return composeMail({
+    to: order.userEmail,
+    subject,
+    name: firstNameOf(order.userName),
+    blocks,
+    action: { label: "See your orders", url: `${publicUrl}/orders` },
+  });
 }

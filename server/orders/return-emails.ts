@@ -1,8 +1,9 @@
+import { firstNameOf } from "../../domain/greeting";
 import { orderNumber } from "../../domain/ids";
 import { sandboxOrderMessages } from "../../domain/payment-messages";
 import { RETURN_REASON_LABELS, type ReturnReason } from "../../domain/returns";
+import { composeMail } from "../mail/layout";
 import type { MailMessage } from "../mail/outbox";
-import { escapeHtml } from "./status-emails";
 
 export type ReturnStep = "requested" | "approved" | "declined";
 
@@ -18,7 +19,6 @@ export function returnEmail(
   publicUrl: string,
 ): MailMessage {
   const number = orderNumber(order.id);
-  const link = `${publicUrl}/orders`;
   const lines = {
     requested: [
       `We have received your return request for ${request.pieces} of your order ${number} (${RETURN_REASON_LABELS[request.reason]}).`,
@@ -34,18 +34,18 @@ export function returnEmail(
       "Reply to this email if you have a question.",
     ],
   }[step];
-  const all = [...lines, ...(order.sandbox ? [sandboxOrderMessages.emailLine] : [])];
-  const text = [`Hello ${order.userName},`, "", ...all, "", `See your orders: ${link}`].join("\n");
-  const html = [
-    `<p>Hello ${escapeHtml(order.userName)},</p>`,
-    ...all.map((line) => `<p>${escapeHtml(line)}</p>`),
-    `<p><a href="${escapeHtml(link)}">See your orders</a></p>`,
-  ].join("\n");
+  const blocks = [...lines, ...(order.sandbox ? [{ strong: sandboxOrderMessages.emailLine }] : [])];
   const suffix = order.sandbox ? sandboxOrderMessages.subjectSuffix : "";
   const subject = {
     requested: `Return requested for your Threadline order ${number}${suffix}`,
     approved: `Return approved for your Threadline order ${number}${suffix}`,
     declined: `Return declined for your Threadline order ${number}${suffix}`,
   }[step];
-  return { to: order.userEmail, subject, text, html };
+  return composeMail({
+    to: order.userEmail,
+    subject,
+    name: firstNameOf(order.userName),
+    blocks,
+    action: { label: "See your orders", url: `${publicUrl}/orders` },
+  });
 }

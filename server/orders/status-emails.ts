@@ -1,11 +1,10 @@
 import { statusLabel, statusWord } from "../../domain/admin-dashboard";
+import { firstNameOf } from "../../domain/greeting";
 import { orderNumber } from "../../domain/ids";
 import type { OrderStatus } from "../../domain/order-status";
 import { sandboxOrderMessages } from "../../domain/payment-messages";
+import { composeMail } from "../mail/layout";
 import type { MailMessage } from "../mail/outbox";
-
-export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 const SENTENCES: Record<OrderStatus, string> = {
   placed: "We have received your order.",
@@ -25,25 +24,16 @@ export function orderStatusEmail(
   publicUrl: string,
 ): MailMessage {
   const number = orderNumber(order.id);
-  const link = `${publicUrl}/orders`;
-  const text = [
-    `Hello ${order.userName},`,
-    "",
-    `Your order ${number} is now: ${statusLabel(status)}.`,
-    SENTENCES[status],
-    ...(order.sandbox ? [sandboxOrderMessages.emailLine] : []),
-    "",
-    `Note: ${note}`,
-    "",
-    `See your orders: ${link}`,
-  ].join("\n");
-  const html = [
-    `<p>Hello ${escapeHtml(order.userName)},</p>`,
-    `<p>Your order <strong>${number}</strong> is now: <strong>${escapeHtml(statusLabel(status))}</strong>.<br>${escapeHtml(SENTENCES[status])}</p>`,
-    ...(order.sandbox ? [`<p><strong>${escapeHtml(sandboxOrderMessages.emailLine)}</strong></p>`] : []),
-    `<p>Note: ${escapeHtml(note)}</p>`,
-    `<p><a href="${escapeHtml(link)}">See your orders</a></p>`,
-  ].join("\n");
   const subject = `Your Threadline order ${number} is ${statusWord(status)}${order.sandbox ? sandboxOrderMessages.subjectSuffix : ""}`;
-  return { to: order.userEmail, subject, text, html };
+  return composeMail({
+    to: order.userEmail,
+    subject,
+    name: firstNameOf(order.userName),
+    blocks: [
+      { lines: [`Your order ${number} is now: ${statusLabel(status)}.`, SENTENCES[status]] },
+      ...(order.sandbox ? [{ strong: sandboxOrderMessages.emailLine }] : []),
+      ...(note ? [`Note: ${note}`] : []),
+    ],
+    action: { label: "See your orders", url: `${publicUrl}/orders` },
+  });
 }

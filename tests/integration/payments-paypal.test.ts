@@ -134,7 +134,7 @@ describe("a PayPal purchase", () => {
     const mail = (await mailTo(test.database, ada.email, "Your Threadline order")).find((m) =>
       m.text.includes("Two-Tone Coat"),
     );
-    expect(mail?.html).toContain('<img src="http://store.test/media/coat-navy-320.webp"');
+    expect(mail?.html).toContain('<img src="http://store.test/media/coat-navy-320.jpg"');
     expect(mail?.html).not.toContain("evil.example");
     expect(mail?.text).toContain("Tax (10%): $10.00");
   });

@@ -1,6 +1,7 @@
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailPictureUrl } from "../../domain/images";
 import { storeProductImage } from "../../server/catalog/images";
 import { createLocalStorage } from "../../server/storage/local";
 import { body, type PaymentsTest, type Shopper, shopper, startPaymentsTest } from "../helpers/payments";
@@ -14,6 +15,7 @@ import { insertProducts } from "../helpers/products";
 let test: PaymentsTest;
 let ada: Shopper;
 let dress: string;
+let dressPicture: string;
 
 beforeAll(async () => {
   test = await startPaymentsTest({ stripe: true, paypal: true });
@@ -23,6 +25,7 @@ beforeAll(async () => {
     .png()
     .toBuffer();
   const address = await storeProductImage(storage, photo, "linen-dress.png");
+  dressPicture = address;
   [{ id: dress }] = await insertProducts(test.database.db, [
     { title: "Pictured dress", priceCents: 5000, sizes: [], colors: [], stockCount: 5, imageUrls: [address] },
   ]);
@@ -67,6 +70,21 @@ describe("pictures sent to the providers", () => {
     const pictures = units.flatMap((unit) => (unit.items ?? []).flatMap((item) => item.image_url ?? []));
     // Should the store start sending image_url, this fails and the address belongs in the test above.
     expect(pictures).toEqual([]);
+  });
+
+  it("an e-mail's picture is a 320 px JPEG that pages of other origins may show (decision 056)", async () => {
+    const url = mailPictureUrl(dressPicture, test.t.config.publicUrl);
+    expect(url).toMatch(/^http.+-320\.jpg$/);
+    const answer = await fetchFromStore(url!);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("image/jpeg");
+    // A mail client draws the e-mail in a page of its own origin: same-origin would keep the picture out.
+    expect(answer.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
+    const picture = await sharp(Buffer.from(await answer.arrayBuffer())).metadata();
+    expect(picture).toMatchObject({ format: "jpeg", width: 320, height: 400 });
+    // Every other answer keeps the security headers' same-origin.
+    const page = await test.t.app.request("http://store.test/healthz");
+    expect(page.headers.get("cross-origin-resource-policy")).toBe("same-origin");
   });
 
   it("a picture the store does not hold is a 404, not an error", async () => {

@@ -308,6 +308,15 @@ export const ENDPOINT_ROWS: Row[] = [
     path: "/dev/mailbox/1",
     expect: all(404),
   },
+  // The mail preview has the mailbox's guard (mail-preview.test.ts): SMTP is configured here.
+  { route: "GET /dev/mail-preview", what: "mail preview", method: "GET", path: "/dev/mail-preview", expect: all(404) },
+  {
+    route: "GET /dev/mail-preview/:id",
+    what: "one e-mail's preview",
+    method: "GET",
+    path: "/dev/mail-preview/order-confirmation",
+    expect: all(404),
+  },
   {
     route: "GET /media/*",
     what: "an image that does not exist",

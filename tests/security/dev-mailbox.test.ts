@@ -45,11 +45,11 @@ describe("/dev/mailbox", () => {
     expect(list.headers.get("cache-control")).toBe("no-store");
     const html = await list.text();
     expect(html).toContain("ada@example.com");
-    expect(html).toContain("Verify your e-mail &#60;now&#62;");
+    expect(html).toContain("Verify your e-mail &lt;now&gt;");
     const href = /href="(\/dev\/mailbox\/[^"]+)"/.exec(html)?.[1];
     expect(href).toBeDefined();
     const message = await (await local.app.request(href!, {}, from("::1"))).text();
-    expect(message).toContain('<a href="https://store.test/api/auth/verify-email?token=abc&#38;callbackURL=%2F">');
+    expect(message).toContain('<a href="https://store.test/api/auth/verify-email?token=abc&amp;callbackURL=%2F">');
   });
 
   it.each([

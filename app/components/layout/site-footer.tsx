@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { RETURN_WINDOW_DAYS } from "../../../domain/return-window";
-import { CONTACT_EMAIL, STORE_NAME, STORE_TAGLINE } from "~/lib/store";
+import { CONTACT_EMAIL, CONTACT_HOURS, STORE_NAME, STORE_TAGLINE } from "~/lib/store";
 
 export function SiteFooter() {
   const year = new Date().getFullYear();
@@ -22,7 +22,7 @@ export function SiteFooter() {
                 Contact us: {CONTACT_EMAIL}
               </a>
             </li>
-            <li>Mon–Fri, 9:00–17:00</li>
+            <li>{CONTACT_HOURS}</li>
             <li>
               <Link className="hover:text-ink" to="/orders">
                 Track an order
