@@ -2,6 +2,7 @@ import { statusLabel, statusWord } from "../../domain/admin-dashboard";
 import { orderNumber } from "../../domain/ids";
 import type { OrderStatus } from "../../domain/order-status";
 import { sandboxOrderMessages } from "../../domain/payment-messages";
+import type { TrackingView } from "../../domain/tracking";
 import type { MailMessage } from "../mail/outbox";
 
 export const escapeHtml = (text: string) =>
@@ -23,15 +24,20 @@ export function orderStatusEmail(
   status: OrderStatus,
   note: string,
   publicUrl: string,
+  /** The shipment's tracking, when the administrator entered it (decision 054): one line, with its link. */
+  tracking: TrackingView | null = null,
 ): MailMessage {
   const number = orderNumber(order.id);
   const link = `${publicUrl}/orders`;
+  const trackingText =
+    tracking && `Tracking: ${tracking.carrierLabel} ${tracking.number}${tracking.url ? ` (${tracking.url})` : ""}`;
   const text = [
     `Hello ${order.userName},`,
     "",
     `Your order ${number} is now: ${statusLabel(status)}.`,
     SENTENCES[status],
     ...(order.sandbox ? [sandboxOrderMessages.emailLine] : []),
+    ...(trackingText ? [trackingText] : []),
     "",
     `Note: ${note}`,
     "",
@@ -41,6 +47,15 @@ export function orderStatusEmail(
     `<p>Hello ${escapeHtml(order.userName)},</p>`,
     `<p>Your order <strong>${number}</strong> is now: <strong>${escapeHtml(statusLabel(status))}</strong>.<br>${escapeHtml(SENTENCES[status])}</p>`,
     ...(order.sandbox ? [`<p><strong>${escapeHtml(sandboxOrderMessages.emailLine)}</strong></p>`] : []),
+    ...(tracking
+      ? [
+          `<p>Tracking: ${escapeHtml(tracking.carrierLabel)} ${
+            tracking.url
+              ? `<a href="${escapeHtml(tracking.url)}">${escapeHtml(tracking.number)}</a>`
+              : escapeHtml(tracking.number)
+          }</p>`,
+        ]
+      : []),
     `<p>Note: ${escapeHtml(note)}</p>`,
     `<p><a href="${escapeHtml(link)}">See your orders</a></p>`,
   ].join("\n");
