@@ -43,14 +43,14 @@ function message(to: string, subject: string, paragraphs: string[], link: { text
 const pieceCount = (items: readonly { quantity: number }[]) => items.reduce((sum, item) => sum + item.quantity, 0);
 const pieces = (n: number) => `${n} ${n === 1 ? "piece" : "pieces"}`;
 
-/** "New order 3F66AFA6 — $120.00": who, how many pieces, the total, and the link to the order. */
+/** "New order 3F66AFA6: $120.00" (ASCII: a subject mail clients show as is): who, how many pieces, the total, and the link to the order. */
 export function newOrderOwnerEmail(order: OwnerOrder, to: string, publicUrl: string): MailMessage {
   const number = orderNumber(order.id);
   const total = formatMoney(grandTotal(order));
   const sandbox = order.sandbox ? sandboxOrderMessages.subjectSuffix : "";
   return message(
     to,
-    `New order ${number} — ${total}${sandbox}`,
+    `New order ${number}: ${total}${sandbox}`,
     [
       `${order.userName} (${order.userEmail}) placed order ${number}: ${pieces(pieceCount(order.items))}, ${total}.`,
       ...(order.sandbox ? [sandboxOrderMessages.emailLine] : []),

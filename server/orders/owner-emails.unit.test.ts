@@ -18,8 +18,8 @@ const order = {
 
 describe("the owner's e-mails", () => {
   it.each([
-    [false, "New order 3F4C2A10 — $98.00"],
-    [true, "New order 3F4C2A10 — $98.00 (sandbox, no real money)"],
+    [false, "New order 3F4C2A10: $98.00"],
+    [true, "New order 3F4C2A10: $98.00 (sandbox, no real money)"],
   ])("a new order, sandbox %s", (sandbox, subject) => {
     const mail = newOrderOwnerEmail({ ...order, sandbox }, "owner@shop.example", "https://shop.example");
     expect(mail.to).toBe("owner@shop.example");
