@@ -3,10 +3,14 @@ import {
   containsPattern,
   normaliseOrderSearch,
   ORDER_SEARCH_MAX,
+  orderDetailHref,
   orderListHref,
   orderSearchTerms,
   pageRangeLabel,
+  parseOpenOrder,
   parseOrderListQuery,
+  paymentState,
+  pieceCount,
 } from "./order-list";
 
 const ID = "3fa85f64-5717-4562-b3fc-2c963f66afa6";
@@ -76,6 +80,9 @@ describe("normaliseOrderSearch", () => {
     ["   ", ""],
     ["  Ada\tLovelace\n", "Ada Lovelace"],
     ["a\u0000b", "a b"],
+    // Names are kept as typed, accents and case too (the database compares any case).
+    ["  María \u00a0 López ", "María López"],
+    ["LOPEZ\u007f", "LOPEZ"],
   ])("%j -> %j", (raw, tidy) => {
     expect(normaliseOrderSearch(raw)).toBe(tidy);
   });
@@ -123,5 +130,49 @@ describe("pageRangeLabel", () => {
     [0, 0, 0, ""],
   ])("%i, %i, %i -> %s", (position, shown, total, label) => {
     expect(pageRangeLabel(position, shown, total)).toBe(label);
+  });
+});
+
+describe("the detail view's address", () => {
+  it.each([
+    ["", null],
+    [`order=${ID}`, ID],
+    [`order=${ID.toUpperCase()}`, ID],
+    ["order=1%20or%201=1", null],
+    ["order=", null],
+  ])("%s -> %s", (search, expected) => {
+    expect(parseOpenOrder(new URLSearchParams(search))).toBe(expected);
+  });
+
+  it.each<[Parameters<typeof orderDetailHref>[1], string]>([
+    [{}, `/admin?tab=orders&order=${ID}`],
+    [{ filter: "placed", search: "Lopez" }, `/admin?tab=orders&status=placed&q=Lopez&order=${ID}`],
+    [{ cursor: { kind: "after", id: ID } }, `/admin?tab=orders&after=${ID}&order=${ID}`],
+  ])("%j", (query, href) => {
+    expect(orderDetailHref(ID, query)).toBe(href);
+    const params = new URLSearchParams(href.split("?")[1]);
+    expect(parseOpenOrder(params)).toBe(ID);
+    expect(parseOrderListQuery(params)).toMatchObject({ filter: query?.filter ?? "all" });
+  });
+});
+
+describe("paymentState", () => {
+  it.each([
+    [{ totalCents: 5000, refundedCents: 0, refundPending: false }, "paid"],
+    [{ totalCents: 5000, refundedCents: 1000, refundPending: false }, "partly_refunded"],
+    [{ totalCents: 5000, refundedCents: 5000, refundPending: false }, "refunded"],
+    [{ totalCents: 5000, refundedCents: 1000, refundPending: true }, "refund_pending"],
+    [{ totalCents: 0, refundedCents: 0, refundPending: false }, "paid"],
+  ])("%j -> %s", (order, state) => {
+    expect(paymentState(order)).toBe(state);
+  });
+});
+
+describe("pieceCount", () => {
+  it.each([
+    [[], 0],
+    [[{ quantity: 2 }, { quantity: 3 }], 5],
+  ])("%j -> %d", (items, n) => {
+    expect(pieceCount(items)).toBe(n);
   });
 });

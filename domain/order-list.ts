@@ -105,3 +105,43 @@ export function pageRangeLabel(position: number, shown: number, total: number): 
   const n = (value: number) => value.toLocaleString("en-US");
   return `Orders ${n(position + 1)}–${n(position + shown)} of ${n(total)}`;
 }
+
+/** The order the address opens in the detail view (`order=<id>`); null when absent or not an order id. */
+export function parseOpenOrder(params: URLSearchParams): string | null {
+  const id = params.get("order");
+  return isUuid(id) ? id.toLowerCase() : null;
+}
+
+/** The detail view of one order, keeping the list's filter, search and page for the way back. */
+export function orderDetailHref(
+  orderId: string,
+  query: { filter?: OrderFilter; search?: string; cursor?: OrderCursor } = {},
+): string {
+  return `${orderListHref(query)}&order=${encodeURIComponent(orderId)}`;
+}
+
+/** How many pieces the order's lines hold. */
+export function pieceCount(items: readonly { quantity: number }[]): number {
+  return items.reduce((sum, item) => sum + item.quantity, 0);
+}
+
+export type PaymentState = "paid" | "refund_pending" | "partly_refunded" | "refunded";
+
+export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
+  paid: "Paid",
+  refund_pending: "Refund pending",
+  partly_refunded: "Partly refunded",
+  refunded: "Refunded",
+};
+
+/** The money's state on the list: a refund being made first, then all or part of it given back. */
+export function paymentState(order: {
+  totalCents: number;
+  refundedCents: number;
+  refundPending: boolean;
+}): PaymentState {
+  if (order.refundPending) return "refund_pending";
+  if (order.refundedCents > 0 && order.refundedCents >= order.totalCents) return "refunded";
+  if (order.refundedCents > 0) return "partly_refunded";
+  return "paid";
+}

@@ -6,6 +6,7 @@ import type { AddressSnapshot, OrderItem } from "./checkout-line";
 import type { VariantStock } from "./variants";
 import type { RefundKind, RefundLine } from "./refunds";
 import type { ReturnReason, ReturnRequestStatus } from "./returns";
+import type { TrackingView } from "./tracking";
 
 /*
  * The shapes data leaves the server in: what loaders return and components render. The
@@ -146,6 +147,8 @@ export interface OrderView {
   refundPending: boolean;
   /** The shopper's return requests, oldest first (docs/decisions/052-return-requests.md). */
   returnRequests: ReturnRequestView[];
+  /** The shipment's carrier, number and tracking page, entered when the order was marked shipped (decision 054); null without. */
+  tracking: TrackingView | null;
 }
 
 /** A return the shopper asked for: its pieces, reason, state and the administrator's answer. */

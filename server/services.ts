@@ -52,6 +52,8 @@ export function createServices(deps: {
     logger: deps.logger,
     wakeMail: () => mail.worker.wake(),
     publish: events.publish,
+    // The owner's e-mails (new orders, return requests) go to the administrator's address (decision 054).
+    ownerEmail: deps.config.adminEmail,
   };
   const orders = createOrdersService(ordersDeps);
   const payments = createPaymentsService(

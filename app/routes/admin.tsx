@@ -5,20 +5,20 @@ import { formatMoney } from "../../domain/money";
 import { parseSalesWindow } from "../../domain/sales-series";
 import { readRefundForm, refundMessages } from "../../domain/refunds";
 import { messages } from "../../domain/messages";
-import { ORDERS_PER_PAGE, parseOrderListQuery } from "../../domain/order-list";
+import { ORDERS_PER_PAGE, parseOpenOrder, parseOrderListQuery } from "../../domain/order-list";
 import { isOrderStatus } from "../../domain/order-status";
 import { AdminTabs, TAB_PANEL_ID, tabId } from "~/components/admin/admin-tabs";
 import { DiscountsPanel } from "~/components/admin/discounts-panel";
 import { EditPending } from "~/components/admin/edit-pending";
 import { MailPanel } from "~/components/admin/mail-panel";
-import { OrdersPanel } from "~/components/admin/orders-panel";
+import { OrderDetail, OrdersPanel } from "~/components/admin/orders-panel";
 import { ReturnRequestsWaiting } from "~/components/admin/return-requests-desk";
 import { OverviewPanel } from "~/components/admin/overview-panel";
 import { ProductsPanel } from "~/components/admin/products-panel";
 import { useAdminNotice } from "~/lib/admin-notices";
 import { type AdminResult, adminResult } from "~/lib/admin-result";
 import { type DiscountFormResult, discountAction } from "~/lib/discount-action.server";
-import { refusalOf } from "~/lib/page-failure.server";
+import { refusalOf, throwForBoundary } from "~/lib/page-failure.server";
 import { refundRefusal } from "~/lib/refund-refusal.server";
 import { isReturnIntent, returnAction } from "~/lib/return-action.server";
 import { useLiveRevalidate } from "~/lib/live";
@@ -42,11 +42,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   if (tab === "orders") {
     const query = parseOrderListQuery(params);
+    const openId = parseOpenOrder(params);
+    if (openId) {
+      // One order in full (its detail view); an id that names no order is the 404 page.
+      const [order, returnsWaiting] = await Promise.all([
+        adminOrders.getOrder(openId).catch(throwForBoundary),
+        context.services.returns.waiting(),
+      ]);
+      return { tab, query, orders: null, order, returnsWaiting } as const;
+    }
     const [orders, returnsWaiting] = await Promise.all([
       adminOrders.listOrders({ ...query, pageSize: ORDERS_PER_PAGE }),
       context.services.returns.waiting(),
     ]);
-    return { tab, query, orders, returnsWaiting } as const;
+    return { tab, query, orders, order: null, returnsWaiting } as const;
   }
   if (tab === "mail") {
     return { tab, mail: await adminMail.listFailed(params.get("state") === "given-up") } as const;
@@ -139,6 +148,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         from,
         to,
         note: historyNote(to, field("note")),
+        // The carrier and number go with Shipped only (the other buttons of the same form leave them out).
+        tracking: to === "shipped" ? { carrier: field("carrier"), number: field("trackingNumber") } : undefined,
       });
       return adminResult(true, messages.admin.orderStatusUpdated(statusLabel(to)));
     } catch (error) {
@@ -243,7 +254,12 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
       <div id={TAB_PANEL_ID} role="tabpanel" aria-labelledby={tabId(loaderData.tab)} tabIndex={-1} className="pt-6">
         {loaderData.tab === "products" && <ProductsPanel page={loaderData.products} query={loaderData.productQuery} />}
         {loaderData.tab === "orders" && <ReturnRequestsWaiting waiting={loaderData.returnsWaiting} />}
-        {loaderData.tab === "orders" && <OrdersPanel query={loaderData.query} page={loaderData.orders} />}
+        {loaderData.tab === "orders" && loaderData.order && (
+          <OrderDetail query={loaderData.query} order={loaderData.order} />
+        )}
+        {loaderData.tab === "orders" && loaderData.orders && (
+          <OrdersPanel query={loaderData.query} page={loaderData.orders} />
+        )}
         {loaderData.tab === "overview" && <OverviewPanel data={loaderData.overview} />}
         {loaderData.tab === "mail" && <MailPanel page={loaderData.mail} />}
         {loaderData.tab === "discounts" && (

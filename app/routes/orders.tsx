@@ -10,6 +10,7 @@ import { OrderRefunds } from "~/components/orders/order-refunds";
 import { PlacedOrder } from "~/components/orders/placed-order";
 import { ReturnRequests } from "~/components/orders/return-request";
 import { StatusHistory } from "~/components/orders/status-history";
+import { OrderTracking } from "~/components/orders/order-tracking";
 import { walletTexts } from "../../domain/messages";
 import { type AdminResult, adminResult } from "~/lib/admin-result";
 import { placedOrderFor } from "~/lib/orders/placed-order.server";
@@ -148,6 +149,7 @@ function CustomerOrderCard({ order, now }: { order: OrderView; now: string }) {
         </ItemsAndTotals>
         <div className="space-y-5">
           <AddressBlock title="Shipping address" address={order.shippingAddress} level={3} />
+          {order.tracking && <OrderTracking tracking={order.tracking} level={3} />}
           <div>
             <h3 className="text-xs font-semibold uppercase tracking-wide text-stone-600">Status history</h3>
             <div className="mt-3">

@@ -1,7 +1,9 @@
 import { ORDER_STATUSES } from "../../domain/order-status";
 import { passwordResetEmail, verificationEmail } from "../auth/emails";
 import type { MailMessage } from "../mail/outbox";
+import { trackingView } from "../../domain/tracking";
 import { orderConfirmationEmail } from "../orders/emails";
+import { newOrderOwnerEmail, returnRequestOwnerEmail } from "../orders/owner-emails";
 import { refundEmail } from "../orders/refund-emails";
 import { returnEmail } from "../orders/return-emails";
 import { orderStatusEmail } from "../orders/status-emails";
@@ -39,8 +41,13 @@ export interface MailKind {
   /** The address part: /dev/mail-preview/{id}. */
   id: string;
   label: string;
+  /** Who reads it: a shopper (the sample's address, greeted by first name) or the owner (OWNER_EMAIL, "Hello,"). */
+  audience?: "shopper" | "owner";
   build: (sample: MailSample) => MailMessage;
 }
+
+/** The owner's address in the samples (ADMIN_EMAIL in a running store). */
+export const OWNER_EMAIL = "owner@threadline.example";
 
 const ORDER_ID = "0b6f5c2e-1d0a-4c39-9a51-5d7e3f4c2a10";
 
@@ -124,6 +131,12 @@ export const MAIL_KINDS: MailKind[] = [
     label: STATUS_LABELS[status],
     build: (s: MailSample) => orderStatusEmail(order(s), status, s.note, s.publicUrl),
   })),
+  {
+    id: "status-shipped-tracking",
+    label: "Order shipped, with tracking",
+    build: (s) =>
+      orderStatusEmail(order(s), "shipped", s.note, s.publicUrl, trackingView("ups", "1Z 999 AA1 0123456784")),
+  },
   ...(["cancellation", "partial_cancellation", "return"] as const).map((kind) => ({
     id: `refund-${kind.replaceAll("_", "-")}`,
     label: {
@@ -140,4 +153,22 @@ export const MAIL_KINDS: MailKind[] = [
     build: (s: MailSample) =>
       returnEmail(order(s), step, { pieces: `1 × ${s.productTitle}`, reason: "wrong_size", note: s.note }, s.publicUrl),
   })),
+  {
+    id: "owner-new-order",
+    label: "To the owner: new order",
+    audience: "owner",
+    build: (s) => newOrderOwnerEmail(order(s), OWNER_EMAIL, s.publicUrl),
+  },
+  {
+    id: "owner-return-request",
+    label: "To the owner: return requested",
+    audience: "owner",
+    build: (s) =>
+      returnRequestOwnerEmail(
+        order(s),
+        { pieces: `1 × ${s.productTitle}`, reason: "wrong_size", details: s.note },
+        OWNER_EMAIL,
+        s.publicUrl,
+      ),
+  },
 ];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CONTACT_EMAIL, CONTACT_HOURS, STORE_NAME } from "../../domain/store";
 import { MAIL_FOOTER } from "../mail/layout";
-import { DEFAULT_SAMPLE, MAIL_KINDS, type MailSample } from "./mail-samples";
+import { DEFAULT_SAMPLE, MAIL_KINDS, type MailSample, OWNER_EMAIL } from "./mail-samples";
 
 /**
  * Every e-mail the store sends (MAIL_KINDS, the preview's list), checked against the layout's
@@ -27,6 +27,8 @@ const hostile: MailSample = {
 const ESCAPED_QUOTES = "&quot;&amp;&#39;";
 
 const kinds = MAIL_KINDS.map((kind) => [kind.id, kind] as const);
+const shopperKinds = kinds.filter(([, kind]) => kind.audience !== "owner");
+const ownerKinds = kinds.filter(([, kind]) => kind.audience === "owner");
 
 describe("every e-mail", () => {
   it("has a kind for each builder", () => {
@@ -36,7 +38,7 @@ describe("every e-mail", () => {
 
   it.each(kinds)("%s: the layout, a plain-text part and the footer", (_id, kind) => {
     const mail = kind.build(good);
-    expect(mail.to).toBe(good.email);
+    expect(mail.to).toBe(kind.audience === "owner" ? OWNER_EMAIL : good.email);
     expect(mail.subject).not.toBe("");
     expect(mail.text).toContain(STORE_NAME);
     expect(mail.text).toContain(MAIL_FOOTER);
@@ -47,7 +49,15 @@ describe("every e-mail", () => {
     expect(mail.html).toContain("#72422d"); // the brand colour of app/app.css
   });
 
-  it.each(kinds)("%s: greets by first name, else Hello", (_id, kind) => {
+  it.each(ownerKinds)("%s: to the owner, greeted without a shopper's name, the shopper named escaped", (_id, kind) => {
+    expect(kind.build(good).text).toMatch(/^\n*Hello,\n/);
+    const mail = kind.build(hostile);
+    expect(mail.text).toContain(`${SCRIPT}${QUOTES} Smith`);
+    expect(mail.html).toContain(`&lt;script&gt;alert(1)&lt;/script&gt;${ESCAPED_QUOTES} Smith`);
+    for (const raw of [SCRIPT, "</p><script>", QUOTES]) expect(mail.html).not.toContain(raw);
+  });
+
+  it.each(shopperKinds)("%s: greets by first name, else Hello", (_id, kind) => {
     expect(kind.build(good).text).toMatch(/^(Welcome to Threadline!|Reset your password)?\n*Hi Ada,\n/);
     expect(kind.build(good).html).toContain(">Hi Ada,</p>");
     const nameless = kind.build({ ...good, fullName: "ada@example.com", firstName: null });
@@ -55,7 +65,7 @@ describe("every e-mail", () => {
     expect(nameless.text).not.toContain("Hi ");
   });
 
-  it.each(kinds)("%s: user input escaped in HTML, plain in text", (_id, kind) => {
+  it.each(shopperKinds)("%s: user input escaped in HTML, plain in text", (_id, kind) => {
     const mail = kind.build(hostile);
     const html = mail.html ?? "";
     for (const raw of [SCRIPT, "<img src=x", "<b>1</b>", "</p><script>", QUOTES]) expect(html).not.toContain(raw);
@@ -75,8 +85,15 @@ describe("every e-mail", () => {
     const mail = kind.build(good);
     for (const part of [mail.text, mail.html ?? ""]) {
       expect(part).not.toMatch(/\$\d{4}/);
-      for (const [amount] of part.matchAll(/\$[\d,.]+/g)) expect(amount).toMatch(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
+      for (const [amount] of part.matchAll(/\$[\d,]*\d(\.\d+)?/g))
+        expect(amount).toMatch(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
     }
+  });
+
+  it("the shipped e-mail with tracking links the number to the carrier's page", () => {
+    const mail = MAIL_KINDS.find((kind) => kind.id === "status-shipped-tracking")!.build(good);
+    expect(mail.text).toContain("Tracking: UPS 1Z 999 AA1 0123456784 (https://");
+    expect(mail.html).toMatch(/Tracking: UPS <a href="https:\/\/[^"]+"[^>]*>1Z 999 AA1 0123456784<\/a>/);
   });
 
   it("the confirmation names every amount the shopper paid", () => {

@@ -20,6 +20,8 @@ export type MailBlock =
   | { strong: string }
   /** Lines kept together, one under the other (totals, an address). */
   | { lines: string[] }
+  /** A sentence ending in a link (a shipment's tracking): "text label" with the label linked; in the text part "text label (url)". */
+  | { text: string; link: { label: string; url: string } }
   /** Order lines, each with its picture (an absolute JPEG or PNG address, domain/images.ts mailPictureUrl). */
   | { items: { text: string; picture?: string | null }[] };
 
@@ -47,6 +49,7 @@ function blockText(block: MailBlock): string {
   if (typeof block === "string") return block;
   if ("strong" in block) return block.strong;
   if ("lines" in block) return block.lines.join("\n");
+  if ("link" in block) return `${block.text} ${block.link.label} (${block.link.url})`;
   return block.items.map((item) => item.text).join("\n");
 }
 
@@ -60,6 +63,8 @@ function blockHtml(block: MailBlock): string {
   if (typeof block === "string") return `<p style="${P}">${escapeHtml(block)}</p>`;
   if ("strong" in block) return `<p style="${P}"><strong>${escapeHtml(block.strong)}</strong></p>`;
   if ("lines" in block) return `<p style="${P}">${block.lines.map(escapeHtml).join("<br>")}</p>`;
+  if ("link" in block)
+    return `<p style="${P}">${escapeHtml(block.text)} <a href="${escapeHtml(block.link.url)}" style="color:${C["brand-700"]}">${escapeHtml(block.link.label)}</a></p>`;
   const rows = block.items
     .map(
       (item) =>

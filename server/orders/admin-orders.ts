@@ -3,6 +3,7 @@ import { statusWord } from "../../domain/admin-dashboard";
 import { ConflictError, InvalidInputError, NotFoundError } from "../../domain/errors";
 import { isUuid } from "../../domain/ids";
 import { canTransition, type OrderStatus, PENDING_STATUSES } from "../../domain/order-status";
+import { checkTracking, trackingMessages, trackingView } from "../../domain/tracking";
 import type { AdminOrderPage, OrdersOverview, OrderView } from "../../domain/views";
 import { orderRefunds, orders, type StatusHistoryEntry } from "../db/schema";
 import { enqueueMail } from "../mail/outbox";
@@ -72,6 +73,8 @@ export function createAdminOrdersService(deps: OrdersDeps & { refunds: Pick<Refu
       from: OrderStatus;
       to: OrderStatus;
       note: string;
+      /** The administrator's carrier and tracking number as typed (domain/tracking.ts checks them); only with Shipped. */
+      tracking?: { carrier: unknown; number: unknown };
     }): Promise<OrderView> {
       const { orderId, from, to, note } = input;
       if (!isUuid(orderId)) throw new NotFoundError("Order not found");
@@ -79,6 +82,10 @@ export function createAdminOrdersService(deps: OrdersDeps & { refunds: Pick<Refu
         // The table does not allow it: invalid input (400); nothing was changed.
         throw new InvalidInputError(`An order that is ${statusWord(from)} cannot be changed to ${statusWord(to)}.`);
       }
+      const checked = checkTracking(input.tracking?.carrier, input.tracking?.number);
+      if (!checked.ok) throw new InvalidInputError(checked.message, { [checked.field]: checked.message });
+      const tracking = checked.tracking;
+      if (tracking && to !== "shipped") throw new InvalidInputError(trackingMessages.onlyWhenShipped);
       if (to === "cancelled") return deps.refunds.cancelByAdmin({ orderId, from, note });
       const now = new Date();
       const entry: StatusHistoryEntry = { status: to, timestamp: now.toISOString(), note };
@@ -122,11 +129,16 @@ export function createAdminOrdersService(deps: OrdersDeps & { refunds: Pick<Refu
           .set({
             status: to,
             statusHistory: sql`${orders.statusHistory} || ${JSON.stringify([entry])}::jsonb`,
+            ...(tracking ? { trackingCarrier: tracking.carrier, trackingNumber: tracking.number } : {}),
             updatedAt: now,
           })
           .where(eq(orders.id, orderId))
           .returning();
-        await enqueueMail(tx, orderStatusEmail(row, to, note, deps.publicUrl));
+        await enqueueMail(
+          tx,
+          // The shipped e-mail carries the tracking entered with it (decision 054).
+          orderStatusEmail(row, to, note, deps.publicUrl, tracking && trackingView(tracking.carrier, tracking.number)),
+        );
         return (await orderViews(tx, [row]))[0];
       });
       log.info({ orderId, from, to }, "order status changed");

@@ -17,6 +17,7 @@ import type { Tx } from "../db/client";
 import { orderRefunds, orders, returnRequests } from "../db/schema";
 import { enqueueMail } from "../mail/outbox";
 import type { RefundsService } from "./refunds";
+import { returnRequestOwnerEmail } from "./owner-emails";
 import { returnEmail, type ReturnStep } from "./return-emails";
 import { returnRequestView } from "./return-records";
 import { type OrdersDeps, orderViews } from "./service";
@@ -182,6 +183,17 @@ export function createReturnsService(deps: ReturnsDeps) {
             })
             .returning();
           await mail(tx, order, "requested", made);
+          // In the request's own transaction: the one-open-request index refuses a second, so the owner hears once.
+          if (deps.ownerEmail)
+            await enqueueMail(
+              tx,
+              returnRequestOwnerEmail(
+                order,
+                { pieces: returnPieces(order.items, made.lines), reason: made.reason, details: made.details },
+                deps.ownerEmail,
+                deps.publicUrl,
+              ),
+            );
           return { made, order };
         });
         notify(row.order);

@@ -18,8 +18,10 @@ import {
 } from "../checkouts/checkouts";
 import { holdDiscountUse, redeemDiscount } from "../discounts/redemptions";
 import { orderConfirmationEmail } from "./emails";
+import { newOrderOwnerEmail } from "./owner-emails";
 import { NotFoundError, PaymentRefusedError } from "../../domain/errors";
 import { shopperHistory } from "../../domain/history-notes";
+import { trackingView } from "../../domain/tracking";
 import type { OrderRefundView, OrderView, ReturnRequestView } from "../../domain/views";
 import { refundsByOrder } from "./refund-records";
 import { returnRequestsByOrder } from "./return-records";
@@ -61,6 +63,7 @@ export function toOrderView(
     refundedCents: refunds.reduce((sum, refund) => sum + refund.amountCents, 0),
     refundPending,
     returnRequests: [...returnRequests],
+    tracking: trackingView(row.trackingCarrier, row.trackingNumber),
   };
 }
 
@@ -112,6 +115,8 @@ export interface OrdersDeps {
   wakeMail?: () => void;
   /** Live notices, sent after each change is committed (server/events). */
   publish?: (event: LiveEvent) => void;
+  /** Where the owner's e-mails go (ADMIN_EMAIL): each new order and each return request (owner-emails.ts); none when unset. */
+  ownerEmail?: string;
 }
 
 export function createOrdersService(deps: OrdersDeps) {
@@ -231,6 +236,8 @@ export function createOrdersService(deps: OrdersDeps) {
           await redeemDiscount(tx, { discountId: checkout.discountId, userId: checkout.userId, orderId: row.id });
         await completeCheckout(tx, checkout, payment.paymentRef, now);
         await enqueueMail(tx, orderConfirmationEmail(row, deps.publicUrl));
+        // Only here, where the order row is inserted: a replayed webhook or capture returns above, so the owner hears once.
+        if (deps.ownerEmail) await enqueueMail(tx, newOrderOwnerEmail(row, deps.ownerEmail, deps.publicUrl));
         return { order: toOrderView(row), created: true };
       });
       if (result.created) {

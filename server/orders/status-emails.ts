@@ -3,7 +3,8 @@ import { firstNameOf } from "../../domain/greeting";
 import { orderNumber } from "../../domain/ids";
 import type { OrderStatus } from "../../domain/order-status";
 import { sandboxOrderMessages } from "../../domain/payment-messages";
-import { composeMail } from "../mail/layout";
+import type { TrackingView } from "../../domain/tracking";
+import { type MailBlock, composeMail } from "../mail/layout";
 import type { MailMessage } from "../mail/outbox";
 
 const SENTENCES: Record<OrderStatus, string> = {
@@ -22,6 +23,8 @@ export function orderStatusEmail(
   status: OrderStatus,
   note: string,
   publicUrl: string,
+  /** The shipment's tracking, when the administrator entered it (decision 054): one line, with its link. */
+  tracking: TrackingView | null = null,
 ): MailMessage {
   const number = orderNumber(order.id);
   const subject = `Your Threadline order ${number} is ${statusWord(status)}${order.sandbox ? sandboxOrderMessages.subjectSuffix : ""}`;
@@ -32,8 +35,15 @@ export function orderStatusEmail(
     blocks: [
       { lines: [`Your order ${number} is now: ${statusLabel(status)}.`, SENTENCES[status]] },
       ...(order.sandbox ? [{ strong: sandboxOrderMessages.emailLine }] : []),
+      ...(tracking ? [trackingBlock(tracking)] : []),
       ...(note ? [`Note: ${note}`] : []),
     ],
     action: { label: "See your orders", url: `${publicUrl}/orders` },
   });
+}
+
+/** The shipment's tracking line: the carrier and the number, the number linked where the carrier has a page. */
+function trackingBlock(tracking: TrackingView): MailBlock {
+  const text = `Tracking: ${tracking.carrierLabel}`;
+  return tracking.url ? { text, link: { label: tracking.number, url: tracking.url } } : `${text} ${tracking.number}`;
 }

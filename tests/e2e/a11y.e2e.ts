@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from "./fixtures";
+import { openAdminOrder } from "./admin-orders";
 import { openAccountMenu } from "./account-menu";
 import sharp from "sharp";
 import routes from "../../app/routes";
@@ -332,13 +333,15 @@ const ADMIN_STEPS: Step[] = [
     go: async (p) => void (await p.goto("/admin?tab=orders&q=nobody-at-all")),
   },
   {
+    name: "dashboard order detail",
+    route: "routes/admin.tsx",
+    go: async (p, c) => void (await openAdminOrder(p, c.orderNumber ?? "")),
+  },
+  {
     name: "cancel dialog open",
     route: "routes/admin.tsx",
     go: async (p, c) => {
-      await p.goto(`/admin?tab=orders&q=${encodeURIComponent(c.orderNumber ?? "")}`);
-      const cancel = p
-        .getByRole("article", { name: `Order #${c.orderNumber}` })
-        .getByRole("button", { name: "Cancelled" });
+      const cancel = (await openAdminOrder(p, c.orderNumber ?? "")).getByRole("button", { name: "Cancelled" });
       // Before the scripts run it submits (refused without the dialog's confirmation): wait until it opens the dialog.
       await expect(cancel).toHaveAttribute("type", "button");
       await cancel.click();

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, type TestInfo, test } from "./fixtures";
+import { openAdminOrder, orderLink, orderLinks } from "./admin-orders";
 import sharp from "sharp";
 import { ADMIN, buyWithSandboxCard, productId, saveAddress, signedInContext, signIn, uniqueEmail } from "./people";
 
@@ -54,8 +55,7 @@ test("the history note is cleared after each status change and never sent twice"
   const buyer = await newBuyer(browser, info, "desk-note", "Nora Note");
   const number = await buyer.buy();
   const admin = await adminPage(browser, info);
-  await admin.goto(`/admin?tab=orders&q=${number}`);
-  const card = orderCard(admin, number);
+  const card = await openAdminOrder(admin, number);
   const note = card.getByLabel("Note for the history (optional)");
 
   await changeStatus(admin, card, "Confirmed");
@@ -95,8 +95,7 @@ test("cancelling asks first, says the money is refunded and the stock goes back,
   await expect(shopper.getByText("Out of Stock").first()).toBeVisible();
 
   const admin = await adminPage(browser, info);
-  await admin.goto(`/admin?tab=orders&q=${number}`);
-  const card = orderCard(admin, number);
+  const card = await openAdminOrder(admin, number);
   const cancel = card.getByRole("button", { name: "Cancelled", exact: true });
   const dialog = admin.getByRole("dialog", { name: `Cancel order #${number}?` });
 
@@ -158,7 +157,8 @@ test("every status has a filter with a count; search and pages live in the addre
   await admin.getByRole("button", { name: "Search", exact: true }).click();
   await expect(rangeText(admin)).toHaveText(`Orders 1–20 of 21 matching “${name}”`);
   expect(new URL(admin.url()).searchParams.get("q")).toBe(name);
-  const cards = admin.getByRole("list", { name: "Orders" }).getByRole("article");
+  // The list's rows (a table from md up, a card each on phones): each opens its order by its number.
+  const cards = orderLinks(admin);
   await expect(cards).toHaveCount(20);
   await expect(cards.first()).toHaveAccessibleName(`Order #${newest}`);
   await shoot(admin, info, "search");
@@ -181,12 +181,16 @@ test("every status has a filter with a count; search and pages live in the addre
   await expect(cards.last()).toHaveAccessibleName(`Order #${oldest}`);
 
   // One order confirmed, one out for delivery: each under its own filter, with its count.
-  await admin.goto(`/admin?tab=orders&q=${encodeURIComponent(name)}`);
-  await changeStatus(admin, orderCard(admin, newest), "Confirmed");
-  const walked = orderCard(admin, numbers[19]);
+  const list = `/admin?tab=orders&q=${encodeURIComponent(name)}`;
+  await changeStatus(admin, await openAdminOrder(admin, newest, list), "Confirmed");
+  const walked = await openAdminOrder(admin, numbers[19], list);
   await changeStatus(admin, walked, "Processing");
   await changeStatus(admin, walked, "Shipped");
   await changeStatus(admin, walked, "Out for delivery");
+  // Back to orders: the list as it was left, with the counts of now.
+  await admin.getByRole("link", { name: "Back to orders" }).click();
+  await expect(admin).not.toHaveURL(/order=/);
+  expect(new URL(admin.url()).searchParams.get("q")).toBe(name);
   const filters = admin.getByRole("navigation", { name: "Order filters" });
   await expect(filters.getByRole("link")).toHaveText([
     /^All\s*\(?21\)?$/,
@@ -208,18 +212,19 @@ test("every status has a filter with a count; search and pages live in the addre
   await expect(filters.getByRole("link", { name: /^Confirmed/ })).toHaveAttribute("aria-current", "page");
   await shoot(admin, info, "filters");
 
-  // Under a filter, an order that changes status leaves the list, and its toast still comes.
-  await admin.goto(`/admin?tab=orders&status=placed&q=${encodeURIComponent(name)}`);
+  // Under a filter, an order that changes status leaves the list the detail view goes back to.
+  const placedList = `/admin?tab=orders&status=placed&q=${encodeURIComponent(name)}`;
+  await admin.goto(placedList);
   await expect(cards).toHaveCount(19);
-  await orderCard(admin, third).getByRole("button", { name: "Processing", exact: true }).click();
-  await expect(toast(admin, "Order status updated to Processing")).toBeVisible();
+  await changeStatus(admin, await openAdminOrder(admin, third, placedList), "Processing");
+  await admin.getByRole("link", { name: "Back to orders" }).click();
   await expect(cards).toHaveCount(18);
-  await expect(orderCard(admin, third)).toHaveCount(0);
+  await expect(orderLink(admin, third)).toHaveCount(0);
 
   // By number (with or without #) and by e-mail; Clear search keeps the filter.
   for (const search of [`#${third}`, third.toLowerCase()]) {
     await admin.goto(`/admin?tab=orders&q=${encodeURIComponent(search)}`);
-    await expect(cards.filter({ hasText: `Order #${third}` })).toHaveCount(1);
+    await expect(orderLink(admin, third)).toHaveCount(1);
   }
   await admin.goto(`/admin?tab=orders&status=placed&q=${encodeURIComponent(buyer.email.toUpperCase())}`);
   await expect(rangeText(admin)).toContainText("of 18 matching");

@@ -39,6 +39,15 @@ export async function signIn(
     headers,
   });
   expect([200, 422]).toContain(signUp.status());
+  // An account that exists and is verified signs in at once: the administrator's address also gets
+  // the owner's mails (decision 054), which may push its verification out of the mailbox's list.
+  if (signUp.status() === 422) {
+    const direct = await request.post(`${baseURL}/api/auth/sign-in/email`, {
+      data: { email, password: PASSWORD },
+      headers,
+    });
+    if (direct.status() === 200) return;
+  }
   await request.get(await verificationLink(request, baseURL, email), { maxRedirects: 0 });
   const res = await request.post(`${baseURL}/api/auth/sign-in/email`, { data: { email, password: PASSWORD }, headers });
   expect(res.status()).toBe(200);

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { expectNoAxeViolations } from "./a11y";
 import { type Browser, expect, type Locator, type Page, type TestInfo, test } from "./fixtures";
+import { openAdminOrder } from "./admin-orders";
 import { ADMIN, buyWithSandboxCard, productId, saveAddress, signedInContext, signIn, uniqueEmail } from "./people";
 
 /**
@@ -55,8 +56,7 @@ test("the administrator ships an order and returns one line of three: the refund
     buyer.addressId,
   );
   const admin = await (await signedInContext(browser, info, ADMIN)).newPage();
-  await admin.goto(`/admin?tab=orders&q=${number}`);
-  const card = orderCard(admin, number);
+  const card = await openAdminOrder(admin, number);
   await expect(card).toContainText("$103.50");
   // Nothing is returned before the order is shipped: the card offers Cancel items instead.
   await expect(card.getByRole("button", { name: "Cancel items" })).toBeVisible();
@@ -127,8 +127,7 @@ test("before shipping the administrator cancels some pieces, then the rest: the 
     buyer.addressId,
   );
   const admin = await (await signedInContext(browser, info, ADMIN)).newPage();
-  await admin.goto(`/admin?tab=orders&q=${number}`);
-  const card = orderCard(admin, number);
+  const card = await openAdminOrder(admin, number);
   await expect(card).toContainText("$81.50");
   await card.getByRole("button", { name: "Cancel items" }).click();
   const shirts = card.getByRole("spinbutton", { name: /E2E Return Shirt/ });

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { expectNoAxeViolations } from "./a11y";
 import { type Browser, expect, type Locator, type Page, type TestInfo } from "./fixtures";
+import { openAdminOrder } from "./admin-orders";
 import { ADMIN, buyWithSandboxCard, productId, saveAddress, signedInContext, signIn, uniqueEmail } from "./people";
 
 /** Steps shared by returns.e2e.ts (both widths) and returns-decline.e2e.ts (desktop only). */
@@ -40,8 +41,7 @@ export async function deliveredOrder(browser: Browser, info: TestInfo, label: st
     addressId,
   );
   const admin = await (await signedInContext(browser, info, ADMIN)).newPage();
-  await admin.goto(`/admin?tab=orders&q=${number}`);
-  const desk = orderCard(admin, number);
+  const desk = await openAdminOrder(admin, number);
   for (const status of ["Processing", "Shipped", "Delivered"]) await changeStatus(admin, desk, status);
   const shopper = await context.newPage();
   return { context, base, email, number, admin, desk, shopper };

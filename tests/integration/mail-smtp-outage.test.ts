@@ -85,8 +85,10 @@ describe("the SMTP server down for a while", () => {
       ).json()) as { id: string };
       expect((await ada.browser.postJson(`/api/sandbox/checkout/${session.id}/pay`, {})).status).toBe(200);
       const queued = await rows();
+      // The order's confirmation and the owner's e-mail about it (ADMIN_EMAIL's default, decision 054).
       expect(queued.map((r) => r.to).sort()).toEqual([
         "ada-outage@example.com",
+        "admin@example.com",
         "grace-outage@example.com",
         "linus-outage@example.com",
       ]);

@@ -276,6 +276,23 @@ describe("orders", () => {
   );
 });
 
+describe("the administrator's search (decision 054)", () => {
+  it("reads the orders once per statement, whatever the page: no index serves a 'contains' match", async () => {
+    const query = { filter: "all" as const, search: "Shopper 7", cursor: { kind: "newest" as const }, pageSize: 20 };
+    const started = performance.now();
+    const page = await t.services.adminOrders.listOrders(query);
+    const elapsed = Math.round(performance.now() - started);
+    expect(page.items.length).toBeGreaterThan(0);
+    const plans = await plansOf(() => t.services.adminOrders.listOrders(query), { natural: true });
+    for (const { query: statement, nodes } of plans) {
+      const scans = nodes.filter((n) => n["Node Type"] === "Seq Scan" && n["Relation Name"] === "orders");
+      expect(scans.length, statement).toBeLessThanOrEqual(1);
+    }
+    // The figure decision 054 quotes (the whole call: counts, page, position, refunds).
+    console.info(`a search over ${ORDERS.toLocaleString("en-US")} orders: ${elapsed} ms`);
+  });
+});
+
 describe("the metrics' figures (decision 042)", () => {
   it("read the outbox, the open checkouts and the pending refunds through their partial indexes", async () => {
     const plans = await plansOf(async () => {

@@ -80,7 +80,18 @@ describe("an order paid in the sandbox", () => {
   });
 
   it("is marked on the administrator's Orders tab; a real order is not", async () => {
-    const html = await (await test.admin.request("/admin?tab=orders")).text();
+    // In the list's row (decision 054) and on the order's card in its detail view.
+    const list = await (await test.admin.request("/admin?tab=orders")).text();
+    const row = (number: string) => {
+      const at = list.indexOf(`data-order-row="${number}"`);
+      expect(at).toBeGreaterThan(-1);
+      // The phone's card comes first in the page (the table is shown from md up, the cards below it).
+      return list.slice(at, list.indexOf("</li>", at));
+    };
+    expect(row(sandboxOrder.number)).toContain('data-sandbox="true"');
+    expect(row(realOrder.number)).not.toContain("data-sandbox");
+    const detail = async (id: string) => (await test.admin.request(`/admin?tab=orders&order=${id}`)).text();
+    const html = (await detail(sandboxOrder.id)) + (await detail(realOrder.id));
     const marked = card(html, sandboxOrder.number);
     expect(marked).toContain('data-sandbox="true"');
     expect(marked).toContain(sandboxOrderMessages.payment);

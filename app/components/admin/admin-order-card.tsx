@@ -12,7 +12,9 @@ import { OrderCardHeader } from "~/components/orders/order-card-header";
 import { AddressBlock, OrderItems, OrderTotals } from "~/components/orders/order-items";
 import { StatusHistory } from "~/components/orders/status-history";
 import { OrderRefunds } from "~/components/orders/order-refunds";
+import { OrderTracking } from "~/components/orders/order-tracking";
 import { CancelOrderDialog } from "./cancel-order-dialog";
+import { TrackingFields } from "./tracking-fields";
 import { RefundItemsForm } from "./refund-items-form";
 import { ReturnRequestsDesk } from "./return-requests-desk";
 
@@ -74,6 +76,7 @@ export function AdminOrderCard({ order }: { order: OrderView }) {
             {order.sandbox && <p className="text-sm font-medium text-amber-900">{sandboxOrderMessages.payment}</p>}
             <p className="break-all font-mono text-xs text-stone-600">{order.paymentId}</p>
           </div>
+          {order.tracking && <OrderTracking tracking={order.tracking} level={4} />}
         </div>
       </div>
 
@@ -100,6 +103,7 @@ export function AdminOrderCard({ order }: { order: OrderView }) {
                 className="mt-1 w-full rounded-lg border border-stone-300 px-3 py-2 text-base sm:max-w-md sm:text-sm"
               />
             </div>
+            {next.includes("shipped") && <TrackingFields />}
             <fieldset>
               <legend className="text-xs font-medium text-stone-700">Update status</legend>
               <div className="mt-2 flex flex-wrap gap-2">

@@ -7,8 +7,9 @@ import {
   orderListHref,
   pageRangeLabel,
 } from "../../../domain/order-list";
-import type { AdminOrderPage } from "../../../domain/views";
+import type { AdminOrderPage, OrderView } from "../../../domain/views";
 import { AdminOrderCard } from "./admin-order-card";
+import { AdminOrderTable } from "./admin-order-table";
 
 const chipClass = (active: boolean) =>
   `inline-flex items-center gap-2 rounded-full border px-4 py-2 text-sm font-medium transition-colors ${
@@ -110,13 +111,9 @@ export function OrdersPanel({ query, page }: { query: OrderListQuery; page: Admi
           {emptyText(filter === "all" ? "" : filterLabel(filter).toLowerCase(), search)}
         </p>
       ) : (
-        <ul aria-label="Orders" className="mt-3 space-y-5">
-          {page.items.map((order) => (
-            <li key={order.id}>
-              <AdminOrderCard order={order} />
-            </li>
-          ))}
-        </ul>
+        <div className="mt-3">
+          <AdminOrderTable orders={page.items} query={query} />
+        </div>
       )}
       <OrderPager query={query} page={page} />
     </div>
@@ -155,5 +152,23 @@ function OrderPager({ query, page }: { query: OrderListQuery; page: AdminOrderPa
         ))}
       </ul>
     </nav>
+  );
+}
+
+/** One order opened from the list (`order=<id>` in the address): today's full card, and the way back to the list as it was. */
+export function OrderDetail({ query, order }: { query: OrderListQuery; order: OrderView }) {
+  return (
+    <div>
+      <h2 className="sr-only">Order details</h2>
+      <Link
+        to={orderListHref(query)}
+        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline underline-offset-2"
+      >
+        <span aria-hidden="true">←</span> Back to orders
+      </Link>
+      <div className="mt-4">
+        <AdminOrderCard order={order} />
+      </div>
+    </div>
   );
 }

@@ -34,6 +34,7 @@ const order: OrderView = {
   refundedCents: 0,
   refundPending: false,
   returnRequests: [],
+  tracking: null,
 };
 
 /** A load context whose orders service answers `read` for (user, order). */

@@ -40,6 +40,9 @@ export const orders = pgTable(
     sandbox: boolean("sandbox").notNull().default(false),
     status: text("status").$type<OrderStatus>().notNull().default("placed"),
     statusHistory: jsonb("status_history").$type<StatusHistoryEntry[]>().notNull(),
+    /** The shipment's carrier and tracking number (domain/tracking.ts), entered when the order is marked shipped; null without (decision 054). */
+    trackingCarrier: text("tracking_carrier"),
+    trackingNumber: text("tracking_number"),
     createdAt: stamp("created_at").notNull().defaultNow(),
     updatedAt: stamp("updated_at").notNull().defaultNow(),
   },
