@@ -148,6 +148,8 @@ describe("the detail view's address", () => {
     [{}, `/admin?tab=orders&order=${ID}`],
     [{ filter: "placed", search: "Lopez" }, `/admin?tab=orders&status=placed&q=Lopez&order=${ID}`],
     [{ cursor: { kind: "after", id: ID } }, `/admin?tab=orders&after=${ID}&order=${ID}`],
+    // An Overview "To do" list's order keeps the list it was opened from.
+    [{ view: "to-ship" }, `/admin?tab=orders&show=to-ship&order=${ID}`],
   ])("%j", (query, href) => {
     expect(orderDetailHref(ID, query)).toBe(href);
     const params = new URLSearchParams(href.split("?")[1]);

@@ -115,7 +115,7 @@ export function parseOpenOrder(params: URLSearchParams): string | null {
 /** The detail view of one order, keeping the list's filter, search and page for the way back. */
 export function orderDetailHref(
   orderId: string,
-  query: { filter?: OrderFilter; search?: string; cursor?: OrderCursor } = {},
+  query: { filter?: OrderFilter; view?: OrderListView | null; search?: string; cursor?: OrderCursor } = {},
 ): string {
   return `${orderListHref(query)}&order=${encodeURIComponent(orderId)}`;
 }
