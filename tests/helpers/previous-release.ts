@@ -22,8 +22,8 @@ import { promisify } from "node:util";
  * this to the release that just shipped (its version and the commit it was cut from).
  */
 export const PREVIOUS_RELEASE = {
-  version: "0.3.0",
-  commit: "6bb7878084377ea5d2ce092b03b2af27e8340be9",
+  version: "0.4.0",
+  commit: "00f30ecb7ec0f56dc125788db3583f1678727757",
 } as const;
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
