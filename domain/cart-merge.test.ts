@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_CART_LINES } from "./cart";
-import { cartSyncStart, mergeCarts, parseCartSyncState, sameCart } from "./cart-merge";
+import { cartSyncStart, mergeCarts, parseCartSyncState, sameCart, withoutBought } from "./cart-merge";
 import type { LineChoiceInput } from "./line-choice";
 
 const A = "11111111-1111-4111-8111-111111111111";
@@ -135,5 +135,48 @@ describe("cartSyncStart", () => {
     },
   ])("$name", ({ state, want }) => {
     expect(cartSyncStart("me", state)).toEqual(want);
+  });
+});
+
+describe("withoutBought", () => {
+  it.each<[string, LineChoiceInput[], LineChoiceInput[], LineChoiceInput[]]>([
+    ["an empty cart stays empty", [], [l(A, "M", "Red", 1)], []],
+    ["the whole cart bought: nothing left", [l(A, "M", "Red", 2)], [l(A, "M", "Red", 2)], []],
+    [
+      "a line added on another device stays",
+      [l(A, "M", "Red", 2), l(B, null, null, 1)],
+      [l(A, "M", "Red", 2)],
+      [l(B, null, null, 1)],
+    ],
+    [
+      "more in the cart than bought: the rest stays",
+      [l(A, "M", "Red", 5)],
+      [l(A, "M", "Red", 2)],
+      [l(A, "M", "Red", 3)],
+    ],
+    ["fewer in the cart than bought: the line goes", [l(A, "M", "Red", 1)], [l(A, "M", "Red", 3)], []],
+    ["another size is another line", [l(A, "L", "Red", 1)], [l(A, "M", "Red", 1)], [l(A, "L", "Red", 1)]],
+    ["another colour is another line", [l(A, "M", "Blue", 1)], [l(A, "M", "Red", 1)], [l(A, "M", "Blue", 1)]],
+    ["no size and no colour match each other", [l(B, null, null, 2)], [l(B, null, null, 2)], []],
+    [
+      "the same line twice in the order adds up",
+      [l(A, "M", "Red", 4)],
+      [l(A, "M", "Red", 1), l(A, "M", "Red", 2)],
+      [l(A, "M", "Red", 1)],
+    ],
+    [
+      "a nonsense bought quantity takes nothing",
+      [l(A, "M", "Red", 2)],
+      [l(A, "M", "Red", Number.NaN)],
+      [l(A, "M", "Red", 2)],
+    ],
+    ["a negative bought quantity takes nothing", [l(A, "M", "Red", 2)], [l(A, "M", "Red", -3)], [l(A, "M", "Red", 2)]],
+  ])("%s", (_name, saved, bought, want) => {
+    expect(withoutBought(saved, bought)).toEqual(want);
+  });
+
+  it("keeps the order of the lines left", () => {
+    const saved = [l(B, null, null, 1), l(A, "M", "Red", 1), l(A, "L", "Red", 1)];
+    expect(withoutBought(saved, [l(A, "M", "Red", 1)])).toEqual([l(B, null, null, 1), l(A, "L", "Red", 1)]);
   });
 });

@@ -40,6 +40,29 @@ export function sameCart(a: readonly LineChoiceInput[], b: readonly LineChoiceIn
 }
 
 /**
+ * The saved cart once an order is paid: each bought line's quantity comes off the same line (a
+ * product, size and colour), and a line with nothing left goes. Lines the order did not have stay:
+ * another device may have added them after the checkout began. Quantities bought more than once in
+ * the order (it cannot, but a row written by hand could) add up.
+ */
+export function withoutBought<L extends LineChoiceInput>(
+  saved: readonly L[],
+  bought: readonly Pick<LineChoiceInput, "productId" | "selectedSize" | "color" | "quantity">[],
+): L[] {
+  const taken = new Map<string, number>();
+  for (const line of bought) {
+    const key = lineKey(line);
+    taken.set(key, (taken.get(key) ?? 0) + Math.max(0, Math.trunc(line.quantity) || 0));
+  }
+  const left: L[] = [];
+  for (const line of saved) {
+    const remaining = line.quantity - (taken.get(lineKey(line)) ?? 0);
+    if (remaining > 0) left.push(remaining === line.quantity ? line : { ...line, quantity: remaining });
+  }
+  return left;
+}
+
+/**
  * Whose cart this browser holds, and which server version it last matched, kept beside the cart
  * under CART_OWNER_STORAGE_KEY. `dirty` is a change not yet sent.
  */

@@ -46,6 +46,7 @@ export function createServices(deps: {
   const discounts = createDiscountPricing({ db });
   const accounts = createAccountsService(db);
   const events = createEventsService({ database: deps.database, logger: deps.logger });
+  const savedCarts = createSavedCartService({ db, pricing });
   const ordersDeps = {
     db,
     publicUrl: deps.config.publicUrl,
@@ -55,7 +56,11 @@ export function createServices(deps: {
     // The owner's e-mails (new orders, return requests) go to the administrator's address (decision 054).
     ownerEmail: deps.config.adminEmail,
   };
-  const orders = createOrdersService(ordersDeps);
+  const orders = createOrdersService({
+    ...ordersDeps,
+    // A paid order's lines leave the shopper's saved cart on every device (decision 050).
+    afterOrderPlaced: (order) => savedCarts.removeBought(order.userId, order.items),
+  });
   const payments = createPaymentsService(
     { db, config: deps.config, logger: deps.logger, pricing, discounts, accounts, orders },
     deps.payments,
@@ -66,7 +71,7 @@ export function createServices(deps: {
     // Visitors' and shoppers' catalogue reads, kept until a product or review notice (decision 024).
     catalog: createCachedCatalog(createCatalogService(db), events),
     pricing,
-    savedCarts: createSavedCartService({ db, pricing }),
+    savedCarts,
     discounts,
     adminDiscounts: createAdminDiscountsService({ db, logger: deps.logger }),
     mail,

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { addLine, CartFullError, type CartLine, cartLineFromQuote, lineKey, MAX_CART_LINES } from "../../domain/cart";
-import { mergeCarts, sameCart } from "../../domain/cart-merge";
+import { mergeCarts, sameCart, withoutBought } from "../../domain/cart-merge";
 import { parseQuantity } from "../../domain/cart-rules";
 import { cartRequestErrorMessage, savedCartBodySchema } from "../../domain/cart-schemas";
 import type { LineChoiceInput, Quote, QuotedLine } from "../../domain/checkout-line";
@@ -196,6 +196,21 @@ export function createSavedCartService(deps: { db: Database; pricing: PricingSer
           ? current.map((line) => (lineKey(line) === key ? { ...line, quantity: q } : line))
           : null,
       );
+    },
+
+    /**
+     * A paid order's lines come off the shopper's saved cart (domain/cart-merge.ts withoutBought),
+     * so another device, or a browser that never saw the payment page, does not offer them again.
+     * The version moves on, so a browser still holding the old cart merges into what is left.
+     */
+    async removeBought(userId: string, bought: readonly LineChoiceInput[]): Promise<void> {
+      await locked(userId, async (tx) => {
+        const row = await readRow(tx, userId, true);
+        if (!row) return;
+        const left = withoutBought(row.lines, bought);
+        if (sameCart(left, row.lines)) return;
+        await write(tx, userId, left, row.version + 1);
+      });
     },
 
     /** The cart page's Remove without JavaScript. */

@@ -117,6 +117,11 @@ export interface OrdersDeps {
   publish?: (event: LiveEvent) => void;
   /** Where the owner's e-mails go (ADMIN_EMAIL): each new order and each return request (owner-emails.ts); none when unset. */
   ownerEmail?: string;
+  /**
+   * After a new order is committed (once per order, never for a replay): the bought lines come off
+   * the shopper's saved cart. A failure here is logged; the order stands.
+   */
+  afterOrderPlaced?: (order: OrderView) => Promise<void>;
 }
 
 export function createOrdersService(deps: OrdersDeps) {
@@ -254,6 +259,14 @@ export function createOrdersService(deps: OrdersDeps) {
         deps.publish?.({ type: "order.created", orderId: result.order.id, userId: result.order.userId });
         // Stock went down (here or at the hold), and the buyer's reviews of these products are now verified purchases.
         productsChanged(result.order.items);
+        try {
+          await deps.afterOrderPlaced?.(result.order);
+        } catch (error) {
+          log.warn(
+            { orderId: result.order.id, err: error },
+            "order placed, but its lines could not be taken off the saved cart",
+          );
+        }
       }
       return result;
     },

@@ -5,6 +5,7 @@ import {
   paymentResult,
   checkoutByRef,
   ordersOf,
+  type Line,
   type PaymentsTest,
   type Shopper,
   shopper,
@@ -18,6 +19,8 @@ import { insertProducts } from "../helpers/products";
  * The built-in sandbox (no PayPal or Stripe keys): both methods end to end through the same
  * checkout and order code. The race for the last piece is in tests/security/sandbox-races.test.ts.
  */
+
+type SavedCart = { lines: { productId: string; quantity: number }[]; version: number };
 
 let test: PaymentsTest;
 let ada: Shopper;
@@ -99,6 +102,54 @@ describe("sandbox card", () => {
     const check = await paymentResult(await ada.browser.request(`/api/checkout/stripe-session/${created.id}`));
     expect(check).toEqual({ outcome: "paid", status: "paid", id: created.id, orderId: paid.orderId });
     expect(await stockOf(test.database, tee)).toBe(2);
+  });
+
+  it("takes the paid lines off the shopper's saved cart, once, and leaves the lines not bought", async () => {
+    const tee = await product(5);
+    const other = await product(5, 1500);
+    const cart = (lines: Line[], baseVersion: number | null) =>
+      bob.browser.request("/api/cart", {
+        method: "PUT",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ lines, baseVersion }),
+      });
+    const saved = async () => (await (await bob.browser.request("/api/cart")).json()) as SavedCart;
+    const choices = (view: SavedCart) => view.lines.map((l) => [l.productId, l.quantity]);
+    expect(
+      (
+        await cart(
+          [
+            { productId: tee, quantity: 1 },
+            { productId: other, quantity: 2 },
+          ],
+          null,
+        )
+      ).status,
+    ).toBe(200);
+    const before = await saved();
+    const created = await start("/api/create-stripe-session", bob, tee);
+    const paid = await bob.browser.postJson(`/api/sandbox/checkout/${created.id}/pay`, {});
+    expect(paid.status).toBe(200);
+    const after = await saved();
+    expect(choices(after)).toEqual([[other, 2]]);
+    expect(after.version).toBe(before.version + 1);
+    // The same tee added again after paying stays: a replayed payment takes nothing more off.
+    expect(
+      (
+        await cart(
+          [
+            { productId: other, quantity: 2 },
+            { productId: tee, quantity: 1 },
+          ],
+          after.version,
+        )
+      ).status,
+    ).toBe(200);
+    await bob.browser.postJson(`/api/sandbox/checkout/${created.id}/pay`, {});
+    expect(choices(await saved())).toEqual([
+      [other, 2],
+      [tee, 1],
+    ]);
   });
 
   it("Cancel returns to /payment-cancelled and the session can no longer be paid", async () => {
