@@ -66,6 +66,8 @@ export function formatMeasure(cm: number, unit: Unit): string {
 }
 
 export const sizeGuideMessages = {
+  saved: (category: string) => `Size guide saved for ${category}`,
+  notSaved: "Size guide not saved",
   category: "Choose a category that takes a size guide.",
   number: (size: Size, label: string) =>
     `${label} for size ${size}: enter centimetres, a number above 0 and up to ${MAX_CM}, at most one decimal.`,
