@@ -5,12 +5,13 @@ const UNIT_NAMES: Record<Unit, string> = { cm: "centimetres", in: "inches" };
 /**
  * A category's size guide as a table: a row per size (its header cell), a column per
  * measurement, in centimetres or inches (domain/size-guide.ts' formatMeasure). It scrolls
- * sideways inside its own box on a narrow screen, never the page.
+ * sideways inside its own box on a narrow screen, never the page (w-0 min-w-full: the
+ * table's width never widens the column around it).
  */
 export function SizeGuideTable({ guide, unit }: { guide: SizeGuideView; unit: Unit }) {
   return (
     <div
-      className="max-w-full overflow-x-auto rounded-xl border border-stone-200"
+      className="w-0 min-w-full overflow-x-auto rounded-xl border border-stone-200"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe: scrollable-region-focusable)
       tabIndex={0}
       role="region"
