@@ -17,7 +17,7 @@ import { OverviewPanel } from "~/components/admin/overview-panel";
 import { ProductsPanel } from "~/components/admin/products-panel";
 import { SizeGuidesPanel } from "~/components/admin/size-guides-panel";
 import { categoryFromSlug } from "../../domain/catalog";
-import { sizeGuideMessages } from "../../domain/size-guide";
+import { sizeGuideMessages } from "../../domain/size-guide-rules";
 import { useAdminNotice } from "~/lib/admin-notices";
 import { type AdminResult, adminResult } from "~/lib/admin-result";
 import { type DiscountFormResult, discountAction } from "~/lib/discount-action.server";

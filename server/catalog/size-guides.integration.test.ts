@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { InvalidInputError } from "../../domain/errors";
 import type { LiveEvent } from "../../domain/live-events";
-import { cellName, sizeGuideMessages } from "../../domain/size-guide";
+import { cellName } from "../../domain/size-guide";
+import { sizeGuideMessages } from "../../domain/size-guide-rules";
 import { createTestDatabase } from "../../tests/helpers/database";
 import { insertProducts } from "../../tests/helpers/products";
 import type { DatabaseHandle } from "../db/client";

@@ -2,14 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Category } from "../../domain/catalog";
 import { InvalidInputError } from "../../domain/errors";
 import type { LiveEvent } from "../../domain/live-events";
-import {
-  GUIDE_CATEGORIES,
-  GUIDE_MEASUREMENTS,
-  guideRowsOf,
-  readSizeGuideForm,
-  type SizeGuideRow,
-  type SizeGuideView,
-} from "../../domain/size-guide";
+import type { SizeGuideRow, SizeGuideView } from "../../domain/size-guide";
+import { GUIDE_CATEGORIES, GUIDE_MEASUREMENTS, guideRowsOf, readSizeGuideForm } from "../../domain/size-guide-rules";
 import type { Database, Tx } from "../db/client";
 import { products, sizeGuides } from "../db/schema";
 import type { Logger } from "../logger";

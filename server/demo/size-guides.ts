@@ -1,5 +1,6 @@
 import type { Category, Size } from "../../domain/catalog";
-import { GUIDE_MEASUREMENTS, type SizeGuideRow } from "../../domain/size-guide";
+import type { SizeGuideRow } from "../../domain/size-guide";
+import { GUIDE_MEASUREMENTS } from "../../domain/size-guide-rules";
 
 /** Body measurements in cm per size, in the order of the category's GUIDE_MEASUREMENTS. */
 const TABLES: Partial<Record<Category, Partial<Record<Size, number[]>>>> = {
