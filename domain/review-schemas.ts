@@ -1,5 +1,6 @@
 import { z } from "./zod";
 import { isUuid } from "./ids";
+import { fitMessages, readFitAnswer } from "./fit";
 import { REVIEW_MAX_LENGTH, reviewMessages } from "./review-rules";
 
 export { DEFAULT_RATING, RATINGS, REVIEW_MAX_LENGTH, reviewMessages } from "./review-rules";
@@ -31,8 +32,21 @@ const textField = z
   .refine((text) => !text.includes("\u0000"), reviewMessages.nul)
   .refine((text) => characterCount(text) <= REVIEW_MAX_LENGTH, reviewMessages.tooLong);
 
-/** A new or edited review as a shopper submits it: only a rating and a text. Who wrote it comes from the session. */
-export const reviewInputSchema = z.object({ rating: ratingField, text: textField });
+/** The optional fit answer: missing or "" is no answer (null); anything but the three answers is refused. */
+const fitField = z
+  .unknown()
+  .optional()
+  .transform((value, ctx) => {
+    const fit = readFitAnswer(value);
+    if (fit === undefined) {
+      ctx.addIssue({ code: "custom", message: fitMessages.invalid });
+      return z.NEVER;
+    }
+    return fit;
+  });
+
+/** A new or edited review as a shopper submits it: a rating, a text and an optional fit answer. Who wrote it comes from the session. */
+export const reviewInputSchema = z.object({ rating: ratingField, text: textField, fit: fitField });
 
 export type ReviewInput = z.output<typeof reviewInputSchema>;
 

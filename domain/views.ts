@@ -1,3 +1,4 @@
+import type { FitAnswer } from "./fit";
 import type { Country } from "./address-rules";
 import type { Category, Size } from "./catalog";
 import type { OrderStatus } from "./order-status";
@@ -243,4 +244,6 @@ export interface ReviewItem {
   verifiedPurchase: boolean;
   /** Written by the person asking (false for visitors). */
   mine: boolean;
+  /** The author's fit answer (domain/fit.ts), or null for none. */
+  fit: FitAnswer | null;
 }

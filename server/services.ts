@@ -23,6 +23,7 @@ import { createAdminOverviewService } from "./orders/admin-overview";
 import { createOrdersService } from "./orders/service";
 import { createPaymentsService, type PaymentsOptions } from "./payments/service";
 import { createReviewsService } from "./reviews/service";
+import { createSizeGuidesService } from "./catalog/size-guides";
 import type { ImageStorage } from "./storage/storage";
 
 /** Everything routes and endpoints may use. Built once per process and handed to each request. */
@@ -101,6 +102,8 @@ export function createServices(deps: {
       refunds,
     }),
     refunds,
+    // Size guides per category (decision 060): a saved guide announces its category's products.
+    sizeGuides: createSizeGuidesService({ db, logger: deps.logger, publish: events.publish }),
     // The Overview's sales chart, "To do" figures and low stock (decision 053).
     adminOverview: createAdminOverviewService({ db }),
     // Return requests: the shopper asks, the administrator approves (through refunds) or declines (decision 052).

@@ -23,7 +23,7 @@ function refused(intent: ReviewIntent | null, status: number, error: string, hea
 /**
  * The reviews part of the product page: post a review, edit or delete one's own (signed-in
  * shoppers), delete any (the administrator). Who acts comes from the session; the form gives
- * only rating, text or the review's id.
+ * only rating, text, the fit answer or the review's id.
  */
 export async function reviewAction(request: Request, productId: string, services: Services) {
   const form = await request.formData().catch(() => null);
@@ -43,7 +43,7 @@ export async function reviewAction(request: Request, productId: string, services
       return data<ReviewActionResult>({ ok: true, intent, id: answerId() });
     }
     // Only these fields are read: a userId or userName in the form means nothing.
-    const fields = { rating: form.get("rating"), text: form.get("text") };
+    const fields = { rating: form.get("rating"), text: form.get("text"), fit: form.get("fit") };
     if (intent === "update-review") {
       await services.reviews.update(actor, form.get("reviewId"), fields);
       return data<ReviewActionResult>({ ok: true, intent, id: answerId() });

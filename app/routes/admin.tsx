@@ -15,6 +15,9 @@ import { OrderDetail, OrdersPanel } from "~/components/admin/orders-panel";
 import { ReturnRequestsWaiting } from "~/components/admin/return-requests-desk";
 import { OverviewPanel } from "~/components/admin/overview-panel";
 import { ProductsPanel } from "~/components/admin/products-panel";
+import { SizeGuidesPanel } from "~/components/admin/size-guides-panel";
+import { categoryFromSlug } from "../../domain/catalog";
+import { sizeGuideMessages } from "../../domain/size-guide-rules";
 import { useAdminNotice } from "~/lib/admin-notices";
 import { type AdminResult, adminResult } from "~/lib/admin-result";
 import { type DiscountFormResult, discountAction } from "~/lib/discount-action.server";
@@ -66,6 +69,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       discounts: await context.services.adminDiscounts.list(),
       editId: params.get("edit"),
       now: new Date().toISOString(),
+    } as const;
+  }
+  if (tab === "size-guides") {
+    // Size guides per category (decision 060): one category's form at a time, chosen in the address.
+    return {
+      tab,
+      guides: await context.services.sizeGuides.list(),
+      guideCategory: categoryFromSlug(params.get("category")) ?? null,
     } as const;
   }
   // The Overview (decision 053): counters, "To do", the sales chart over ?days=7|30|90, low stock.
@@ -212,6 +223,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
 
+  if (field("intent") === "save-size-guide") {
+    const category = field("category");
+    try {
+      await context.services.sizeGuides.save(category, form.entries());
+      return adminResult(true, sizeGuideMessages.saved(category));
+    } catch (error) {
+      const refused = refusalOf(error);
+      if (refused)
+        return data(adminResult(false, sizeGuideMessages.notSaved, refused.message), { status: refused.status });
+      log.error({ err: error }, "saving a size guide failed");
+      return data(adminResult(false, sizeGuideMessages.notSaved), { status: 500 });
+    }
+  }
+
   if (field("intent") === "save-discount" || field("intent") === "toggle-discount") {
     return discountAction(field("intent"), form, context);
   }
@@ -262,6 +287,9 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
         )}
         {loaderData.tab === "overview" && <OverviewPanel data={loaderData.overview} />}
         {loaderData.tab === "mail" && <MailPanel page={loaderData.mail} />}
+        {loaderData.tab === "size-guides" && (
+          <SizeGuidesPanel guides={loaderData.guides} category={loaderData.guideCategory} result={result} />
+        )}
         {loaderData.tab === "discounts" && (
           <DiscountsPanel
             codes={loaderData.discounts}

@@ -10,6 +10,9 @@ import { formatAverageRating, reviewCountLabel } from "../../domain/rating";
 import type { ProductDetail, ReviewItem } from "../../domain/views";
 import { ProductGallery } from "~/components/catalog/product-gallery";
 import { ProductPurchase } from "~/components/catalog/product-purchase";
+import { SizeFit, SizeGuideNoScript } from "~/components/catalog/size-fit";
+import { fitSummary } from "../../domain/fit";
+import { showsSizeGuide } from "../../domain/size-guide";
 import { OwnReview } from "~/components/reviews/own-review";
 import { ReviewList } from "~/components/reviews/review-list";
 import { Stars } from "~/components/reviews/stars";
@@ -42,13 +45,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (onward) throw onward;
   }
   // A malformed id is answered by all three as "nothing": getProduct returns undefined, the reviews [] and null.
-  const [product, reviews, myReview] = await Promise.all([
+  const [product, reviews, myReview, fitCounts] = await Promise.all([
     context.services.catalog.getProduct(params.id),
     readReviews(() => context.services.reviews.list(params.id, viewer?.id ?? null)),
     viewer ? context.services.reviews.mine(params.id, viewer.id) : null,
+    context.services.reviews.fitCounts(params.id),
   ]);
   if (!product) throw data("Product not found", { status: 404 });
-  return { product, reviews, myReview, publicUrl: context.config.publicUrl };
+  // The size guide and the fit answers' summary (decision 060); the guide only for a product with sizes.
+  const guide = await context.services.sizeGuides.forCategory(product.category);
+  const sizeGuide = showsSizeGuide(guide, product.sizes) ? guide : null;
+  return { product, reviews, myReview, sizeGuide, fit: fitSummary(fitCounts), publicUrl: context.config.publicUrl };
 }
 
 /** The page's forms: "Add to cart" without JavaScript (intent add-to-cart), and the reviews' intents. */
@@ -148,7 +155,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function Product({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, reviews, myReview } = loaderData;
+  const { product, reviews, myReview, sizeGuide, fit } = loaderData;
   const cartRefusal =
     actionData && "intent" in actionData && actionData.intent === "add-to-cart"
       ? (actionData as CartActionRefusal)
@@ -230,6 +237,7 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
           )}
 
           <div className="mt-8 border-t border-stone-200 pt-6">
+            <SizeFit guide={sizeGuide} fit={fit} />
             <ProductPurchase
               key={product.id}
               product={product}
@@ -240,6 +248,7 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
               }}
             />
             <NoScriptAddToCart product={product} error={cartRefusal?.error ?? null} />
+            <SizeGuideNoScript guide={sizeGuide} />
           </div>
 
           <ul className="mt-6 space-y-1 text-sm text-stone-600">

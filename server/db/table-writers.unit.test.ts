@@ -25,6 +25,8 @@ const OWNERS: Record<string, string> = {
   order_refunds: "server/orders",
   return_requests: "server/orders",
   saved_carts: "server/cart",
+  // Size guides per category, docs/decisions/060-size-guides-and-fit.md (the demo seed calls its writeSizeGuide).
+  size_guides: "server/catalog",
   checkouts: "server/checkouts",
   sandbox_payments: "server/payments",
   outbox: "server/mail",
@@ -57,6 +59,7 @@ const OWNER_FILES: Record<string, string> = {
   order_refunds: "server/orders/refunds.ts",
   return_requests: "server/orders/returns.ts",
   saved_carts: "server/cart/saved-carts.ts",
+  size_guides: "server/catalog/size-guides.ts",
   checkouts: "server/checkouts/checkouts.ts",
   discount_redemptions: "server/discounts/redemptions.ts",
   sessions: "server/auth/purge.ts",

@@ -15,6 +15,7 @@ import { demoImageSvg, type Shot } from "./art";
 import { GARMENTS, type GarmentKind } from "./art/garments";
 import { DEMO_PRODUCTS } from "./art/products";
 import { demoCreationDates, demoImageJobs, seedDemoCatalog } from "./seed";
+import { createSizeGuidesService } from "../catalog/size-guides";
 
 let handle: DatabaseHandle;
 let mediaDir: string;
@@ -55,6 +56,24 @@ describe("seedDemoCatalog", () => {
     for (const category of CATEGORIES)
       expect(rows.filter((r) => r.category === category).length).toBeGreaterThanOrEqual(5);
     expect(new Set(rows.map((r) => r.title)).size).toBe(rows.length);
+  });
+
+  it("gives every demo category with sizes a size guide covering its products' sizes (Accessories none)", async () => {
+    const guides = createSizeGuidesService({ db: handle.db, logger });
+    const rows = await allRows();
+    for (const category of CATEGORIES) {
+      const guide = await guides.forCategory(category);
+      if (category === "Accessories") {
+        expect(guide).toBeNull();
+        continue;
+      }
+      const sizes = new Set(rows.filter((r) => r.category === category).flatMap((r) => r.sizes));
+      expect(
+        guide?.rows.map((row) => row.size),
+        category,
+      ).toEqual(SIZES.filter((size) => sizes.has(size)));
+      for (const row of guide?.rows ?? []) expect(Object.keys(row.cm).sort()).toEqual([...guide!.measurements].sort());
+    }
   });
 
   it("gives every product 1 to 5 images whose WebP variants exist at 4:5", async () => {

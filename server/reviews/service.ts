@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, ne, sql } from "drizzle-orm";
+import { type FitCounts, isFitAnswer, noFitCounts } from "../../domain/fit";
 import { isUuid } from "../../domain/ids";
 import type { LiveEvent } from "../../domain/live-events";
 import {
@@ -48,6 +49,7 @@ const itemColumns = {
   createdAt: reviews.createdAt,
   updatedAt: reviews.updatedAt,
   verifiedPurchase,
+  fit: reviews.fit,
 };
 
 type ItemRow = {
@@ -59,6 +61,7 @@ type ItemRow = {
   createdAt: Date;
   updatedAt: Date | null;
   verifiedPurchase: boolean;
+  fit: string | null;
 };
 
 function toItem(row: ItemRow, viewerId: string | null): ReviewItem {
@@ -72,6 +75,8 @@ function toItem(row: ItemRow, viewerId: string | null): ReviewItem {
     updatedAt: row.updatedAt ? row.updatedAt.toISOString() : null,
     verifiedPurchase: Boolean(row.verifiedPurchase),
     mine: viewerId !== null && row.userId === viewerId,
+    // Whatever a row holds, only the three answers reach a page.
+    fit: isFitAnswer(row.fit) ? row.fit : null,
   };
 }
 
@@ -126,6 +131,19 @@ export function createReviewsService(deps: {
       return rows.map((row) => toItem(row, viewerId));
     },
 
+    /** How many of a product's reviews answered each fit (all of them, not only those shown); an unknown product has none. */
+    async fitCounts(productId: string): Promise<FitCounts> {
+      const counts = noFitCounts();
+      if (!isUuid(productId)) return counts;
+      const rows = await db
+        .select({ fit: reviews.fit, count: sql<number>`count(*)::int` })
+        .from(reviews)
+        .where(and(eq(reviews.productId, productId), isNotNull(reviews.fit)))
+        .groupBy(reviews.fit);
+      for (const row of rows) if (isFitAnswer(row.fit)) counts[row.fit] = Number(row.count);
+      return counts;
+    },
+
     /** The review `viewerId` wrote of this product, if any (it may be older than the newest shown). */
     async mine(productId: string, viewerId: string): Promise<ReviewItem | null> {
       if (!isUuid(productId)) return null;
@@ -138,7 +156,7 @@ export function createReviewsService(deps: {
 
     /**
      * Posts a review by `actor`. Input is the request's fields; anything but rating and text is
-     * ignored. Empty text posts nothing and is not an error (docs/product.md §5). A second review of
+     * ignored (rating, text and the optional fit answer are read). Empty text posts nothing and is not an error (docs/product.md §5). A second review of
      * the same product is refused (409): the first one is edited instead.
      */
     async create(actor: ReviewActor, productId: string, input: unknown): Promise<CreateResult> {
@@ -146,7 +164,7 @@ export function createReviewsService(deps: {
       if (!parsed.success) throw new InvalidInputError(reviewErrorMessage(parsed.error));
       if (!isUuid(productId)) throw new NotFoundError("Product not found");
       if (parsed.data.text === "") return { status: "ignored" };
-      const { rating, text } = parsed.data;
+      const { rating, text, fit } = parsed.data;
 
       const row = await db
         .transaction(async (tx) => {
@@ -199,7 +217,15 @@ export function createReviewsService(deps: {
 
           const [inserted] = await tx
             .insert(reviews)
-            .values({ productId, userId: actor.id, userName: reviewerName(user), text, rating, createdAt: nowDate })
+            .values({
+              productId,
+              userId: actor.id,
+              userName: reviewerName(user),
+              text,
+              rating,
+              fit,
+              createdAt: nowDate,
+            })
             .returning({ id: reviews.id });
           return inserted;
         })
@@ -237,6 +263,7 @@ export function createReviewsService(deps: {
         .set({
           rating: parsed.data.rating,
           text: parsed.data.text,
+          fit: parsed.data.fit,
           ...(user ? { userName: reviewerName(user) } : {}),
           updatedAt: sql`now()`,
         })

@@ -323,6 +323,11 @@ const ADMIN_STEPS: Step[] = [
     go: async (p) => void (await p.goto("/admin?tab=discounts")),
   },
   {
+    name: "dashboard size guides",
+    route: "routes/admin.tsx",
+    go: async (p) => void (await p.goto("/admin?tab=size-guides&category=dress")),
+  },
+  {
     name: "dashboard orders, a search",
     route: "routes/admin.tsx",
     go: async (p, c) => void (await p.goto(`/admin?tab=orders&q=${encodeURIComponent(c.orderNumber ?? "")}`)),

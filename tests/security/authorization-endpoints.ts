@@ -265,6 +265,14 @@ export const ACTION_ROWS: Row[] = [
   },
   {
     route: "action admin",
+    what: "save a size guide",
+    method: "POST",
+    path: "/admin?tab=size-guides",
+    body: () => ({ form: { intent: "save-size-guide", category: "Shoes", "cm.M.foot": "9999" } }),
+    expect: adminAction(400),
+  },
+  {
+    route: "action admin",
     what: "switch a discount code off",
     method: "POST",
     path: "/admin?tab=discounts",

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { FitNote } from "./fit-answer";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { useFetcher } from "react-router";
 import { toast } from "~/lib/toast";
@@ -14,6 +15,7 @@ import { ReviewRating } from "./stars";
  * with Edit and Delete (one review per product). The answers of all three are told here,
  * where they outlive the form that sent them.
  */
+
 export function OwnReview({ signedIn, review }: { signedIn: boolean; review: ReviewItem | null }) {
   const fetcher = useFetcher<ReviewActionResult>({ key: OWN_REVIEW_FETCHER });
   const [editing, setEditing] = useState(false);
@@ -47,7 +49,7 @@ export function OwnReview({ signedIn, review }: { signedIn: boolean; review: Rev
     return (
       <ReviewForm
         signedIn={signedIn}
-        editing={{ id: review.id, rating: review.rating, text: review.text }}
+        editing={{ id: review.id, rating: review.rating, text: review.text, fit: review.fit }}
         onCancel={stopEditing}
       />
     );
@@ -67,6 +69,8 @@ export function OwnReview({ signedIn, review }: { signedIn: boolean; review: Rev
         <span aria-hidden="true">·</span>
         <LocalDateTime iso={review.updatedAt ?? review.createdAt} className="text-stone-600" />
         {review.updatedAt && <span className="text-stone-600">(edited)</span>}
+        {review.fit && <span aria-hidden="true">·</span>}
+        <FitNote fit={review.fit} />
       </p>
       <p className="mt-3 whitespace-pre-line break-words text-stone-800">{review.text}</p>
       <div className="mt-4 flex flex-wrap gap-3">

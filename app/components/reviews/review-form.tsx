@@ -5,6 +5,8 @@ import { reviewTexts } from "../../../domain/shop-messages";
 import { loginPathFor } from "../../../domain/redirects";
 import { DEFAULT_RATING, RATINGS, REVIEW_MAX_LENGTH } from "../../../domain/review-rules";
 import type { ReviewActionResult } from "~/lib/review-action.server";
+import type { FitAnswer } from "../../../domain/fit";
+import { FitField } from "./fit-answer";
 
 /** The one fetcher of the shopper's own review (post, edit, delete), so the reviews section can answer each. */
 export const OWN_REVIEW_FETCHER = "own-review";
@@ -14,12 +16,12 @@ const starLabel = (n: number) => `${"★".repeat(n)}${"☆".repeat(5 - n)} ${n} 
 interface ReviewFormProps {
   signedIn: boolean;
   /** Editing this review (its id, rating and text); a new review without it. */
-  editing?: { id: string; rating: number; text: string };
+  editing?: { id: string; rating: number; text: string; fit: FitAnswer | null };
   onCancel?: () => void;
 }
 
 /**
- * Rating (5 down to 1, default 5), text and 'Post review' (docs/product.md §2), or the same form
+ * Rating (5 down to 1, default 5), the optional fit answer, text and 'Post review' (docs/product.md §2), or the same form
  * filled in to edit one's own review. A visitor is told to log in; empty text posts nothing;
  * after a post the form goes back to 5 stars and no text. Without JavaScript the same form
  * posts to the page's action and the page answers.
@@ -31,6 +33,7 @@ export function ReviewForm({ signedIn, editing, onCancel }: ReviewFormProps) {
   const location = useLocation();
   const [rating, setRating] = useState(editing?.rating ?? DEFAULT_RATING);
   const [text, setText] = useState(editing?.text ?? "");
+  const [fit, setFit] = useState<FitAnswer | null>(editing?.fit ?? null);
   const ids = useId();
   const intent = editing ? "update-review" : "review";
   const fetched = fetcher.data?.intent === intent ? fetcher.data : undefined;
@@ -43,6 +46,7 @@ export function ReviewForm({ signedIn, editing, onCancel }: ReviewFormProps) {
     if (fetched?.ok && fetched.intent === "review" && fetched.outcome === "created") {
       setRating(DEFAULT_RATING);
       setText("");
+      setFit(null);
     }
   }, [fetched?.id]);
 
@@ -97,6 +101,7 @@ export function ReviewForm({ signedIn, editing, onCancel }: ReviewFormProps) {
             ))}
           </select>
         </div>
+        <FitField idPrefix={ids} value={fit} onChange={setFit} />
         <div>
           <textarea
             name="text"

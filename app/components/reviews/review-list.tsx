@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { FitNote } from "./fit-answer";
 import { ConfirmDelete } from "~/components/ui/confirm-delete";
 import { useFetcher } from "react-router";
 import { toast } from "~/lib/toast";
@@ -14,6 +15,7 @@ import { ReviewRating } from "~/components/reviews/stars";
  * server chose (a first name or 'Customer'). Text is plain text: React escapes it, so markup in
  * a review is shown, never run.
  */
+
 export function ReviewList({
   reviews,
   canDelete,
@@ -47,8 +49,9 @@ export function ReviewList({
                 {review.updatedAt && " (edited)"}
               </p>
             </div>
-            <p className="mt-1 flex items-center gap-2 text-sm text-stone-700">
+            <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-700">
               <ReviewRating rating={review.rating} />
+              <FitNote fit={review.fit} />
             </p>
             <p className="mt-3 whitespace-pre-line break-words text-stone-700">{review.text}</p>
             {canDelete && <DeleteReview reviewId={review.id} author={review.userName} />}
