@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fitMessages } from "./fit";
 import {
   REVIEW_MAX_LENGTH,
   reviewErrorMessage,
@@ -8,35 +9,44 @@ import {
 } from "./review-schemas";
 
 describe("reviewInputSchema", () => {
-  it.each<[string, Record<string, unknown>, { rating: number; text: string }]>([
-    ["rating 5 as a number", { rating: 5, text: "Lovely" }, { rating: 5, text: "Lovely" }],
-    ["rating 1 as a form string", { rating: "1", text: "Meh" }, { rating: 1, text: "Meh" }],
-    ["rating with spaces", { rating: " 3 ", text: "Fine" }, { rating: 3, text: "Fine" }],
-    ["text trimmed", { rating: 4, text: "  Soft fabric \n" }, { rating: 4, text: "Soft fabric" }],
-    ["inner new lines kept", { rating: 4, text: "Line one\nLine two" }, { rating: 4, text: "Line one\nLine two" }],
-    ["whitespace-only text becomes empty", { rating: 4, text: " \n\t " }, { rating: 4, text: "" }],
-    ["missing text is empty", { rating: 2 }, { rating: 2, text: "" }],
-    ["null text is empty", { rating: 2, text: null }, { rating: 2, text: "" }],
+  it.each<[string, Record<string, unknown>, { rating: number; text: string; fit: string | null }]>([
+    ["rating 5 as a number", { rating: 5, text: "Lovely" }, { rating: 5, text: "Lovely", fit: null }],
+    ["rating 1 as a form string", { rating: "1", text: "Meh" }, { rating: 1, text: "Meh", fit: null }],
+    ["rating with spaces", { rating: " 3 ", text: "Fine" }, { rating: 3, text: "Fine", fit: null }],
+    ["text trimmed", { rating: 4, text: "  Soft fabric \n" }, { rating: 4, text: "Soft fabric", fit: null }],
+    [
+      "inner new lines kept",
+      { rating: 4, text: "Line one\nLine two" },
+      { rating: 4, text: "Line one\nLine two", fit: null },
+    ],
+    ["whitespace-only text becomes empty", { rating: 4, text: " \n\t " }, { rating: 4, text: "", fit: null }],
+    ["missing text is empty", { rating: 2 }, { rating: 2, text: "", fit: null }],
+    ["null text is empty", { rating: 2, text: null }, { rating: 2, text: "", fit: null }],
     [
       "markup is kept as text",
       { rating: 5, text: "<script>alert(1)</script>" },
-      { rating: 5, text: "<script>alert(1)</script>" },
+      { rating: 5, text: "<script>alert(1)</script>", fit: null },
     ],
     [
       "exactly the maximum",
       { rating: 5, text: "a".repeat(REVIEW_MAX_LENGTH) },
-      { rating: 5, text: "a".repeat(REVIEW_MAX_LENGTH) },
+      { rating: 5, text: "a".repeat(REVIEW_MAX_LENGTH), fit: null },
     ],
     [
       "emoji count as one character each",
       { rating: 5, text: "👍".repeat(REVIEW_MAX_LENGTH) },
-      { rating: 5, text: "👍".repeat(REVIEW_MAX_LENGTH) },
+      { rating: 5, text: "👍".repeat(REVIEW_MAX_LENGTH), fit: null },
     ],
     [
       "forged author fields are dropped",
       { rating: 5, text: "Hi", userId: "x", userName: "Admin" },
-      { rating: 5, text: "Hi" },
+      { rating: 5, text: "Hi", fit: null },
     ],
+    ["a fit answer", { rating: 4, text: "", fit: "runs_small" }, { rating: 4, text: "", fit: "runs_small" }],
+    ["true to size", { rating: 4, text: "", fit: "true_to_size" }, { rating: 4, text: "", fit: "true_to_size" }],
+    ["runs large", { rating: 4, text: "", fit: "runs_large" }, { rating: 4, text: "", fit: "runs_large" }],
+    ["an empty fit answer is no answer", { rating: 4, text: "", fit: "" }, { rating: 4, text: "", fit: null }],
+    ["a null fit answer is no answer", { rating: 4, text: "", fit: null }, { rating: 4, text: "", fit: null }],
   ])("accepts %s", (_name, input, expected) => {
     expect(reviewInputSchema.parse(input)).toEqual(expected);
   });
@@ -56,6 +66,8 @@ describe("reviewInputSchema", () => {
     ["text a list", { rating: 5, text: ["a"] }, reviewMessages.text],
     ["text one over the maximum", { rating: 5, text: "a".repeat(REVIEW_MAX_LENGTH + 1) }, reviewMessages.tooLong],
     ["text with a NUL", { rating: 5, text: "a\u0000b" }, reviewMessages.nul],
+    ["a fit answer not on the list", { rating: 5, text: "x", fit: "tight" }, fitMessages.invalid],
+    ["a fit answer as a number", { rating: 5, text: "x", fit: 1 }, fitMessages.invalid],
   ])("refuses %s with a clear message", (_name, input, message) => {
     const result = reviewInputSchema.safeParse(input);
     expect(result.success).toBe(false);
