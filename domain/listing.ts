@@ -29,12 +29,19 @@ export interface ListingQuery {
 
 /** The price ranges the filters offer, in whole dollars (docs/product.md, "Search and filters"). */
 export const PRICE_RANGES: readonly { min?: number; max?: number; label: string }[] = [
-  { max: 50, label: "Under $50" },
-  { min: 50, max: 100, label: "$50 – $100" },
-  { min: 100, max: 200, label: "$100 – $200" },
-  { min: 200, label: "$200 and over" },
+  { max: 50, label: priceRangeLabel(undefined, 50) },
+  { min: 50, max: 100, label: priceRangeLabel(50, 100) },
+  { min: 100, max: 200, label: priceRangeLabel(100, 200) },
+  { min: 200, label: priceRangeLabel(200, undefined) },
 ];
 export const MAX_PRICE_DOLLARS = 1_000_000;
+
+/** A price range as the filters write it: from `min` (included) to under `max` dollars. */
+export function priceRangeLabel(min: number | undefined, max: number | undefined): string {
+  if (min != null && max != null) return `$${min} – $${max}`;
+  if (max != null) return `Under $${max}`;
+  return `$${min ?? 0} and over`;
+}
 export const MAX_COLOR_LENGTH = 40;
 
 /** A whole number of dollars from the address bar, or nothing ("abc", "-5", "1e99" are nothing). */

@@ -3,7 +3,7 @@ import type { LiveEvent } from "../../domain/live-events";
 import { InvalidInputError, NotFoundError } from "../../domain/errors";
 import { isUuid } from "../../domain/ids";
 import { MAX_SYNONYM_GROUPS, parseSynonymGroup } from "../../domain/search";
-import type { Database } from "../db/client";
+import type { Database, Tx } from "../db/client";
 import { searchSynonyms } from "../db/schema";
 
 /** A synonym group as the admin's Search tab lists it. */
@@ -88,14 +88,14 @@ export function createSearchSynonymsService(deps: { db: Database; publish?: (eve
       if (gone.length === 0) throw new NotFoundError("Synonym group not found");
       changed();
     },
-
-    /** The demo synonyms, once, into an empty table (the demo seed). */
-    async seedDemo(): Promise<void> {
-      const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(searchSynonyms);
-      if (Number(n) > 0) return;
-      await db.insert(searchSynonyms).values(DEMO_SYNONYMS.map((terms) => ({ terms: [...terms] })));
-    },
   };
+}
+
+/** The demo synonyms, once, into an empty table: the demo seed calls it in its transaction. */
+export async function seedDemoSynonyms(tx: Tx | Database): Promise<void> {
+  const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(searchSynonyms);
+  if (Number(n) > 0) return;
+  await tx.insert(searchSynonyms).values(DEMO_SYNONYMS.map((terms) => ({ terms: [...terms] })));
 }
 
 export type SearchSynonymsService = ReturnType<typeof createSearchSynonymsService>;

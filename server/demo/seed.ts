@@ -10,6 +10,7 @@ import { deleteProductImage, storeImageVariants } from "../catalog/images";
 import { DEMO_PICTURE_DIR, demoPictureVariants } from "./picture-cache";
 import { variantChoices, type VariantStock } from "../../domain/variants";
 import { writeVariants } from "../catalog/variant-stock";
+import { seedDemoSynonyms } from "../catalog/search-synonyms";
 
 /** Distinct from the migration lock (72_114_001), so seeding never waits on migrations. */
 const SEED_LOCK_KEY = 72_114_002;
@@ -197,6 +198,8 @@ export async function seedDemoCatalog({
       const made = await tx.insert(products).values(rows).returning({ id: products.id });
       // writeVariants also sets each product's stock_count, the sum of its variants.
       for (const [i, row] of made.entries()) await writeVariants(tx, row.id, demoVariantStock(DEMO_PRODUCTS[i]));
+      // The search's demo synonyms ("tee" = "t-shirt"...), which the owner edits in the admin's Search tab.
+      await seedDemoSynonyms(tx);
       logger.info(
         { products: rows.length, images: flat.length, drawn, ms: Math.round(performance.now() - started) },
         "demo catalogue stored",

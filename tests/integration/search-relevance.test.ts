@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseListingQuery } from "../../domain/listing";
 import type { DatabaseHandle } from "../../server/db/client";
 import { createCatalogService } from "../../server/catalog/service";
-import { createSearchSynonymsService } from "../../server/catalog/search-synonyms";
+import { seedDemoSynonyms } from "../../server/catalog/search-synonyms";
 import { DEMO_PRODUCTS } from "../../server/demo/art/products";
 import { createTestDatabase } from "../helpers/database";
 
@@ -44,7 +44,7 @@ describe("on the demo catalogue", () => {
         values (${p.title}, ${p.description}, ${p.price * 100}, ${p.category}, ${`{${p.sizes.join(",")}}`}::text[],
                 ${JSON.stringify(p.colors ?? [])}::jsonb, ${p.stock}, now() - ${i} * interval '1 hour')`);
     }
-    await createSearchSynonymsService({ db: database.db }).seedDemo();
+    await seedDemoSynonyms(database.db);
     catalog = createCatalogService(database.db);
   });
   afterAll(() => database?.close());
@@ -111,7 +111,7 @@ describe("on a generated catalogue of 10,000 products", () => {
       insert into products (title, description, price_cents, category, created_at)
       values ('Crème Brûlée Silk Blouse', 'A soft blouse.', 5000, 'Dress', timestamptz '2025-01-02')`);
     await database.db.execute(sql`analyze`);
-    await createSearchSynonymsService({ db: database.db }).seedDemo();
+    await seedDemoSynonyms(database.db);
     catalog = createCatalogService(database.db);
   }, 300_000);
   afterAll(() => database?.close());
