@@ -17,57 +17,62 @@ export function withFilter(query: ListingQuery, change: Partial<ListingQuery>): 
 export function ListingFilters({ query, facets }: { query: ListingQuery; facets: ListingFacets }) {
   const sizes = facets.sizes.filter((s) => s.count > 0 || s.value === query.size);
   const colors = facets.colors.filter((c) => c.count > 0 || c.value === query.color);
+  const inUse = Boolean(query.size || query.color || query.minDollars != null || query.maxDollars != null);
+  // Closed until a filter is in use, so the home page's grid stays where the brief has it; a
+  // <details> opens and closes without JavaScript.
   return (
-    <nav
-      aria-label="Filters"
-      className="flex flex-col gap-3 border-b border-stone-200 py-4 text-sm lg:flex-row lg:gap-8"
-    >
-      {sizes.length > 0 && (
-        <FilterGroup label="Size in stock">
-          {sizes.map((s) => (
-            <FilterLink
-              key={s.value}
-              label={s.value}
-              count={s.count}
-              active={query.size === s.value}
-              to={withFilter(query, { size: query.size === s.value ? undefined : (s.value as ListingQuery["size"]) })}
-            />
-          ))}
+    <details open={inUse} className="border-b border-stone-200 text-sm">
+      <summary className="cursor-pointer py-3 font-medium text-stone-700 hover:text-ink">
+        Filters{inUse ? " (in use)" : ""}
+      </summary>
+      <nav aria-label="Filters" className="flex flex-col gap-3 pb-4 lg:flex-row lg:flex-wrap lg:gap-x-8">
+        {sizes.length > 0 && (
+          <FilterGroup label="Size in stock">
+            {sizes.map((s) => (
+              <FilterLink
+                key={s.value}
+                label={s.value}
+                count={s.count}
+                active={query.size === s.value}
+                to={withFilter(query, { size: query.size === s.value ? undefined : (s.value as ListingQuery["size"]) })}
+              />
+            ))}
+          </FilterGroup>
+        )}
+        {colors.length > 0 && (
+          <FilterGroup label="Colour">
+            {colors.map((c) => (
+              <FilterLink
+                key={c.value}
+                label={c.label}
+                count={c.count}
+                active={query.color === c.value}
+                to={withFilter(query, { color: query.color === c.value ? undefined : c.value })}
+              />
+            ))}
+          </FilterGroup>
+        )}
+        <FilterGroup label="Price">
+          {PRICE_RANGES.map((range, i) => {
+            const active = query.minDollars === range.min && query.maxDollars === range.max;
+            return (
+              <FilterLink
+                key={range.label}
+                label={range.label}
+                count={facets.prices[i] ?? 0}
+                active={active}
+                to={withFilter(
+                  query,
+                  active
+                    ? { minDollars: undefined, maxDollars: undefined }
+                    : { minDollars: range.min, maxDollars: range.max },
+                )}
+              />
+            );
+          })}
         </FilterGroup>
-      )}
-      {colors.length > 0 && (
-        <FilterGroup label="Colour">
-          {colors.map((c) => (
-            <FilterLink
-              key={c.value}
-              label={c.label}
-              count={c.count}
-              active={query.color === c.value}
-              to={withFilter(query, { color: query.color === c.value ? undefined : c.value })}
-            />
-          ))}
-        </FilterGroup>
-      )}
-      <FilterGroup label="Price">
-        {PRICE_RANGES.map((range, i) => {
-          const active = query.minDollars === range.min && query.maxDollars === range.max;
-          return (
-            <FilterLink
-              key={range.label}
-              label={range.label}
-              count={facets.prices[i] ?? 0}
-              active={active}
-              to={withFilter(
-                query,
-                active
-                  ? { minDollars: undefined, maxDollars: undefined }
-                  : { minDollars: range.min, maxDollars: range.max },
-              )}
-            />
-          );
-        })}
-      </FilterGroup>
-    </nav>
+      </nav>
+    </details>
   );
 }
 
@@ -81,6 +86,16 @@ function FilterGroup({ label, children }: { label: string; children: React.React
 }
 
 function FilterLink({ label, count, active, to }: { label: string; count: number; active: boolean; to: string }) {
+  // A filter that would show nothing is said, not offered.
+  if (count === 0 && !active)
+    return (
+      <li>
+        <span className="inline-flex items-center gap-1 rounded-full border border-dashed border-stone-200 px-3 py-1.5 text-stone-400">
+          {label} <span>0</span>
+          <span className="sr-only"> products</span>
+        </span>
+      </li>
+    );
   return (
     <li>
       <Link
