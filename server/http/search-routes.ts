@@ -9,11 +9,11 @@ import { RateLimitedError } from "../../domain/errors";
 /**
  * The search box's suggestions (issue 27, decision 059): GET /api/search/suggest?q=… answers
  * at most six products and three categories, from the catalogue cache. Per client address at
- * most SUGGEST_LIMIT.max a minute on this instance (a shopper types a few a second at most);
+ * most SUGGEST_LIMIT.max a minute on this instance (ten a second: a shopper types a few at most);
  * a longer query is cut to the search's own 100 characters, and an address over 2,000
  * characters is refused.
  */
-export const SUGGEST_LIMIT = { max: 120, windowMs: 60_000 } as const;
+export const SUGGEST_LIMIT = { max: 600, windowMs: 60_000 } as const;
 const MAX_QUERY_STRING = 2000;
 
 export function searchRoutes(services: Pick<Services, "catalog">, limit = SUGGEST_LIMIT) {
