@@ -26,17 +26,16 @@ export interface SearchPlan {
 /** Catalogue words looked up per typed word (the trigram index's nearest), before the edit-distance rule keeps the nearest. */
 const CANDIDATES_PER_WORD = 10;
 
-/** The catalogue's words nearest to each of `words` by trigrams, and those that start with it. */
+/** The catalogue's words nearest to each of `words` by trigram distance (the GiST index's nearest-first scan). */
 async function candidateWords(db: Database, words: string[]): Promise<Map<string, string[]>> {
   const found = new Map<string, string[]>(words.map((w) => [w, []]));
   if (words.length === 0) return found;
-  // The words are letters only (domain/search.ts, correctable), so none holds a LIKE wildcard or a space.
+  // The words are letters only (domain/search.ts, correctable), so none holds a space.
   const rows = (await db.execute(sql`
     select t.tok, w.word
     from unnest(string_to_array(${words.join(" ")}, ' ')) as t(tok)
     cross join lateral (
       select word from search_words
-      where word % t.tok or word like t.tok || '%'
       order by word <-> t.tok
       limit ${CANDIDATES_PER_WORD}
     ) as w`)) as unknown as { rows?: { tok: string; word: string }[] } | { tok: string; word: string }[];

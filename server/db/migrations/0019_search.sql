@@ -21,11 +21,12 @@ CREATE OR REPLACE FUNCTION store_search_document(title text, category text, desc
 ALTER TABLE "products" ADD COLUMN IF NOT EXISTS "search_document" tsvector
   GENERATED ALWAYS AS (store_search_document("title", "category", "description")) STORED;--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "products_search_document_idx" ON "products" USING gin ("search_document");--> statement-breakpoint
--- The catalogue's words, unaccented and lower-case, for typo corrections by trigram similarity.
+-- The catalogue's words, unaccented and lower-case, for typo corrections: the nearest by trigram
+-- distance, read through a GiST index (it serves ORDER BY word <-> 'typo' LIMIT n).
 CREATE TABLE IF NOT EXISTS "search_words" (
   "word" text PRIMARY KEY
 );--> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "search_words_trgm_idx" ON "search_words" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "search_words_trgm_idx" ON "search_words" USING gist ("word" gist_trgm_ops);--> statement-breakpoint
 CREATE OR REPLACE FUNCTION store_search_words_add() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO search_words (word)

@@ -10,7 +10,7 @@ import { stamp } from "./columns";
  * correction to it finds nothing, which is what the search would have found anyway.
  */
 export const searchWords = pgTable("search_words", { word: text("word").primaryKey() }, (t) => [
-  index("search_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
+  index("search_words_trgm_idx").using("gist", sql`${t.word} gist_trgm_ops`),
 ]);
 
 /** Words the owner counts as one in a search ("tee" = "t-shirt"), edited in the admin's Search tab. */
