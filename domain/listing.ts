@@ -55,7 +55,7 @@ export function parseDollars(raw: string | null | undefined): number | undefined
 export function normalizeColor(raw: string | null | undefined): string | undefined {
   if (!raw) return undefined;
   const c = raw
-    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .replace(/\p{Cc}/gu, "")
     .replace(/\s+/g, " ")
     .trim()
     .toLowerCase();
@@ -84,7 +84,7 @@ export function normalizeSearch(raw: string | null | undefined): string | undefi
   if (!raw) return undefined;
   // Control characters (a NUL byte among them, which PostgreSQL refuses in text) are spaces.
   const q = raw
-    .replace(/[\u0000-\u001f\u007f]/g, " ")
+    .replace(/\p{Cc}/gu, " ")
     .replace(/\s+/g, " ")
     .trim()
     .slice(0, MAX_SEARCH_LENGTH)

@@ -178,8 +178,11 @@ export const SLOT_POINTS = { titleWhole: 8, titlePart: 6, otherWhole: 3, any: 1 
 export function parseSynonymGroup(input: string): { terms: string[] } | { error: string } {
   const terms: string[] = [];
   const seen = new Set<string>();
-  for (const raw of input.replace(/[\u0000-\u001f\u007f]/g, " ").split(/[,=\n]/)) {
-    const term = raw.replace(/\s+/g, " ").trim();
+  for (const raw of input.split(/[,=\n]/)) {
+    const term = raw
+      .replace(/\p{Cc}/gu, " ")
+      .replace(/\s+/g, " ")
+      .trim();
     if (!term) continue;
     if (term.length > MAX_SYNONYM_TERM_LENGTH)
       return { error: `Each word or phrase can be at most ${MAX_SYNONYM_TERM_LENGTH} characters.` };

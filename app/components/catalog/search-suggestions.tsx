@@ -118,14 +118,18 @@ export function SearchSuggestions({ input }: SuggestionsProps) {
 
   if (!open) return null;
   return (
-    <ul
+    // The ARIA 1.2 combobox's popup: the field keeps the focus and points at the option with
+    // aria-activedescendant, so the options are not focusable and the keys are the field's.
+    <div
       id={LISTBOX_ID}
       role="listbox"
       aria-label="Suggestions"
       className="absolute right-0 left-0 z-30 mt-1 max-h-80 overflow-auto rounded-2xl border border-stone-200 bg-white py-1 text-sm shadow-lg sm:w-80"
     >
       {options.map((option, i) => (
-        <li
+        // biome-ignore lint/a11y/useFocusableInteractive: an option of a combobox's listbox is reached through aria-activedescendant, the field keeps the focus
+        // biome-ignore lint/a11y/useKeyWithClickEvents: the keys (arrows, Enter, Escape) are handled on the field
+        <div
           key={option.id}
           id={`${LISTBOX_ID}-${i}`}
           role="option"
@@ -140,8 +144,8 @@ export function SearchSuggestions({ input }: SuggestionsProps) {
         >
           <span className="text-ink">{option.label}</span>
           <span className="shrink-0 text-xs text-stone-500">{option.detail}</span>
-        </li>
+        </div>
       ))}
-    </ul>
+    </div>
   );
 }
