@@ -7,7 +7,6 @@ import {
   normalizeSearch,
   parseListingQuery,
   priceRangeLabel,
-  toPrefixTsQuery,
 } from "./listing";
 
 describe("clampLimit", () => {
@@ -103,19 +102,6 @@ describe("normalizeSearch", () => {
     ["'; drop table products; --", "'; drop table products; --"],
   ])("%s", (raw, expected) => {
     expect(normalizeSearch(raw)).toBe(expected);
-  });
-});
-
-describe("toPrefixTsQuery", () => {
-  it.each([
-    ["floral dress", "floral:* & dress:*"],
-    ["Dres", "dres:*"],
-    ["'; drop table products; --", "drop:* & table:* & products:*"],
-    ["<img src=x onerror=alert(1)>", "img:* & src:* & x:* & onerror:* & alert:* & 1:*"],
-    ["!!! & | :*", undefined],
-    ["Café", "café:*"],
-  ])("%s", (q, expected) => {
-    expect(toPrefixTsQuery(q)).toBe(expected);
   });
 });
 

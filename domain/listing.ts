@@ -145,19 +145,3 @@ export function listingSearch(query: Partial<ListingQuery>): string {
   const s = params.toString();
   return s ? `?${s}` : "";
 }
-
-/**
- * Words of a search turned into a prefix full-text query ("flor dres" -> "flor:* & dres:*").
- * Only letters and digits survive, so nothing the shopper types can change the query's syntax.
- */
-export function toPrefixTsQuery(q: string): string | undefined {
-  const words = q
-    .normalize("NFKC")
-    .toLowerCase()
-    .match(/[\p{L}\p{N}]+/gu);
-  if (!words || words.length === 0) return undefined;
-  return words
-    .slice(0, 8)
-    .map((w) => `${w}:*`)
-    .join(" & ");
-}
