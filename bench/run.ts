@@ -16,6 +16,7 @@ import { type BundleFigures, measureBundles } from "./bundle";
 import { type LighthouseFigures, measureLighthouse } from "./lighthouse";
 import { type LoadFigures, type LoadTarget, measure } from "./load";
 import { ROOT, rssSampler, type StoreProcess, startStore } from "./server-process";
+import { measureSuggest, type SuggestFigures } from "./suggest";
 
 const quick = process.env.BENCH_QUICK === "1";
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
@@ -105,6 +106,7 @@ async function benchDatabase(database: "pg" | "embedded", withBrowser: boolean) 
   const load: LoadRow[] = [];
   let bundles: BundleFigures[] = [];
   let lighthouse: LighthouseFigures[] = [];
+  let suggest: SuggestFigures | null = null;
   try {
     console.log(`\n[${database}] cold start: fresh data, demo catalogue`);
     const first = await startStore({ dataDir, databaseUrl, adminEmail });
@@ -122,6 +124,11 @@ async function benchDatabase(database: "pg" | "embedded", withBrowser: boolean) 
       const productId = await firstProductId(base);
       const targets = targetsFor(productId, shopper).map((t) =>
         t.headers && "origin" in t.headers ? { ...t, headers: { ...t.headers, origin: base } } : t,
+      );
+      // Before the load: the search's suggestions, one shopper typing, every query asked once (uncached).
+      suggest = await measureSuggest(base);
+      console.log(
+        `[${database}] search suggestions: ${suggest.requests} queries, p50 ${suggest.p50Ms} ms, p95 ${suggest.p95Ms} ms, max ${suggest.maxMs} ms, errors ${suggest.errors}`,
       );
       const sampler = rssSampler(store);
       const idleAfterEachRoundMB: number[] = [];
@@ -180,7 +187,7 @@ async function benchDatabase(database: "pg" | "embedded", withBrowser: boolean) 
           settings.lighthouseRuns,
         );
       }
-      return { database, coldStartMs, seedingRssMB, restartMs, memory, load, bundles, lighthouse };
+      return { database, coldStartMs, seedingRssMB, restartMs, memory, load, bundles, lighthouse, suggest };
     } finally {
       await store.stop();
     }
@@ -227,6 +234,8 @@ function report(results: Awaited<ReturnType<typeof benchDatabase>>[], verdicts: 
       "idle after load MB": r.memory.idleAfterLoadMB,
     })),
   );
+  console.log("== Search suggestions (GET /api/search/suggest, one at a time, uncached)");
+  console.table(results.map((r) => ({ db: r.database, ...r.suggest })));
   const bundles = results.flatMap((r) => r.bundles);
   if (bundles.length) {
     console.log("== JavaScript before any user action (from build/client)");
@@ -273,6 +282,7 @@ async function main() {
     figures.set(`memory:${r.database}:idleAfterRestartMB`, r.memory.idleAfterRestartMB);
     figures.set(`memory:${r.database}:idleAfterLoadMB`, r.memory.idleAfterLoadMB);
     figures.set(`coldStart:${r.database}:seconds`, Math.round(r.coldStartMs / 100) / 10);
+    if (r.suggest) figures.set(`suggest:${r.database}:p95Ms`, r.suggest.p95Ms);
     for (const b of r.bundles) figures.set(`bundle:${b.route}:gzipKB`, Math.round(b.gzipBytes / 102.4) / 10);
     for (const l of r.lighthouse)
       for (const key of ["performance", "accessibility", "bestPractices", "seo", "cls"] as const)

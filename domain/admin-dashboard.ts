@@ -1,7 +1,7 @@
 import { ORDER_STATUSES, type OrderStatus } from "./order-status";
 
 /** The dashboard's tabs (docs/product.md §2); the tab lives in the URL (?tab=orders) so reload and back keep it. */
-export const ADMIN_TABS = ["overview", "products", "orders", "mail", "discounts", "size-guides"] as const;
+export const ADMIN_TABS = ["overview", "products", "orders", "mail", "discounts", "size-guides", "search"] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 export const ADMIN_TAB_LABELS: Record<AdminTab, string> = {
@@ -11,6 +11,8 @@ export const ADMIN_TAB_LABELS: Record<AdminTab, string> = {
   mail: "Mail",
   discounts: "Discounts",
   "size-guides": "Size guides",
+  // The search's synonyms (issue 27, decision 059).
+  search: "Search",
 };
 
 export function parseAdminTab(value: string | null | undefined): AdminTab {

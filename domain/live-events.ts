@@ -8,7 +8,9 @@ import { isUuid } from "./ids";
 export type LiveEvent =
   | { type: "product.added" | "product.updated" | "product.deleted"; productId: string }
   | { type: "review.added" | "review.updated" | "review.deleted"; productId: string }
-  | { type: "order.created" | "order.status"; orderId: string; userId: string };
+  | { type: "order.created" | "order.status"; orderId: string; userId: string }
+  /** The owner's search synonyms changed (decision 059): searches may find other products. */
+  | { type: "search.updated" };
 
 /**
  * What a stream carries: the events, plus "resync" when notices may have been missed (the
@@ -32,6 +34,7 @@ export function readLiveEvent(value: unknown): LiveEvent | null {
   if (typeof value !== "object" || value === null) return null;
   const { type, productId, orderId, userId } = value as Record<string, unknown>;
   if (typeof type !== "string") return null;
+  if (type === "search.updated") return { type };
   if (PRODUCT_EVENTS.includes(type) || REVIEW_EVENTS.includes(type)) {
     return isUuid(productId) ? ({ type, productId } as LiveEvent) : null;
   }

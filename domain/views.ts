@@ -51,6 +51,26 @@ export interface ProductPage {
   hasMore: boolean;
 }
 
+/**
+ * The home grid's filters with the number of products each would show (issue 27): each
+ * dimension counted with every other filter and the search applied, its own left out.
+ */
+export interface ListingFacets {
+  categories: { value: string; count: number }[];
+  /** Sizes in stock. */
+  sizes: { value: string; count: number }[];
+  /** Colours by their folded name (the filter's value) and as the products write them. */
+  colors: { value: string; label: string; count: number }[];
+  /** One count per range of PRICE_RANGES (domain/listing.ts), in its order. */
+  prices: number[];
+}
+
+/** A suggestion under the search box (GET /api/search/suggest). */
+export interface SearchSuggestions {
+  products: { id: string; title: string; category: string }[];
+  categories: { name: string; slug: string }[];
+}
+
 export interface AdminProductRow {
   id: string;
   title: string;

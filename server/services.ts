@@ -6,6 +6,7 @@ import { createPricingService } from "./cart/pricing";
 import { createSavedCartService } from "./cart/saved-carts";
 import { createAdminCatalogService } from "./catalog/admin-products";
 import { createCachedCatalog } from "./catalog/cached-catalog";
+import { createSearchSynonymsService } from "./catalog/search-synonyms";
 import { createCatalogService } from "./catalog/service";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
@@ -71,6 +72,8 @@ export function createServices(deps: {
   return {
     // Visitors' and shoppers' catalogue reads, kept until a product or review notice (decision 024).
     catalog: createCachedCatalog(createCatalogService(db), events),
+    // The owner's search synonyms (decision 059); a change empties the catalogue caches everywhere.
+    searchSynonyms: createSearchSynonymsService({ db, publish: events.publish }),
     pricing,
     savedCarts,
     discounts,

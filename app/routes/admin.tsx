@@ -24,6 +24,8 @@ import { type DiscountFormResult, discountAction } from "~/lib/discount-action.s
 import { refusalOf, throwForBoundary } from "~/lib/page-failure.server";
 import { refundRefusal } from "~/lib/refund-refusal.server";
 import { isReturnIntent, returnAction } from "~/lib/return-action.server";
+import { isSynonymIntent, synonymAction } from "~/lib/synonym-action.server";
+import { SynonymsPanel } from "~/components/admin/synonyms-panel";
 import { useLiveRevalidate } from "~/lib/live";
 import { pageMeta } from "~/lib/store";
 import type { Route } from "./+types/admin";
@@ -79,6 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       guideCategory: categoryFromSlug(params.get("category")) ?? null,
     } as const;
   }
+  if (tab === "search") return { tab, synonyms: await context.services.searchSynonyms.list() } as const;
   // The Overview (decision 053): counters, "To do", the sales chart over ?days=7|30|90, low stock.
   const salesWindow = parseSalesWindow(params.get("days"));
   const { adminOverview } = context.services;
@@ -236,6 +239,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data(adminResult(false, sizeGuideMessages.notSaved), { status: 500 });
     }
   }
+  if (isSynonymIntent(intent)) return synonymAction(intent, form, context);
 
   if (field("intent") === "save-discount" || field("intent") === "toggle-discount") {
     return discountAction(field("intent"), form, context);
@@ -290,6 +294,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
         {loaderData.tab === "size-guides" && (
           <SizeGuidesPanel guides={loaderData.guides} category={loaderData.guideCategory} result={result} />
         )}
+        {loaderData.tab === "search" && <SynonymsPanel groups={loaderData.synonyms} />}
         {loaderData.tab === "discounts" && (
           <DiscountsPanel
             codes={loaderData.discounts}

@@ -1,8 +1,10 @@
 import { Form, Link, useNavigate, useNavigation, useSubmit } from "react-router";
 import { CATEGORIES, categorySlug, PAGE_SIZE } from "../../domain/catalog";
-import { listingChange, listingSearch, parseListingQuery } from "../../domain/listing";
+import { isFiltered, listingChange, listingSearch, parseListingQuery } from "../../domain/listing";
 import { productsTexts } from "../../domain/shop-messages";
+import { ListingFilters, RelaxFilters, withFilter } from "~/components/catalog/listing-filters";
 import { ProductCard } from "~/components/catalog/product-card";
+import { SearchBox } from "~/components/catalog/search-box";
 import { ScrollRow } from "~/components/ui/scroll-row";
 import { useLiveRevalidate } from "~/lib/live";
 import { pageMeta, STORE_NAME } from "~/lib/store";
@@ -10,8 +12,11 @@ import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseListingQuery(new URL(request.url).searchParams);
-  const page = await context.services.catalog.listProducts(query);
-  return { query, ...page };
+  const [page, facets] = await Promise.all([
+    context.services.catalog.listProducts(query),
+    context.services.catalog.listingFacets(query),
+  ]);
+  return { query, facets, ...page };
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -28,7 +33,8 @@ const SORT_LABELS = {
 } as const;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { query, items, total, hasMore } = loaderData;
+  const { query, facets, items, total, hasMore } = loaderData;
+  const countOf = (category: string) => facets.categories.find((c) => c.value === category)?.count ?? 0;
   const navigate = useNavigate();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -69,7 +75,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <li>
               <CategoryChip
                 label="All"
-                to={listingSearch({ q: query.q, sort: query.sort }) || "/"}
+                count={facets.categories.reduce((sum, c) => sum + c.count, 0)}
+                to={withFilter({ ...query, category: undefined }, {})}
                 active={!query.category}
               />
             </li>
@@ -77,7 +84,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <li key={category}>
                 <CategoryChip
                   label={category}
-                  to={listingSearch({ q: query.q, sort: query.sort, category })}
+                  count={countOf(category)}
+                  to={withFilter(query, { category })}
                   active={query.category === category}
                 />
               </li>
@@ -85,20 +93,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </ul>
         </ScrollRow>
         <Form method="get" role="search" className="grid shrink-0 grid-cols-[1fr_auto] items-center gap-2 sm:flex">
+          {/* A new search keeps the filters in use (without JavaScript too: a plain GET). */}
           {query.category && <input type="hidden" name="category" value={categorySlug(query.category)} />}
-          <label htmlFor="search" className="sr-only">
-            Search products
-          </label>
-          <input
-            id="search"
-            type="search"
-            name="q"
-            defaultValue={query.q ?? ""}
-            key={query.q ?? ""}
-            maxLength={100}
-            placeholder="Search dresses, jackets…"
-            className="col-span-2 min-w-0 rounded-full border border-stone-300 px-4 py-2 text-sm placeholder:text-stone-400 focus:border-ink sm:w-56"
-          />
+          {query.size && <input type="hidden" name="size" value={query.size} />}
+          {query.color && <input type="hidden" name="color" value={query.color} />}
+          {query.minDollars != null && <input type="hidden" name="min" value={query.minDollars} />}
+          {query.maxDollars != null && <input type="hidden" name="max" value={query.maxDollars} />}
+          <SearchBox defaultValue={query.q ?? ""} />
           <label htmlFor="sort" className="sr-only">
             Sort by
           </label>
@@ -113,7 +114,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             >
               {Object.entries(SORT_LABELS).map(([value, label]) => (
                 <option key={value} value={value}>
-                  {label}
+                  {/* With a search, the default order is by relevance, newest first among equals. */}
+                  {value === "newest" && query.q ? "Best match" : label}
                 </option>
               ))}
             </select>
@@ -136,15 +138,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Form>
       </div>
 
+      <ListingFilters query={query} facets={facets} />
+
       {items.length === 0 ? (
         <div className={`py-24 text-center ${dimmed}`} aria-busy={busy}>
           <p className="text-lg text-stone-700">
-            {query.q || query.category ? "No products match your search." : productsTexts.empty}
+            {isFiltered(query) ? "No products match your search." : productsTexts.empty}
           </p>
-          {(query.q || query.category) && (
-            <Link to="/" className="mt-4 inline-block text-sm font-medium underline">
-              Clear filters
-            </Link>
+          {isFiltered(query) && (
+            <>
+              <RelaxFilters query={query} colorLabel={facets.colors.find((c) => c.value === query.color)?.label} />
+              <Link to="/" className="mt-4 inline-block text-sm font-medium underline">
+                Clear filters
+              </Link>
+            </>
           )}
         </div>
       ) : (
@@ -195,7 +202,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function CategoryChip({ label, to, active }: { label: string; to: string; active: boolean }) {
+function CategoryChip({ label, count, to, active }: { label: string; count: number; to: string; active: boolean }) {
   return (
     <Link
       to={to}
@@ -204,7 +211,12 @@ function CategoryChip({ label, to, active }: { label: string; to: string; active
         active ? "border-ink bg-ink text-white" : "border-stone-300 text-stone-700 hover:border-ink"
       }`}
     >
-      {label}
+      {label}{" "}
+      <span className={active ? "text-stone-300" : "text-stone-500"}>
+        <span className="sr-only">, </span>
+        {count}
+        <span className="sr-only">{count === 1 ? " product" : " products"}</span>
+      </span>
     </Link>
   );
 }

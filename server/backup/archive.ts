@@ -19,7 +19,7 @@ import * as tar from "tar";
 import { InvalidInputError } from "../../domain/errors";
 import { acquireEmbeddedLock } from "../db/embedded-lock";
 import { privateFile } from "../private-files";
-import type { DatabaseHandle } from "../db/client";
+import { type DatabaseHandle, PGLITE_EXTENSIONS } from "../db/client";
 import { readMigrations } from "../db/migrate";
 
 /**
@@ -224,7 +224,7 @@ async function unpack(file: string, dir: string): Promise<{ manifest: BackupMani
 async function inspect(file: string, dir: string, manifest: BackupManifest, database: Buffer): Promise<BackupSummary> {
   let client: PGlite;
   try {
-    client = await PGlite.create({ loadDataDir: new Blob([new Uint8Array(database)]) });
+    client = await PGlite.create({ loadDataDir: new Blob([new Uint8Array(database)]), extensions: PGLITE_EXTENSIONS });
   } catch (error) {
     throw refuse(file, `its database does not open (${(error as Error).message})`);
   }
@@ -297,6 +297,7 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Back
     const client = await PGlite.create({
       dataDir: path.join(unpacked, "pglite"),
       loadDataDir: new Blob([new Uint8Array(database)]),
+      extensions: PGLITE_EXTENSIONS,
     });
     await client.close();
 

@@ -1,6 +1,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -60,6 +62,13 @@ export interface DatabaseHandle {
  */
 export const PGLITE_SHARED_BUFFERS = "16MB";
 
+/**
+ * The PostgreSQL extensions the store's search uses (migration 0018, decision 059): trigrams for
+ * typos, unaccent for accents. Every PGlite the store opens loads them, or a product write would
+ * find the search's index functions missing.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
+
 /** PGlite's own start parameters, with the store's memory settings appended (later `-c` wins). */
 export function pgliteStartParams(): string[] {
   return [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
@@ -80,12 +89,20 @@ export async function openPglite(
 ): Promise<DatabaseHandle> {
   const startParams = pgliteStartParams();
   if (!options.dataDir)
-    return wrapPglite(await PGlite.create({ loadDataDir: options.loadDataDir, startParams }), options.onQuery);
+    return wrapPglite(
+      await PGlite.create({ loadDataDir: options.loadDataDir, startParams, extensions: PGLITE_EXTENSIONS }),
+      options.onQuery,
+    );
   mkdirSync(path.dirname(options.dataDir), { recursive: true, mode: PRIVATE_DIR_MODE });
   const lock = acquireEmbeddedLock(`${options.dataDir}.lock`);
   let client: PGlite;
   try {
-    client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, startParams });
+    client = await PGlite.create({
+      dataDir: options.dataDir,
+      loadDataDir: options.loadDataDir,
+      startParams,
+      extensions: PGLITE_EXTENSIONS,
+    });
   } catch (error) {
     lock.release();
     throw error;

@@ -3,13 +3,13 @@ import { emptyDatabasePerTest, migrationsAround } from "../../tests/helpers/migr
 import { migrate } from "./migrate";
 
 /**
- * 0020_size_guides_and_fit on a database that 0.4.0 filled: its reviews keep no fit answer,
+ * 0019_size_guides_and_fit on a database that 0.4.0 filled: its reviews keep no fit answer,
  * 0.4.0's insert (no fit column named) still works after it, an unknown answer is refused,
  * and the migration can run a second time (a rolling upgrade's second instance, `migrate --status`).
  */
 
 const PRODUCT = "6f1f0a52-8f0e-4d63-9b5e-0a6f8d7f0020";
-const NAME = "0020_size_guides_and_fit";
+const NAME = "0019_size_guides_and_fit";
 
 const db = emptyDatabasePerTest("fit_migration");
 

@@ -34,6 +34,10 @@ const OWNERS: Record<string, string> = {
   // The administrator (admin-discounts.ts) and the order's count of a use (redemptions.ts), docs/decisions/034-discount-codes.md.
   discount_codes: "server/discounts",
   discount_redemptions: "server/discounts",
+  // The owner's synonyms (server/catalog/search-synonyms.ts, decision 059). search_words has no
+  // writer here: the trigger of migration 0018 fills it from every product written.
+  search_synonyms: "server/catalog",
+  search_words: "server/catalog",
   // better-auth writes these through its Drizzle adapter (configured in server/auth/auth.ts, so
   // not seen here); the only drizzle writes are server/auth/purge.ts deleting rows a day past
   // their expiry (docs/decisions/029-housekeeping.md).
@@ -60,6 +64,7 @@ const OWNER_FILES: Record<string, string> = {
   return_requests: "server/orders/returns.ts",
   saved_carts: "server/cart/saved-carts.ts",
   size_guides: "server/catalog/size-guides.ts",
+  search_synonyms: "server/catalog/search-synonyms.ts",
   checkouts: "server/checkouts/checkouts.ts",
   discount_redemptions: "server/discounts/redemptions.ts",
   sessions: "server/auth/purge.ts",

@@ -12,6 +12,7 @@ import { variantChoices, type VariantStock } from "../../domain/variants";
 import { writeVariants } from "../catalog/variant-stock";
 import { writeSizeGuide } from "../catalog/size-guides";
 import { demoSizeGuides } from "./size-guides";
+import { seedDemoSynonyms } from "../catalog/search-synonyms";
 
 /** Distinct from the migration lock (72_114_001), so seeding never waits on migrations. */
 const SEED_LOCK_KEY = 72_114_002;
@@ -200,6 +201,8 @@ export async function seedDemoCatalog({
       // writeVariants also sets each product's stock_count, the sum of its variants.
       for (const [i, row] of made.entries()) await writeVariants(tx, row.id, demoVariantStock(DEMO_PRODUCTS[i]));
       for (const guide of demoSizeGuides()) await writeSizeGuide(tx, guide.category, guide.rows);
+      // The search's demo synonyms ("tee" = "t-shirt"...), which the owner edits in the admin's Search tab.
+      await seedDemoSynonyms(tx);
       logger.info(
         { products: rows.length, images: flat.length, drawn, ms: Math.round(performance.now() - started) },
         "demo catalogue stored",

@@ -25,7 +25,12 @@ export interface NoticeSource {
 
 /** Notices after which a catalogue page or its data may read differently. Orders change stock through product notices. */
 export function changesCatalog(notice: LiveNotice): boolean {
-  return notice.type === "resync" || notice.type.startsWith("product.") || notice.type.startsWith("review.");
+  return (
+    notice.type === "resync" ||
+    notice.type === "search.updated" ||
+    notice.type.startsWith("product.") ||
+    notice.type.startsWith("review.")
+  );
 }
 
 export interface NoticeCacheOptions<V> {

@@ -15,6 +15,7 @@ import { authEndpoint } from "./auth-endpoint";
 import { bodyLimits } from "./body-limits";
 import { cartRoutes } from "./cart-routes";
 import { clientAddress, publicRequest } from "./client-address";
+import { searchRoutes } from "./search-routes";
 import { compression } from "./compression";
 import { CSP_REPORT_PATH, cspNonce, securityHeaders } from "./csp";
 import { cspReportRoutes } from "./csp-report";
@@ -154,6 +155,7 @@ export function createApp(deps: AppDeps) {
   app.on(["GET", "POST"], "/api/auth/*", authEndpoint(services.auth));
   app.route("/api/cart", cartRoutes(services));
   app.route("/api/events", eventRoutes(services));
+  app.route("/api/search", searchRoutes(services));
   app.route("/api", paymentRoutes(services));
 
   // The JPEG a payment provider is sent (decision 048), made from the stored WebP variant.

@@ -19,7 +19,7 @@ import type { AppEnv } from "./request-context";
 export const PAGE_STORE_LIMITS = { maxEntries: 2000, maxBytes: 32 * 1024 * 1024, ttlMs: 60_000 } as const;
 
 /** The query parameters each kept page may carry; any other makes the request an ordinary one. */
-const LISTING_PARAMETERS = new Set(["category", "q", "sort", "limit"]);
+const LISTING_PARAMETERS = new Set(["category", "q", "sort", "limit", "size", "color", "min", "max"]);
 const NO_PARAMETERS = new Set<string>();
 /** React Router's own parameter of `.data` requests: which loaders to run. */
 const DATA_PARAMETER = "_routes";

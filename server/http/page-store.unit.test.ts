@@ -26,6 +26,8 @@ describe("pageStoreKey", () => {
     "/",
     "/?q=linen",
     "/?category=dress&sort=price-asc&limit=24",
+    // The filters of issue 27: each combination is its own page.
+    "/?q=jaket&size=M&color=navy&min=50&max=100",
     "/_root.data",
     "/_root.data?_routes=routes%2Fhome",
     "/_root.data?q=linen&_routes=root",

@@ -71,7 +71,7 @@ describe("fit answers on reviews", () => {
     },
   );
 
-  it("the database refuses an unknown answer too (the check of migration 0020)", async () => {
+  it("the database refuses an unknown answer too (the check of migration 0019)", async () => {
     const dave = await person(4);
     await expect(
       handle.db.execute(

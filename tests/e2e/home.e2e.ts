@@ -49,7 +49,7 @@ test.describe("home grid", () => {
 
   test("searches by text and sorts by price", async ({ page }) => {
     await page.goto("/");
-    const search = page.getByRole("searchbox", { name: "Search products" });
+    const search = page.getByRole("combobox", { name: "Search products" });
     await search.fill("jacket");
     await search.press("Enter");
     await expect(page).toHaveURL(/q=jacket/);

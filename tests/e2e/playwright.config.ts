@@ -35,6 +35,7 @@ export const PHONE_SKIPS = [
   "**/returns-decline.e2e.ts",
   "**/owner-desk-discounts.e2e.ts",
   "**/fit-answers.e2e.ts",
+  "**/search-filters.e2e.ts",
 ];
 
 export default defineConfig({

@@ -332,7 +332,7 @@ test.describe("pending states", () => {
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     await picture(page, info, "no-javascript-filters", page.locator("form[role=search]"));
     // A search is sent by Search, keeping the category and the sort.
-    await page.getByRole("searchbox", { name: "Search products" }).fill("midi");
+    await page.getByRole("combobox", { name: "Search products" }).fill("midi");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page).toHaveURL(/[?&]q=midi/);
     await expect(page).toHaveURL(/[?&]sort=price-asc/);

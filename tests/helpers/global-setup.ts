@@ -4,7 +4,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { openPglite, openPostgres, wrapPglite } from "../../server/db/client";
+import { openPglite, openPostgres, PGLITE_EXTENSIONS, wrapPglite } from "../../server/db/client";
 import { migrate } from "../../server/db/migrate";
 import { templateDatabase, withDatabase } from "./database";
 
@@ -23,7 +23,7 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "store-test-"));
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   await migrate(wrapPglite(client));
   // Uncompressed (41 MB against 5 MB): each test file loads it, and skipping the gunzip makes that
   // about 0.25 s faster per file on this machine.

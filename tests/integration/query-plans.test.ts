@@ -209,12 +209,63 @@ describe("the product list", () => {
     },
   );
 
-  it("a search (with and without a category) reads the search index", async () => {
+  it("a search (with and without a category) reads the search index (the unaccented document's, decision 059)", async () => {
     for (const category of [undefined, "Dress" as const]) {
       const plans = await plansOf(() => catalog.listProducts({ sort: "newest", q: "linen", category, limit: 12 }));
       expect(fullScans(plans)).toEqual([]);
       // Within a category the planner may start from the category's rows instead; both are index reads.
-      if (!category) expect(indexesUsed(plans)).toContain("products_search_idx");
+      if (!category) expect(indexesUsed(plans)).toContain("products_search_document_idx");
+    }
+  });
+});
+
+describe("the forgiving search and its filters (issue 27, decision 059)", () => {
+  const searches = [
+    { q: "linen" },
+    { q: "flor" },
+    // Typos: corrected through search_words' trigram index, then matched like any word.
+    { q: "wol" },
+    { q: "crpped garmnt" },
+    { q: "linen", category: "Dress" as const, size: "M" as const, minDollars: 10, maxDollars: 100 },
+  ];
+
+  it.each(searches)("%j: the page and its total read the unaccented document's index, no full scan", async (search) => {
+    const started = performance.now();
+    await catalog.listProducts({ sort: "newest", limit: 12, ...search });
+    const elapsed = Math.round(performance.now() - started);
+    const plans = await plansOf(() => catalog.listProducts({ sort: "newest", limit: 12, ...search }));
+    expect(fullScans(plans)).toEqual([]);
+    if (!search.category) expect(indexesUsed(plans)).toContain("products_search_document_idx");
+    console.info(`search ${JSON.stringify(search)} over ${PRODUCTS.toLocaleString("en-US")} products: ${elapsed} ms`);
+  });
+
+  it("the filters' counts of a search read only the products it finds", async () => {
+    const plans = await plansOf(() => catalog.listingFacets({ sort: "newest", limit: 12, q: "linen", size: "M" }));
+    expect(fullScans(plans)).toEqual([]);
+    expect(indexesUsed(plans)).toContain("products_search_document_idx");
+  });
+
+  it("a typo's corrections come from the catalogue's words by their trigram index", async () => {
+    const plans = await plansOf(() => catalog.listProducts({ sort: "newest", limit: 12, q: "silkk" }));
+    expect(indexesUsed(plans)).toContain("search_words_trgm_idx");
+  });
+
+  it("the suggestions read the document's index", async () => {
+    const plans = await plansOf(() => catalog.suggest("denim"));
+    expect(fullScans(plans)).toEqual([]);
+    expect(indexesUsed(plans)).toContain("products_search_document_idx");
+  });
+
+  it("the counts of the whole catalogue (no search) take one pass each; their time is printed", async () => {
+    const started = performance.now();
+    await catalog.listingFacets({ sort: "newest", limit: 12 });
+    console.info(
+      `the filters' counts over ${PRODUCTS.toLocaleString("en-US")} products: ${Math.round(performance.now() - started)} ms`,
+    );
+    const plans = await plansOf(() => catalog.listingFacets({ sort: "newest", limit: 12 }), { natural: true });
+    for (const { query, nodes } of plans) {
+      const scans = nodes.filter((n) => n["Node Type"] === "Seq Scan" && n["Relation Name"] === "products");
+      expect(scans.length, query).toBeLessThanOrEqual(1);
     }
   });
 });

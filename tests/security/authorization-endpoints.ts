@@ -282,6 +282,22 @@ export const ACTION_ROWS: Row[] = [
     expect: adminAction(404),
   },
   {
+    route: "action admin",
+    what: "add a search synonym group",
+    method: "POST",
+    path: "/admin?tab=search",
+    body: () => ({ form: { intent: "add-synonyms", terms: "only-one" } }),
+    expect: adminAction(400),
+  },
+  {
+    route: "action admin",
+    what: "delete a search synonym group",
+    method: "POST",
+    path: "/admin?tab=search",
+    body: () => ({ form: { intent: "delete-synonyms", synonymId: "00000000-0000-4000-8000-000000000000" } }),
+    expect: adminAction(404),
+  },
+  {
     route: "action admin/add-product",
     what: "add a product",
     method: "POST",
@@ -358,6 +374,13 @@ export const ENDPOINT_ROWS: Row[] = [
       },
     }),
     expect: all(204),
+  },
+  {
+    route: "GET /api/search/suggest",
+    what: "the search box's suggestions (public: products and categories)",
+    method: "GET",
+    path: "/api/search/suggest?q=dress",
+    expect: all(200),
   },
   {
     route: "GET /api/events",

@@ -391,6 +391,7 @@ export const PAGE_ROWS: Row[] = [
   },
   { route: "page admin", what: "failed e-mails", method: "GET", path: "/admin?tab=mail", expect: adminPage },
   { route: "page admin", what: "discount codes", method: "GET", path: "/admin?tab=discounts", expect: adminPage },
+  { route: "page admin", what: "search synonyms", method: "GET", path: "/admin?tab=search", expect: adminPage },
   { route: "data admin", what: "failed e-mails data", method: "GET", path: "/admin.data?tab=mail", expect: adminPage },
   {
     route: "page admin/add-product",

@@ -23,6 +23,13 @@ export const products = pgTable(
     search: tsvector("search").generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(category, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
     ),
+    /**
+     * The same document unaccented (migration 0018, decision 059): what the forgiving search reads.
+     * `search` stays for 0.4.0, which may run beside this version on the same database.
+     */
+    searchDocument: tsvector("search_document").generatedAlwaysAs(
+      sql`store_search_document(title, category, description)`,
+    ),
   },
   (t) => [
     check("products_price_nonnegative", sql`${t.priceCents} >= 0`),
@@ -39,6 +46,7 @@ export const products = pgTable(
     index("products_price_desc_idx").on(t.priceCents.desc(), t.createdAt.desc(), t.id.desc()),
     index("products_category_idx").on(t.category),
     index("products_search_idx").using("gin", t.search),
+    index("products_search_document_idx").using("gin", t.searchDocument),
   ],
 );
 

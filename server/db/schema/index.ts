@@ -17,3 +17,4 @@ export * from "./refunds";
 export * from "./returns";
 export * from "./saved-carts";
 export * from "./size-guides";
+export * from "./search";
