@@ -195,8 +195,8 @@ export async function seedDemoCatalog({
         updatedAt: dates[i],
       }));
       const made = await tx.insert(products).values(rows).returning({ id: products.id });
-      // writeVariants also sets each product's stock_count, the sum of its variants.
-      for (const [i, row] of made.entries()) await writeVariants(tx, row.id, demoVariantStock(DEMO_PRODUCTS[i]));
+      // writeVariants also sets each product's stock_count, the sum of its variants; an empty store has no stock alerts to release.
+      for (const [i, row] of made.entries()) await writeVariants(tx, row.id, demoVariantStock(DEMO_PRODUCTS[i]), null);
       logger.info(
         { products: rows.length, images: flat.length, drawn, ms: Math.round(performance.now() - started) },
         "demo catalogue stored",

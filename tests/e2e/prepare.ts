@@ -37,7 +37,7 @@ async function addFixture(values: NewProduct & { perVariant?: number; variants?:
     stock: perVariant ?? v.stock,
     sku: null,
   }));
-  await database.db.transaction((tx) => writeVariants(tx, id, (variants ?? spread) as VariantStock[]));
+  await database.db.transaction((tx) => writeVariants(tx, id, (variants ?? spread) as VariantStock[], null));
 }
 await addFixture({
   title: "E2E Imageless Tee",

@@ -16,3 +16,4 @@ export * from "./discount-redemptions";
 export * from "./refunds";
 export * from "./returns";
 export * from "./saved-carts";
+export * from "./stock-alerts";
