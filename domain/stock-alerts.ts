@@ -5,27 +5,13 @@
  * button by the same rule.
  */
 import { isColorText, isSize, lineColor } from "./line-choice";
+import { MAX_WAITING_ALERTS } from "./stock-alert-texts";
 import { type VariantChoice, variantChoices, variantKey } from "./variants";
 
-/** A shopper may have this many requests waiting at once. */
-export const MAX_WAITING_ALERTS = 50;
+export { MAX_WAITING_ALERTS, stockAlertTexts, waitingWords } from "./stock-alert-texts";
 
 /** Spent requests are kept this long (the profile no longer shows them), then housekeeping deletes them. */
 export const SPENT_ALERT_RETENTION_DAYS = 30;
-
-export const stockAlertTexts = {
-  button: "Notify me",
-  waiting: "We will email you when it is back in stock.",
-  created: "We will email you when it is back in stock.",
-  cancelled: "Stock alert cancelled.",
-  loginRequired: "Please log in to get stock alerts.",
-  unverified: "Please verify your email to get stock alerts.",
-  inStock: "This size and color is in stock: add it to your cart.",
-  notOffered: "This product does not come in that size or color.",
-  limit: `You have ${MAX_WAITING_ALERTS} stock alerts waiting, the most we keep. Cancel one on your profile to ask for another.`,
-  failure: "Could not set the stock alert. Please try again.",
-  unsubscribed: "Your stock alerts are cancelled. We will not email you about them again.",
-} as const;
 
 export type AlertRefusal = "unverified" | "notOffered" | "inStock" | "limit";
 
@@ -95,9 +81,4 @@ export function choiceFromQuery(
     size: size !== null && isSize(size) && sizes.includes(size) ? size : null,
     color: color !== null && isColorText(color) && colors.includes(color) ? color : null,
   };
-}
-
-/** The Overview's words for the shoppers waiting for a variant. */
-export function waitingWords(waiting: number): string {
-  return waiting === 1 ? "1 waiting" : `${waiting} waiting`;
 }

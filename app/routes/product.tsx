@@ -42,13 +42,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (onward) throw onward;
   }
   // A malformed id is answered by all three as "nothing": getProduct returns undefined, the reviews [] and null.
-  const [product, reviews, myReview] = await Promise.all([
+  const [product, reviews, myReview, stockAlertsWaiting] = await Promise.all([
     context.services.catalog.getProduct(params.id),
     readReviews(() => context.services.reviews.list(params.id, viewer?.id ?? null)),
     viewer ? context.services.reviews.mine(params.id, viewer.id) : null,
+    // The sizes and colours this shopper waits for ("Notify me", app/components/catalog/notify-me.tsx).
+    viewer ? context.services.stockAlerts.waitingFor(viewer.id, params.id) : [],
   ]);
   if (!product) throw data("Product not found", { status: 404 });
-  return { product, reviews, myReview, publicUrl: context.config.publicUrl };
+  return { product, reviews, myReview, stockAlertsWaiting, publicUrl: context.config.publicUrl };
 }
 
 /** The page's forms: "Add to cart" without JavaScript (intent add-to-cart), and the reviews' intents. */

@@ -158,11 +158,7 @@ export function createStockAlertsService(deps: {
 
   async function guard(userId: string) {
     const verdict = await deps.throttle.hit(`stock-alert:${userId}`, ALERT_WRITE_LIMIT);
-    if (!verdict.allowed)
-      throw new RateLimitedError(
-        "Too many stock alert changes. Please try again in a few minutes.",
-        Math.ceil(verdict.retryAfterMs / 1000),
-      );
+    if (!verdict.allowed) throw new RateLimitedError(stockAlertTexts.tooMany, Math.ceil(verdict.retryAfterMs / 1000));
   }
 
   return {
