@@ -95,7 +95,7 @@ export function createAdminOverviewService(deps: { db: Database; timeZone?: stri
     /**
      * Products with a variant at 1–3 pieces, or sold out while the product has pieces left, or sold
      * out with shoppers waiting for it ("Notify me", decision 061); their low variants named, with
-     * how many wait.
+     * how many wait. Products shoppers wait for come first (the list shows ten).
      */
     async lowStock(limit = LOW_STOCK_PRODUCTS_SHOWN): Promise<{ products: LowStockProduct[]; more: number }> {
       // Read through the partial index stock_alerts_waiting_product (migration 0021).
@@ -118,8 +118,10 @@ export function createAdminOverviewService(deps: { db: Database; timeZone?: stri
             and(eq(productVariants.stock, 0), sql`${waiting} > 0`),
           ),
         )
-        // Products by title; inside one, the sizes in the product's own order (S, M, L), then colours.
+        // Products with the most shoppers waiting first, then by title; inside one, the sizes in the
+        // product's own order (S, M, L), then colours.
         .orderBy(
+          sql`(select count(*) from ${stockAlerts} where ${stockAlerts.productId} = ${products.id} and ${stockAlerts.notifiedAt} is null) desc`,
           asc(products.title),
           asc(products.id),
           sql`array_position(${products.sizes}, ${productVariants.size})`,

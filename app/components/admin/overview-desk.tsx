@@ -53,8 +53,7 @@ export function LowStockList({ products, more }: { products: LowStockProduct[]; 
                       key={variant.label}
                       className="rounded-full bg-stone-100 px-2 py-0.5 text-xs text-stone-800 ring-1 ring-inset ring-stone-300"
                     >
-                      {`${variant.label}: ${lowStockWords(variant.stock)}`}
-                      {variant.waiting ? ` · ${waitingWords(variant.waiting)}` : ""}
+                      {`${variant.label}: ${lowStockWords(variant.stock)}${variant.waiting ? ` · ${waitingWords(variant.waiting)}` : ""}`}
                     </li>
                   ))}
                 </ul>
