@@ -103,7 +103,9 @@ export function createApp(deps: AppDeps) {
     return c.text("Something went wrong on our side. Please try again.", 500);
   });
 
-  app.use(originCheck(config.publicUrl, [CSP_REPORT_PATH]));
+  // The stock alerts' one-click unsubscribe (RFC 8058) is posted by mail clients, from anywhere; its
+  // signed token is the whole authority and it can only cancel stock alerts (decision 061).
+  app.use(originCheck(config.publicUrl, [CSP_REPORT_PATH, "/stock-alerts/unsubscribe"]));
   app.use(bodyLimits());
 
   // Image keys are unique (timestamp + random), so a stored image never changes under its address.
