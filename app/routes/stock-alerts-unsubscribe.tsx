@@ -9,26 +9,21 @@ export const meta = () => [...pageMeta(stockAlertTexts.unsubscribeTitle), { name
 /**
  * The one-click unsubscribe of the back-in-stock e-mails (RFC 8058, decision 061). The link
  * carries a signed token, so no login is needed. A GET only shows the question and a button
- * (mail scanners follow links: a GET changes nothing); a POST to the same address cancels every
- * waiting stock alert of the token's shopper, whether the button sent it or the mail client's
- * "List-Unsubscribe=One-Click". A second POST finds nothing left and says the same.
+ * (mail scanners follow links: a GET changes nothing); a POST to the same address
+ * (server/http/unsubscribe-route.ts, outside React Router: mail clients post from other origins)
+ * cancels every waiting stock alert of the token's shopper, whether the button sent it or the mail
+ * client's "List-Unsubscribe=One-Click", and sends a browser back here with `done=1`.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token");
+  const query = new URL(request.url).searchParams;
+  const token = query.get("token");
   const valid = context.services.stockAlerts.tokenValid(token);
-  return data({ valid, done: false, token: valid ? token : null }, { status: valid ? 200 : 400 });
+  // `done` only chooses the words after the POST (server/http/unsubscribe-route.ts) sent the browser back.
+  return data({ valid, done: query.get("done") === "1", token: valid ? token : null }, { status: valid ? 200 : 400 });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const token = new URL(request.url).searchParams.get("token");
-  const cancelled = await context.services.stockAlerts.unsubscribe(token);
-  if (cancelled === null) return data({ valid: false, done: false }, { status: 400 });
-  context.logger.info({ cancelled }, "stock alerts cancelled through the unsubscribe link");
-  return { valid: true, done: true };
-}
-
-export default function StockAlertsUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const state = actionData ?? loaderData;
+export default function StockAlertsUnsubscribe({ loaderData }: Route.ComponentProps) {
+  const state = loaderData;
   return (
     <AuthPanel title={stockAlertTexts.unsubscribeTitle}>
       {!state.valid ? (
@@ -38,6 +33,7 @@ export default function StockAlertsUnsubscribe({ loaderData, actionData }: Route
       ) : (
         <Form
           method="post"
+          reloadDocument
           action={`/stock-alerts/unsubscribe?token=${encodeURIComponent(loaderData.token ?? "")}`}
           replace
           className="space-y-6"

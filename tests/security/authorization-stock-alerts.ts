@@ -64,7 +64,7 @@ export const STOCK_ALERT_ROWS: Row[] = [
     expect: all(400),
   },
   {
-    route: "action stock-alerts/unsubscribe",
+    route: "POST /stock-alerts/unsubscribe",
     what: "a one-click unsubscribe with a forged token",
     method: "POST",
     path: "/stock-alerts/unsubscribe?token=abc.def",
