@@ -302,10 +302,19 @@ export function createStockAlertsService(deps: {
      * database edit), and deletes spent requests older than SPENT_ALERT_RETENTION_DAYS.
      */
     async sweep(now = new Date()): Promise<{ released: number; purged: number }> {
+      // Only products with a waiting request whose combination has stock now: the rest are not locked.
       const waiting = await db
         .selectDistinct({ productId: stockAlerts.productId })
         .from(stockAlerts)
-        .where(isNull(stockAlerts.notifiedAt));
+        .innerJoin(
+          productVariants,
+          and(
+            eq(productVariants.productId, stockAlerts.productId),
+            sql`coalesce(${productVariants.size}, '') = ${stockAlerts.size}`,
+            sql`coalesce(${productVariants.color}, '') = ${stockAlerts.color}`,
+          ),
+        )
+        .where(and(isNull(stockAlerts.notifiedAt), sql`${productVariants.stock} > 0`));
       let released = 0;
       for (const { productId } of waiting) {
         released += await db.transaction(async (tx) => {
