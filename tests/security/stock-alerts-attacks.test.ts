@@ -1,8 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { stockAlerts, users } from "../../server/db/schema";
+import { outbox, stockAlerts, users } from "../../server/db/schema";
 import { unsubscribeToken } from "../../server/catalog/unsubscribe-token";
-import { type AdminTest, startAdminTest } from "../helpers/admin";
+import { type AdminTest, placeOrderOf, startAdminTest } from "../helpers/admin";
 import { insertProducts } from "../helpers/products";
 
 /**
@@ -161,5 +161,27 @@ describe("the unsubscribe link", () => {
     // A replay finds nothing left, and says the same.
     const again = await oneClick(link(token));
     expect(again.status).toBe(200);
+  });
+});
+
+describe("a cancellation that restocks", () => {
+  it("sends the waiting shopper's e-mail in the cancellation's transaction, once", async () => {
+    const [scarf] = await insertProducts(test.database.db, [{ title: "Last Scarf", sizes: [], stockCount: 1 }]);
+    const order = await placeOrderOf(test, shopperId, [
+      { product: { ...scarf, imageUrls: [], priceCents: 1000 }, quantity: 1, size: null },
+    ]);
+    // Sold out now: the administrator (another shopper here) asks to be told.
+    const asked = await test.admin.postForm("/stock-alerts", { intent: "request", productId: scarf.id });
+    expect(flashOf(asked)).toBe("alert.created");
+    const backInStock = () =>
+      test.database.db.select().from(outbox).where(eq(outbox.subject, "Back in stock: Last Scarf (One size)"));
+    expect(await backInStock()).toEqual([]);
+    const cancelled = await test.shopper.postForm("/orders", { intent: "cancel-order", orderId: order.id });
+    expect(cancelled.status).toBe(200);
+    const mails = await backInStock();
+    expect(mails).toHaveLength(1);
+    expect(mails[0].to).toBe("admin@example.com");
+    expect(mails[0].text).toContain(`/product/${scarf.id}`);
+    expect(await waiting(adminId)).toEqual([]);
   });
 });
