@@ -47,14 +47,17 @@ export async function mailMessage(
   for (let attempt = 0; attempt < 120; attempt++) {
     const list = await (await request.get(`${baseURL}/dev/mailbox`)).text();
     const row = [...list.matchAll(/<td>([^<]*)<\/td><td><a href="(\/dev\/mailbox\/[^"]+)">([^<]*)<\/a>/g)].find(
-      (m) => m[1] === email && unescape(m[3]) === subject,
+      (m) => m[1] === email && unescapeHtml(m[3]) === subject,
     );
     if (row) {
       const page = await (await request.get(`${baseURL}${row[2]}`)).text();
       const headers = Object.fromEntries(
-        [...page.matchAll(/<span data-header="([^"]+)">([^<]*)<\/span>/g)].map((m) => [unescape(m[1]), unescape(m[2])]),
+        [...page.matchAll(/<span data-header="([^"]+)">([^<]*)<\/span>/g)].map((m) => [
+          unescapeHtml(m[1]),
+          unescapeHtml(m[2]),
+        ]),
       );
-      const text = unescape((/<pre>([\s\S]*)<\/pre>/.exec(page)?.[1] ?? "").replace(/<[^>]+>/g, ""));
+      const text = unescapeHtml((/<pre>([\s\S]*)<\/pre>/.exec(page)?.[1] ?? "").replace(/<[^>]+>/g, ""));
       return { text, headers };
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -62,7 +65,7 @@ export async function mailMessage(
   throw new Error(`no mail "${subject}" for ${email}`);
 }
 
-const unescape = (html: string) =>
+const unescapeHtml = (html: string) =>
   html
     .replaceAll("&lt;", "<")
     .replaceAll("&gt;", ">")

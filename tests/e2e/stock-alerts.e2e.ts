@@ -1,5 +1,4 @@
 import path from "node:path";
-import { request as playwrightRequest } from "@playwright/test";
 import { expectNoAxeViolations } from "./a11y";
 import { expect, type Page, test } from "./fixtures";
 import { mailMessage } from "./mailbox";
@@ -33,6 +32,7 @@ async function askFor(page: Page, label: string) {
 
 test("notify me: request, the restock's e-mail with its link, and the one-click unsubscribe", async ({
   browser,
+  playwright,
 }, info) => {
   test.slow();
   const base = String(info.project.use.baseURL);
@@ -105,7 +105,7 @@ test("notify me: request, the restock's e-mail with its link, and the one-click 
   await expect(alertsSection(page).getByRole("listitem")).toHaveCount(1);
 
   // …the mail client's one-click POST, without a session or a page, cancels.
-  const mailClient = await playwrightRequest.newContext();
+  const mailClient = await playwright.request.newContext();
   const oneClick = await mailClient.post(unsubscribe!, {
     headers: { "content-type": "application/x-www-form-urlencoded" },
     data: "List-Unsubscribe=One-Click",
