@@ -12,6 +12,8 @@ export default [
   route("auth/complete", "routes/auth-complete.tsx"),
   route("logout", "routes/logout.tsx"),
   route("profile", "routes/profile.tsx"),
+  route("stock-alerts", "routes/stock-alerts.tsx"),
+  route("stock-alerts/unsubscribe", "routes/stock-alerts-unsubscribe.tsx"),
   route("addresses", "routes/addresses.tsx"),
   route("orders", "routes/orders.tsx"),
   route("admin", "routes/admin.tsx"),

@@ -97,6 +97,26 @@ describe("low stock", () => {
     ]);
   });
 
+  it("adds the shoppers waiting, and lists a sold-out variant they wait for even when the product is sold out", () => {
+    const products = lowStockProducts([
+      { ...row("a", "M", "Navy", 0), waiting: 3 },
+      { ...row("a", "L", "Navy", 2), waiting: 0 },
+      { ...row("b", "S", null, 0, 0), waiting: 1 },
+      { ...row("c", "S", null, 0, 0), waiting: 0 },
+      { ...row("d", "S", null, 9, 9), waiting: 2 },
+    ]);
+    expect(products.map((p) => [p.productId, p.variants])).toEqual([
+      [
+        "a",
+        [
+          { label: "M, Navy", stock: 0, waiting: 3 },
+          { label: "L, Navy", stock: 2 },
+        ],
+      ],
+      ["b", [{ label: "S", stock: 0, waiting: 1 }]],
+    ]);
+  });
+
   it("says how many are left, or sold out", () => {
     expect(lowStockWords(0)).toBe("Sold out");
     expect(lowStockWords(2)).toBe("2 left");

@@ -73,22 +73,30 @@ export interface LowStockRow {
   size: string | null;
   color: string | null;
   stock: number;
+  /** Shoppers waiting for this size and colour ("Notify me", decision 061). */
+  waiting?: number;
 }
 
 export interface LowStockProduct {
   productId: string;
   title: string;
   productStock: number;
-  variants: { label: string; stock: number }[];
+  /** `waiting`: shoppers with a stock alert for it, when any. */
+  variants: { label: string; stock: number; waiting?: number }[];
   /** The product's edit page, at its stock grid. */
   href: string;
 }
 
-/** The low variants per product, in the order the rows came (the query sorts them). */
+/**
+ * The low variants per product, in the order the rows came (the query sorts them). A sold-out
+ * variant shoppers wait for is listed too, even when its whole product is sold out: the owner
+ * sees what to restock first.
+ */
 export function lowStockProducts(rows: readonly LowStockRow[]): LowStockProduct[] {
   const byProduct = new Map<string, LowStockProduct>();
   for (const row of rows) {
-    if (!isLowVariant(row.stock, row.productStock)) continue;
+    const waiting = row.waiting ?? 0;
+    if (!isLowVariant(row.stock, row.productStock) && !(row.stock === 0 && waiting > 0)) continue;
     const product = byProduct.get(row.productId) ?? {
       productId: row.productId,
       title: row.title,
@@ -96,7 +104,11 @@ export function lowStockProducts(rows: readonly LowStockRow[]): LowStockProduct[
       variants: [],
       href: `/admin/edit-product/${row.productId}#stock`,
     };
-    product.variants.push({ label: variantLabel({ size: row.size, color: row.color }), stock: row.stock });
+    product.variants.push({
+      label: variantLabel({ size: row.size, color: row.color }),
+      stock: row.stock,
+      ...(waiting > 0 ? { waiting } : {}),
+    });
     byProduct.set(row.productId, product);
   }
   return [...byProduct.values()];

@@ -8,6 +8,7 @@ import { createAdminCatalogService } from "./catalog/admin-products";
 import { createCachedCatalog } from "./catalog/cached-catalog";
 import { createSearchSynonymsService } from "./catalog/search-synonyms";
 import { createCatalogService } from "./catalog/service";
+import { createStockAlertsService } from "./catalog/stock-alerts";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import { createAdminDiscountsService } from "./discounts/admin-discounts";
@@ -47,6 +48,10 @@ export function createServices(deps: {
   const pricing = createPricingService(db);
   const discounts = createDiscountPricing({ db });
   const accounts = createAccountsService(db);
+  // The "Notify me" e-mails a restock queues carry the store's address and a link signed with its secret (decision 061).
+  const restock = { publicUrl: deps.config.publicUrl, secret: deps.config.authSecret };
+  const throttle = createThrottle(db);
+  const stockAlerts = createStockAlertsService({ db, throttle, restock, wakeMail: () => mail.worker.wake() });
   const events = createEventsService({ database: deps.database, logger: deps.logger });
   const savedCarts = createSavedCartService({ db, pricing });
   const ordersDeps = {
@@ -57,6 +62,7 @@ export function createServices(deps: {
     publish: events.publish,
     // The owner's e-mails (new orders, return requests) go to the administrator's address (decision 054).
     ownerEmail: deps.config.adminEmail,
+    restock,
   };
   const orders = createOrdersService({
     ...ordersDeps,
@@ -81,7 +87,7 @@ export function createServices(deps: {
     mail,
     adminMail: createAdminMailService({ db, logger: deps.logger, wakeMail: () => mail.worker.wake() }),
     housekeeping: createHousekeeping(
-      { db, logger: deps.logger, mailRetentionDays: deps.config.mailRetentionDays },
+      { db, logger: deps.logger, mailRetentionDays: deps.config.mailRetentionDays, stockAlerts },
       deps.housekeeping,
     ),
     auth: createAuthService(
@@ -95,6 +101,8 @@ export function createServices(deps: {
       storage: deps.storage,
       logger: deps.logger,
       publish: events.publish,
+      restock,
+      wakeMail: () => mail.worker.wake(),
     }),
     adminOrders: createAdminOrdersService({
       db,
@@ -112,7 +120,9 @@ export function createServices(deps: {
     // Return requests: the shopper asks, the administrator approves (through refunds) or declines (decision 052).
     returns: createReturnsService({ ...ordersDeps, refunds }),
     events,
-    reviews: createReviewsService({ db, logger: deps.logger, publish: events.publish, throttle: createThrottle(db) }),
+    reviews: createReviewsService({ db, logger: deps.logger, publish: events.publish, throttle }),
+    // "Notify me" requests for sold-out sizes and colours, their restock e-mails and unsubscribe (decision 061).
+    stockAlerts,
     payments,
   };
 }

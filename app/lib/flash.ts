@@ -1,5 +1,6 @@
 import { messages } from "../../domain/messages";
 import { cartTexts } from "../../domain/shop-messages";
+import { stockAlertTexts as alert } from "../../domain/stock-alert-texts";
 
 /**
  * One-shot messages shown after a redirect ("Login successful!" on the page the login sends
@@ -17,6 +18,15 @@ export const FLASH = {
   "cart.added": { type: "success", text: cartTexts.added },
   "cart.failure": { type: "error", text: cartTexts.failure },
   "cart.loginToAdd": { type: "error", text: cartTexts.loginToAdd },
+  "alert.created": { type: "success", text: alert.created },
+  "alert.cancelled": { type: "success", text: alert.cancelled },
+  "alert.loginRequired": { type: "error", text: alert.loginRequired },
+  "alert.unverified": { type: "error", text: alert.unverified },
+  "alert.inStock": { type: "info", text: alert.inStock },
+  "alert.notOffered": { type: "error", text: alert.notOffered },
+  "alert.limit": { type: "error", text: alert.limit },
+  "alert.tooMany": { type: "error", text: alert.tooMany },
+  "alert.failure": { type: "error", text: alert.failure },
 } as const satisfies Record<string, { type: "success" | "error" | "info"; text: string }>;
 
 export type FlashKey = keyof typeof FLASH;

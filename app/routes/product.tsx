@@ -45,17 +45,27 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (onward) throw onward;
   }
   // A malformed id is answered by all three as "nothing": getProduct returns undefined, the reviews [] and null.
-  const [product, reviews, myReview, fitCounts] = await Promise.all([
+  const [product, reviews, myReview, fitCounts, stockAlertsWaiting] = await Promise.all([
     context.services.catalog.getProduct(params.id),
     readReviews(() => context.services.reviews.list(params.id, viewer?.id ?? null)),
     viewer ? context.services.reviews.mine(params.id, viewer.id) : null,
     context.services.reviews.fitCounts(params.id),
+    // The sizes and colours this shopper waits for ("Notify me", app/components/catalog/notify-me.tsx).
+    viewer ? context.services.stockAlerts.waitingFor(viewer.id, params.id) : [],
   ]);
   if (!product) throw data("Product not found", { status: 404 });
   // The size guide and the fit answers' summary (decision 060); the guide only for a product with sizes.
   const guide = await context.services.sizeGuides.forCategory(product.category);
   const sizeGuide = showsSizeGuide(guide, product.sizes) ? guide : null;
-  return { product, reviews, myReview, sizeGuide, fit: fitSummary(fitCounts), publicUrl: context.config.publicUrl };
+  return {
+    product,
+    reviews,
+    myReview,
+    sizeGuide,
+    fit: fitSummary(fitCounts),
+    stockAlertsWaiting,
+    publicUrl: context.config.publicUrl,
+  };
 }
 
 /** The page's forms: "Add to cart" without JavaScript (intent add-to-cart), and the reviews' intents. */

@@ -4,6 +4,7 @@ import { type FieldErrors, formFields, parseFields } from "../../domain/forms";
 import { messages } from "../../domain/messages";
 import { FormField, primaryButtonClass } from "~/components/ui/form-field";
 import { AccountLayout } from "~/components/account/account-layout";
+import { StockAlertsSection } from "~/components/account/stock-alerts-section";
 import { failureStatus } from "~/lib/page-failure.server";
 import { pageMeta } from "~/lib/store";
 import { actionToast, type ActionToast, useActionToast } from "~/lib/use-action-toast";
@@ -14,7 +15,11 @@ export const meta = () => [...pageMeta("My Profile"), { name: "robots", content:
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await context.services.auth.requireUser(request);
-  return { profile: await context.services.accounts.profile(viewer.id) };
+  const [profile, stockAlerts] = await Promise.all([
+    context.services.accounts.profile(viewer.id),
+    context.services.stockAlerts.list(viewer.id),
+  ]);
+  return { profile, stockAlerts };
 }
 
 interface ProfileResult {
@@ -47,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile } = loaderData;
+  const { profile, stockAlerts } = loaderData;
   const result = actionData as ProfileResult | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/profile";
@@ -102,6 +107,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           {busy ? "Saving..." : "Save changes"}
         </button>
       </Form>
+      <StockAlertsSection alerts={stockAlerts} />
     </AccountLayout>
   );
 }

@@ -18,6 +18,7 @@ import type { ImageStorage } from "../storage/storage";
 import { readUploadedImages, removeImages, storeUploadedImages, type UploadedImage } from "./upload";
 import type { AdminProductDetail, AdminProductPage, AdminProductRow } from "../../domain/views";
 import { InvalidInputError, NotFoundError } from "../../domain/errors";
+import type { RestockAlerts } from "./stock-alerts";
 import { inGridOrder, readVariants, writeVariants } from "./variant-stock";
 import { rebaseStockEdit } from "../../domain/variants";
 
@@ -110,6 +111,10 @@ export function createAdminCatalogService(deps: {
   logger: Logger;
   /** Live notices, sent after each change is committed (server/events). */
   publish?: (event: LiveEvent) => void;
+  /** The "Notify me" e-mails a restock queues (decision 061); the command line's import, which only adds products, goes without. */
+  restock?: RestockAlerts;
+  /** Wakes the mail worker after a save queued restock e-mails. */
+  wakeMail?: () => void;
 }) {
   const { db, storage } = deps;
   const log = deps.logger.child({ component: "admin-catalog" });
@@ -233,7 +238,7 @@ export function createAdminCatalogService(deps: {
               .insert(products)
               .values({ ...fields(input, stored), imageUrls: stored, createdAt: now, updatedAt: now })
               .returning({ id: products.id });
-            await writeVariants(tx, made.id, input.variants);
+            await writeVariants(tx, made.id, input.variants, deps.restock ?? null);
             return made;
           }),
         );
@@ -289,7 +294,7 @@ export function createAdminCatalogService(deps: {
                 .insert(products)
                 .values({ ...fields(item.input, stored[i]), imageUrls: stored[i], createdAt: at, updatedAt: at })
                 .returning({ id: products.id });
-              await writeVariants(tx, row.id, item.input.variants);
+              await writeVariants(tx, row.id, item.input.variants, deps.restock ?? null);
               made.push(row.id);
             }
             return { ids: made, skipped: present };
@@ -360,7 +365,7 @@ export function createAdminCatalogService(deps: {
               const message = productMessages.stockChanged(rebased.conflicts);
               throw new InvalidInputError(message, { variants: message });
             }
-            await writeVariants(tx, id, rebased.variants);
+            await writeVariants(tx, id, rebased.variants, deps.restock ?? null);
             return locked.imageUrls.filter((address) => !kept.includes(address));
           }),
         );
@@ -370,6 +375,7 @@ export function createAdminCatalogService(deps: {
       }
       log.info({ productId: id, added: stored.length, removed: removed.length }, "product updated");
       deps.publish?.({ type: "product.updated", productId: id });
+      deps.wakeMail?.();
       await removeUnreferenced(removed);
     },
 

@@ -4,6 +4,7 @@ import { type VariantStock, variantChoices, variantKey } from "../../domain/vari
 import type { Size } from "../../domain/catalog";
 import type { Database, Tx } from "../db/client";
 import { products, productVariants } from "../db/schema";
+import { type RestockAlerts, releaseRestockedAlerts } from "./stock-alerts";
 
 /**
  * Stock per variant (docs/decisions/032-stock-per-variant.md): the only code that changes
@@ -11,6 +12,11 @@ import { products, productVariants } from "../db/schema";
  * caller's transaction. Locks are taken in one order everywhere: products by id, and for each
  * product its row first, then its variants by size and colour; two payments, or a payment and
  * the administrator's save, cannot deadlock.
+ *
+ * Every change that adds stock (the grid, the import, stock given back) ends by releasing the
+ * "Notify me" requests of a combination that has stock now (server/catalog/stock-alerts.ts,
+ * decision 061), in the same transaction: the e-mails exist exactly when the stock does.
+ * `alerts` is null only where no request can wait (the demo seed of an empty store).
  */
 
 /** A line that moves stock: an order item, a checkout line, a returned line. */
@@ -85,7 +91,11 @@ export async function takeVariantStock(tx: Tx, lines: readonly StockLine[]): Pro
  * A deleted product, or a size or colour it no longer has, has nothing to return to; a combination
  * the product has but never had a row for gets one. Returns the products that got pieces back.
  */
-export async function returnVariantStock(tx: Tx, lines: readonly StockLine[]): Promise<string[]> {
+export async function returnVariantStock(
+  tx: Tx,
+  lines: readonly StockLine[],
+  alerts: RestockAlerts | null,
+): Promise<string[]> {
   const restocked: string[] = [];
   for (const [productId, variants] of piecesByVariant(lines)) {
     const [product] = await tx
@@ -117,6 +127,7 @@ export async function returnVariantStock(tx: Tx, lines: readonly StockLine[]): P
       .where(eq(products.id, productId));
     restocked.push(productId);
   }
+  if (alerts) await releaseRestockedAlerts(tx, restocked, alerts);
   return restocked;
 }
 
@@ -124,13 +135,19 @@ export async function returnVariantStock(tx: Tx, lines: readonly StockLine[]): P
  * Replaces a product's variants with the administrator's grid (or a new product's first ones) and
  * sets its stock_count to their sum. The caller's transaction holds the product's row.
  */
-export async function writeVariants(tx: Tx, productId: string, variants: readonly VariantStock[]): Promise<void> {
+export async function writeVariants(
+  tx: Tx,
+  productId: string,
+  variants: readonly VariantStock[],
+  alerts: RestockAlerts | null,
+): Promise<void> {
   await tx.delete(productVariants).where(eq(productVariants.productId, productId));
   if (variants.length) {
     await tx.insert(productVariants).values(variants.map((variant) => ({ productId, ...variant })));
   }
   const total = variants.reduce((sum, variant) => sum + variant.stock, 0);
   await tx.update(products).set({ stockCount: total }).where(eq(products.id, productId));
+  if (alerts) await releaseRestockedAlerts(tx, [productId], alerts);
 }
 
 /** The variants of some products, in size-then-colour order of each product's grid. */

@@ -27,6 +27,7 @@ const OWNERS: Record<string, string> = {
   saved_carts: "server/cart",
   // Size guides per category, docs/decisions/060-size-guides-and-fit.md (the demo seed calls its writeSizeGuide).
   size_guides: "server/catalog",
+  stock_alerts: "server/catalog",
   checkouts: "server/checkouts",
   sandbox_payments: "server/payments",
   outbox: "server/mail",
@@ -65,6 +66,7 @@ const OWNER_FILES: Record<string, string> = {
   saved_carts: "server/cart/saved-carts.ts",
   size_guides: "server/catalog/size-guides.ts",
   search_synonyms: "server/catalog/search-synonyms.ts",
+  stock_alerts: "server/catalog/stock-alerts.ts",
   checkouts: "server/checkouts/checkouts.ts",
   discount_redemptions: "server/discounts/redemptions.ts",
   sessions: "server/auth/purge.ts",

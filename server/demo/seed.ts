@@ -198,8 +198,8 @@ export async function seedDemoCatalog({
         updatedAt: dates[i],
       }));
       const made = await tx.insert(products).values(rows).returning({ id: products.id });
-      // writeVariants also sets each product's stock_count, the sum of its variants.
-      for (const [i, row] of made.entries()) await writeVariants(tx, row.id, demoVariantStock(DEMO_PRODUCTS[i]));
+      // writeVariants also sets each product's stock_count, the sum of its variants; an empty store has no stock alerts to release.
+      for (const [i, row] of made.entries()) await writeVariants(tx, row.id, demoVariantStock(DEMO_PRODUCTS[i]), null);
       for (const guide of demoSizeGuides()) await writeSizeGuide(tx, guide.category, guide.rows);
       // The search's demo synonyms ("tee" = "t-shirt"...), which the owner edits in the admin's Search tab.
       await seedDemoSynonyms(tx);

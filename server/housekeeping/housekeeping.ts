@@ -28,7 +28,13 @@ export type PurgeCounts = Record<PurgeKind, number>;
  * it at once: a row two of them pick is deleted once.
  */
 export function createHousekeeping(
-  deps: { db: Database; logger: Logger; mailRetentionDays: number },
+  deps: {
+    db: Database;
+    logger: Logger;
+    mailRetentionDays: number;
+    /** The stock alerts' sweep (decision 061): restocks no release saw, spent requests a month old. */
+    stockAlerts?: { sweep(now: Date): Promise<{ released: number; purged: number }> };
+  },
   options: HousekeepingOptions = {},
 ) {
   const intervalMs = options.intervalMs ?? 3600_000;
@@ -60,6 +66,9 @@ export function createHousekeeping(
       }
     }
     if (Object.values(deleted).some((count) => count > 0)) log.info({ deleted, more }, "housekeeping purged old rows");
+    const alerts = await deps.stockAlerts?.sweep(now);
+    if (alerts && (alerts.released || alerts.purged))
+      log.info({ stockAlerts: alerts }, "housekeeping swept stock alerts");
     return { deleted, more };
   }
 

@@ -1,3 +1,4 @@
+import { UNSUBSCRIBE_PATH, unsubscribeRoute } from "./unsubscribe-route";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -104,7 +105,9 @@ export function createApp(deps: AppDeps) {
     return c.text("Something went wrong on our side. Please try again.", 500);
   });
 
-  app.use(originCheck(config.publicUrl, [CSP_REPORT_PATH]));
+  // The stock alerts' one-click unsubscribe (RFC 8058) is posted by mail clients, from anywhere; its
+  // signed token is the whole authority and it can only cancel stock alerts (decision 061).
+  app.use(originCheck(config.publicUrl, [CSP_REPORT_PATH, UNSUBSCRIBE_PATH]));
   app.use(bodyLimits());
 
   // Image keys are unique (timestamp + random), so a stored image never changes under its address.
@@ -153,6 +156,7 @@ export function createApp(deps: AppDeps) {
   );
   app.route(CSP_REPORT_PATH, cspReportRoutes());
   app.on(["GET", "POST"], "/api/auth/*", authEndpoint(services.auth));
+  app.post(UNSUBSCRIBE_PATH, unsubscribeRoute(services));
   app.route("/api/cart", cartRoutes(services));
   app.route("/api/events", eventRoutes(services));
   app.route("/api/search", searchRoutes(services));

@@ -59,7 +59,14 @@ function messagePage(m: StoredMail): string {
   return devPage(
     m.subject,
     `<p><a href="/dev/mailbox">&larr; All messages</a></p><h1>${escapeHtml(m.subject)}</h1>
-<p><strong>From:</strong> ${escapeHtml(m.from)}<br><strong>To:</strong> ${escapeHtml(m.to)}<br><strong>Date:</strong> ${escapeHtml(m.date)}</p>
+<p><strong>From:</strong> ${escapeHtml(m.from)}<br><strong>To:</strong> ${escapeHtml(m.to)}<br><strong>Date:</strong> ${escapeHtml(m.date)}${Object.entries(
+      m.headers ?? {},
+    )
+      .map(
+        ([name, value]) =>
+          `<br><strong>${escapeHtml(name)}:</strong> <span data-header="${escapeHtml(name)}">${escapeHtml(value)}</span>`,
+      )
+      .join("")}</p>
 <pre>${linkify(m.text)}</pre>`,
   );
 }

@@ -7,6 +7,7 @@ import { newOrderOwnerEmail, returnRequestOwnerEmail } from "../orders/owner-ema
 import { refundEmail } from "../orders/refund-emails";
 import { returnEmail } from "../orders/return-emails";
 import { orderStatusEmail } from "../orders/status-emails";
+import { backInStockEmail } from "../catalog/stock-alert-email";
 
 /**
  * Every kind of e-mail the store sends, built with sample data: the mail preview
@@ -153,6 +154,22 @@ export const MAIL_KINDS: MailKind[] = [
     build: (s: MailSample) =>
       returnEmail(order(s), step, { pieces: `1 × ${s.productTitle}`, reason: "wrong_size", note: s.note }, s.publicUrl),
   })),
+  {
+    id: "back-in-stock",
+    label: "Back in stock (stock alert)",
+    build: (s) =>
+      backInStockEmail(
+        {
+          email: s.email,
+          name: s.firstName ?? s.fullName,
+          productId: "6f1c0a52-8c4b-4a39-9d3e-1f2a3b4c5d6e",
+          productTitle: s.productTitle,
+          choice: { size: "M", color: "Sand" },
+        },
+        s.publicUrl,
+        "sample-user.sample-signature",
+      ),
+  },
   {
     id: "owner-new-order",
     label: "To the owner: new order",

@@ -37,6 +37,8 @@ export type MailContent = {
   action?: { label: string; url: string };
   /** Small print under the button ("If you did not ask…"). */
   note?: string;
+  /** A stop link under the small print: the stock alert's unsubscribe (RFC 8058 wants it in the body too). */
+  unsubscribe?: { text: string; label: string; url: string };
 };
 
 /** The footer every e-mail ends with: the contact of the site footer (domain/store.ts). */
@@ -84,6 +86,9 @@ function html(content: MailContent): string {
   const note = content.note
     ? `<p style="margin:0;font-family:${FONT};font-size:13px;line-height:1.5;color:${C["stone-500"]}">${escapeHtml(content.note)}</p>`
     : "";
+  const unsubscribe = content.unsubscribe
+    ? `<p style="margin:12px 0 0;font-family:${FONT};font-size:13px;line-height:1.5;color:${C["stone-500"]}">${escapeHtml(content.unsubscribe.text)} <a href="${escapeHtml(content.unsubscribe.url)}" style="color:${C["brand-700"]}">${escapeHtml(content.unsubscribe.label)}</a></p>`
+    : "";
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light"><title>${escapeHtml(content.subject)}</title></head>
 <body style="margin:0;padding:0;background:${C["brand-50"]}">
@@ -94,7 +99,7 @@ function html(content: MailContent): string {
 <tr><td style="background:#ffffff;border:1px solid ${C["brand-200"]};border-radius:12px;padding:28px 24px">
 ${heading}<p style="${P}">${escapeHtml(greeting(content.name))}</p>
 ${content.blocks.map(blockHtml).join("\n")}
-${action}${note}
+${action}${note}${unsubscribe}
 </td></tr>
 <tr><td style="padding:16px 4px;font-family:${FONT};font-size:13px;line-height:1.5;color:${C["stone-500"]}">${escapeHtml(
     MAIL_FOOTER,
@@ -120,6 +125,9 @@ function text(content: MailContent): string {
     ...content.blocks.flatMap((block) => [blockText(block), ""]),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ""] : []),
     ...(content.note ? [content.note, ""] : []),
+    ...(content.unsubscribe
+      ? [`${content.unsubscribe.text} ${content.unsubscribe.label}: ${content.unsubscribe.url}`, ""]
+      : []),
     "--",
     STORE_NAME,
     MAIL_FOOTER,

@@ -140,6 +140,42 @@ describe("outbox over SMTP", () => {
   });
 });
 
+describe("header lines (a stock alert's List-Unsubscribe, decision 061)", () => {
+  const headers = {
+    "List-Unsubscribe": "<https://store.test/stock-alerts/unsubscribe?token=u1.abc>",
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
+
+  it("keeps them in the outbox and sends them over SMTP; other mail has none", async () => {
+    const mail = smtpMail();
+    const id = await mail.enqueue({ to: "nora@example.com", subject: "Back in stock", text: "x", headers });
+    await mail.enqueue({ to: "plain@example.com", subject: "Plain", text: "y" });
+    expect((await row(id)).headers).toEqual(headers);
+    expect(await mail.worker.runOnce()).toBe(2);
+    // Header lines as a reader unfolds them (RFC 5322: nodemailer folds a long one onto the next line).
+    const unfolded = (await smtp.waitFor("nora@example.com")).raw.replace(/\r?\n[ \t]+/g, " ");
+    expect(unfolded).toMatch(
+      /^List-Unsubscribe: <https:\/\/store\.test\/stock-alerts\/unsubscribe\?token=u1\.abc>\r?$/m,
+    );
+    expect(unfolded).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+    expect((await smtp.waitFor("plain@example.com")).raw).not.toContain("List-Unsubscribe");
+  });
+
+  it("keeps them in the local mailbox", async () => {
+    const mailbox = createLocalMailbox(path.join(dataDir, "mailbox-headers"));
+    const transport = createMailboxTransport(mailbox, "shop@example.com", logger);
+    await transport.send({
+      id: "00000000-0000-4000-8000-0000000000aa",
+      to: "n@example.com",
+      subject: "S",
+      text: "t",
+      headers,
+    });
+    const [stored] = await mailbox.list();
+    expect(stored.headers).toEqual(headers);
+  });
+});
+
 describe("local mailbox", () => {
   it("keeps each message as a file, newest first, and logs it", async () => {
     const mailbox = createLocalMailbox(path.join(dataDir, "mailbox"));

@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Header lines the transport adds: a stock alert's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface OutboxRow extends MailMessage {
@@ -28,6 +30,7 @@ export async function enqueueMail(executor: Executor, message: MailMessage): Pro
       subject: message.subject,
       text: message.text,
       html: message.html ?? null,
+      headers: message.headers ?? null,
       nextAttemptAt: new Date(),
     })
     .returning({ id: outbox.id });
@@ -60,9 +63,10 @@ export async function claimDueMail(
       subject: outbox.subject,
       text: outbox.text,
       html: outbox.html,
+      headers: outbox.headers,
       attempts: outbox.attempts,
     });
-  return rows.map((r) => ({ ...r, html: r.html ?? undefined }));
+  return rows.map((r) => ({ ...r, html: r.html ?? undefined, headers: r.headers ?? undefined }));
 }
 
 export async function markMailSent(db: Database, id: string, at: Date): Promise<void> {

@@ -30,6 +30,7 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
         subject: message.subject,
         text: message.text,
         html: message.html,
+        headers: message.headers,
         messageId: `<${message.id}@threadline.outbox>`,
       });
     },

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lte, or, type SQL, sql } from "drizzle-orm";
 import { type LowStockProduct, lowStockProducts, type TodoCounts } from "../../domain/admin-overview";
 import { SHOP_TIME_ZONE } from "../../domain/dates";
 import { LOW_STOCK_THRESHOLD } from "../../domain/variants";
@@ -11,7 +11,7 @@ import {
   windowLowerBound,
 } from "../../domain/sales-series";
 import type { Database } from "../db/client";
-import { orderRefunds, orders, products, productVariants } from "../db/schema";
+import { orderRefunds, orders, products, productVariants, stockAlerts } from "../db/schema";
 import { viewCondition } from "./admin-order-list";
 import { countGivenUpMail } from "../mail/outbox";
 
@@ -92,8 +92,14 @@ export function createAdminOverviewService(deps: { db: Database; timeZone?: stri
       };
     },
 
-    /** Products with a variant at 1–3 pieces, or sold out while the product has pieces left; their low variants named. */
+    /**
+     * Products with a variant at 1–3 pieces, or sold out while the product has pieces left, or sold
+     * out with shoppers waiting for it ("Notify me", decision 061); their low variants named, with
+     * how many wait. Products shoppers wait for come first (the list shows ten).
+     */
     async lowStock(limit = LOW_STOCK_PRODUCTS_SHOWN): Promise<{ products: LowStockProduct[]; more: number }> {
+      // Read through the partial index stock_alerts_waiting_product (migration 0020).
+      const waiting = sql<number>`(select count(*) from ${stockAlerts} where ${stockAlerts.productId} = ${productVariants.productId} and ${stockAlerts.size} = coalesce(${productVariants.size}, '') and ${stockAlerts.color} = coalesce(${productVariants.color}, '') and ${stockAlerts.notifiedAt} is null)::int`;
       const rows = await db
         .select({
           productId: products.id,
@@ -102,12 +108,20 @@ export function createAdminOverviewService(deps: { db: Database; timeZone?: stri
           size: productVariants.size,
           color: productVariants.color,
           stock: productVariants.stock,
+          waiting,
         })
         .from(productVariants)
         .innerJoin(products, eq(products.id, productVariants.productId))
-        .where(and(lte(productVariants.stock, LOW_STOCK_THRESHOLD), gt(products.stockCount, 0)))
-        // Products by title; inside one, the sizes in the product's own order (S, M, L), then colours.
+        .where(
+          or(
+            and(lte(productVariants.stock, LOW_STOCK_THRESHOLD), gt(products.stockCount, 0)),
+            and(eq(productVariants.stock, 0), sql`${waiting} > 0`),
+          ),
+        )
+        // Products with the most shoppers waiting first, then by title; inside one, the sizes in the
+        // product's own order (S, M, L), then colours.
         .orderBy(
+          sql`(select count(*) from ${stockAlerts} where ${stockAlerts.productId} = ${products.id} and ${stockAlerts.notifiedAt} is null) desc`,
           asc(products.title),
           asc(products.id),
           sql`array_position(${products.sizes}, ${productVariants.size})`,

@@ -255,7 +255,7 @@ export function createRefundsService(deps: RefundsDeps, sweep: RefundSweepOption
         .returning();
       if (!marked) return { order, restocked: [] as string[], recorded: false };
       const back = refund.lines.map((line) => ({ ...order.items[line.index], quantity: line.quantity }));
-      const restocked = refund.restocked ? await returnStock(tx, back) : [];
+      const restocked = refund.restocked ? await returnStock(tx, back, deps.restock ?? null) : [];
       const pieces = back.reduce((sum, line) => sum + line.quantity, 0);
       const summary = refundSummary(refund.kind, refund.amountCents, order.items, refund.lines);
       const stock = refund.restocked ? restockNote(pieces) : ""; // the shopper never reads it (domain/history-notes.ts)

@@ -7,6 +7,7 @@ import type { Database, Tx } from "../db/client";
 import { type CheckoutLine, type CheckoutStatus, type OrderItem, orders, users } from "../db/schema";
 import type { Logger } from "../logger";
 import { enqueueMail } from "../mail/outbox";
+import type { RestockAlerts } from "../catalog/stock-alerts";
 import { returnVariantStock, type StockLine, takeVariantStock } from "../catalog/variant-stock";
 import {
   type Checkout,
@@ -97,8 +98,12 @@ async function takeStock(tx: Tx, lines: readonly CheckoutLine[]): Promise<void> 
  * cancelled or returned order's lines, with the quantity that goes back. Returns the products
  * that got them back (a product deleted meanwhile, or a variant it no longer has, takes nothing).
  */
-export async function returnStock(tx: Tx, lines: readonly StockLine[]): Promise<string[]> {
-  return returnVariantStock(tx, lines);
+export async function returnStock(
+  tx: Tx,
+  lines: readonly StockLine[],
+  alerts: RestockAlerts | null,
+): Promise<string[]> {
+  return returnVariantStock(tx, lines, alerts);
 }
 
 /**
@@ -122,6 +127,8 @@ export interface OrdersDeps {
    * the shopper's saved cart. A failure here is logged; the order stands.
    */
   afterOrderPlaced?: (order: OrderView) => Promise<void>;
+  /** The "Notify me" e-mails stock given back queues (decision 061). */
+  restock?: RestockAlerts;
 }
 
 export function createOrdersService(deps: OrdersDeps) {
@@ -172,7 +179,7 @@ export function createOrdersService(deps: OrdersDeps) {
         const checkout = await lockCheckout(tx, checkoutId);
         if (checkout.status === "completed" || checkout.stockReservedAt?.getTime() !== reservedAt.getTime())
           return null;
-        await returnStock(tx, checkout.lines);
+        await returnStock(tx, checkout.lines, deps.restock ?? null);
         await setStockHold(tx, checkoutId, null);
         return checkout.lines;
       });

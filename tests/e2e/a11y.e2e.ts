@@ -168,6 +168,21 @@ const SHOPPER: Step[] = [
   { name: "cart, empty", route: "routes/cart.tsx", go: async (p) => void (await p.goto("/cart")) },
   { name: "orders, none", route: "routes/orders.tsx", go: async (p) => void (await p.goto("/orders")) },
   { name: "profile", route: "routes/profile.tsx", go: async (p) => void (await p.goto("/profile")) },
+  {
+    // Only a form's target: a visit goes to the profile's list (decision 061).
+    name: "stock alerts' address",
+    route: "routes/stock-alerts.tsx",
+    lands: ["routes/profile.tsx"],
+    go: async (p) => void (await p.goto("/stock-alerts")),
+  },
+  {
+    name: "stock alerts' unsubscribe, a link not valid",
+    route: "routes/stock-alerts-unsubscribe.tsx",
+    go: async (p) => {
+      await p.goto("/stock-alerts/unsubscribe?token=not.valid");
+      await expect(p.getByText("This link is not valid.")).toBeVisible();
+    },
+  },
   { name: "addresses, none", route: "routes/addresses.tsx", go: async (p) => void (await p.goto("/addresses")) },
   {
     // The order desk's tee, whose stock is there for tests that buy: other tests count the gallery dress's pieces.

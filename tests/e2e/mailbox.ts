@@ -33,3 +33,42 @@ export async function mailSubjects(request: APIRequestContext, baseURL: string, 
     .filter((m) => m[1] === email)
     .map((m) => m[2].replaceAll("&amp;", "&").replaceAll("&#39;", "'").replaceAll("&quot;", '"'));
 }
+
+/**
+ * The newest mail to `email` whose subject is `subject`, as the local mailbox shows it: its text
+ * (links as written) and its extra header lines (List-Unsubscribe, …). Read again until it is there.
+ */
+export async function mailMessage(
+  request: APIRequestContext,
+  baseURL: string,
+  email: string,
+  subject: string,
+): Promise<{ text: string; headers: Record<string, string> }> {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    const list = await (await request.get(`${baseURL}/dev/mailbox`)).text();
+    const row = [...list.matchAll(/<td>([^<]*)<\/td><td><a href="(\/dev\/mailbox\/[^"]+)">([^<]*)<\/a>/g)].find(
+      (m) => m[1] === email && unescapeHtml(m[3]) === subject,
+    );
+    if (row) {
+      const page = await (await request.get(`${baseURL}${row[2]}`)).text();
+      const headers = Object.fromEntries(
+        [...page.matchAll(/<span data-header="([^"]+)">([^<]*)<\/span>/g)].map((m) => [
+          unescapeHtml(m[1]),
+          unescapeHtml(m[2]),
+        ]),
+      );
+      const text = unescapeHtml((/<pre>([\s\S]*)<\/pre>/.exec(page)?.[1] ?? "").replace(/<[^>]+>/g, ""));
+      return { text, headers };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no mail "${subject}" for ${email}`);
+}
+
+const unescapeHtml = (html: string) =>
+  html
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#39;", "'")
+    .replaceAll("&amp;", "&");

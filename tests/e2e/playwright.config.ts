@@ -36,6 +36,7 @@ export const PHONE_SKIPS = [
   "**/owner-desk-discounts.e2e.ts",
   "**/fit-answers.e2e.ts",
   "**/search-filters.e2e.ts",
+  "**/stock-alerts.e2e.ts",
 ];
 
 export default defineConfig({

@@ -37,7 +37,7 @@ async function addFixture(values: NewProduct & { perVariant?: number; variants?:
     stock: perVariant ?? v.stock,
     sku: null,
   }));
-  await database.db.transaction((tx) => writeVariants(tx, id, (variants ?? spread) as VariantStock[]));
+  await database.db.transaction((tx) => writeVariants(tx, id, (variants ?? spread) as VariantStock[], null));
 }
 await addFixture({
   title: "E2E Imageless Tee",
@@ -165,6 +165,28 @@ for (const [i, name] of ["Biker Jacket desktop", "Grid Jacket"].entries()) {
     variants: jacketVariants,
   });
 }
+// "Notify me" (tests/e2e/stock-alerts.e2e.ts, desktop only): Sand sold out in S and M, Black in stock.
+await addFixture({
+  title: "E2E Notify Tee",
+  description: "A fixture tee with a sold-out colour.",
+  priceCents: 2400,
+  category: "Accessories",
+  sizes: ["S", "M"],
+  colors: [
+    { name: "Black", hex: "#26221f" },
+    { name: "Sand", hex: "#d8c3a5" },
+  ],
+  // The edit form needs a picture to save.
+  imageUrls: galleryImages.slice(0, 1),
+  stockCount: 10,
+  variants: [
+    { size: "S", color: "Black", stock: 5, sku: null },
+    { size: "S", color: "Sand", stock: 0, sku: null },
+    { size: "M", color: "Black", stock: 5, sku: null },
+    { size: "M", color: "Sand", stock: 0, sku: null },
+  ],
+  createdAt: new Date("2020-01-10T00:00:00Z"),
+});
 // One stock jacket per project for the product page's stock tests (tests/e2e/product-stock.e2e.ts): S in
 // Black sold out, 2 of M in Cognac (added to a cart up to what is left), 2 of L in Black (sold while the page is open).
 for (const [i, project] of ["desktop", "phone"].entries()) {

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todoFigures } from "../../domain/admin-overview";
 import { orderNumber } from "../../domain/ids";
-import { orderRefunds, orders, outbox, returnRequests } from "../../server/db/schema";
+import { orderRefunds, orders, outbox, returnRequests, users } from "../../server/db/schema";
 import { createAdminOverviewService } from "../../server/orders/admin-overview";
 import { type AdminTest, placeOrder, startAdminTest } from "../helpers/admin";
 import { insertProducts, setStock } from "../helpers/products";
@@ -223,5 +223,26 @@ describe("low stock", () => {
     expect(page).toContain(`/admin/edit-product/${plenty.id}#stock`);
     expect(page).toContain("Show as table");
     expect(page).toContain("Sales, last 7 days");
+  });
+
+  it("says how many shoppers wait for a sold-out size, lists those products first, even sold out altogether", async () => {
+    const [tee, gone] = await insertProducts(db(), [
+      { title: "Zz Waiting Tee", sizes: ["S", "M"], stockCount: 10, stockIn: { size: "S", color: null } },
+      { title: "Zz Gone Cap", sizes: ["M"], stockCount: 0 },
+    ]);
+    for (const [i, id] of ["waiting-a", "waiting-b"].entries()) {
+      await db()
+        .insert(users)
+        .values({ id, name: `Wait ${i}`, email: `${id}@example.com`, emailVerified: true });
+      await test.t.services.stockAlerts.request(id, { productId: tee.id, size: "M" });
+    }
+    await test.t.services.stockAlerts.request("waiting-a", { productId: gone.id, size: "M" });
+    const low = await test.t.services.adminOverview.lowStock();
+    expect(low.products.slice(0, 2).map((p) => [p.title, p.variants])).toEqual([
+      ["Zz Waiting Tee", [{ label: "M", stock: 0, waiting: 2 }]],
+      ["Zz Gone Cap", [{ label: "M", stock: 0, waiting: 1 }]],
+    ]);
+    const page = await (await test.admin.request("/admin?tab=overview&days=7")).text();
+    expect(page).toContain("M: Sold out · 2 waiting");
   });
 });

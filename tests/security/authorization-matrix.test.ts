@@ -15,6 +15,7 @@ import { createTestDatabase } from "../helpers/database";
 import { insertProducts } from "../helpers/products";
 import { CART_ROWS } from "./authorization-cart";
 import { ACTION_ROWS, ENDPOINT_ROWS } from "./authorization-endpoints";
+import { STOCK_ALERT_ROWS } from "./authorization-stock-alerts";
 import { type Body, type Expected, type Identity, PAGE_ROWS, type Resources, type Row } from "./authorization-rows";
 
 /**
@@ -25,7 +26,7 @@ import { type Body, type Expected, type Identity, PAGE_ROWS, type Resources, typ
  * fails here.
  */
 
-const ROWS: Row[] = [...PAGE_ROWS, ...ACTION_ROWS, ...ENDPOINT_ROWS, ...CART_ROWS];
+const ROWS: Row[] = [...PAGE_ROWS, ...ACTION_ROWS, ...ENDPOINT_ROWS, ...CART_ROWS, ...STOCK_ALERT_ROWS];
 const ADMIN = "admin@example.com";
 const EMAILS: Record<Exclude<Identity, "visitor">, string> = {
   shopper: "matrix-shopper@example.com",

@@ -31,6 +31,7 @@ const PAGE_ACTIONS = [
   "/verify-email",
   "/logout",
   "/profile",
+  "/stock-alerts",
   "/addresses",
   "/addresses.data",
   "/admin",

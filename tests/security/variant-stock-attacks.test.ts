@@ -267,7 +267,7 @@ describe("stock below zero", () => {
 describe("restocking", () => {
   it("gives pieces back to their own variant and the total", async () => {
     const restocked = await test.database.db.transaction((tx) =>
-      returnStock(tx, [{ productId: product.id, selectedSize: "L", color: "Cognac", quantity: 2 }]),
+      returnStock(tx, [{ productId: product.id, selectedSize: "L", color: "Cognac", quantity: 2 }], null),
     );
     expect(restocked).toEqual([product.id]);
     expect((await variantsOf(product.id)).find((v) => v.size === "L" && v.color === "Cognac")?.stock).toBe(2);
@@ -276,16 +276,20 @@ describe("restocking", () => {
 
   it("gives nothing to a deleted product, nor to a size or colour it no longer has", async () => {
     const removed = await test.database.db.transaction((tx) =>
-      returnStock(tx, [
-        { productId: product.id, selectedSize: "XL", color: "Black", quantity: 3 },
-        { productId: product.id, selectedSize: "M", color: "Pink", quantity: 3 },
-      ]),
+      returnStock(
+        tx,
+        [
+          { productId: product.id, selectedSize: "XL", color: "Black", quantity: 3 },
+          { productId: product.id, selectedSize: "M", color: "Pink", quantity: 3 },
+        ],
+        null,
+      ),
     );
     expect(removed).toEqual([]);
     expect(await totalOf(product.id)).toBe(8);
     await test.database.db.delete(products).where(eq(products.id, product.id));
     const gone = await test.database.db.transaction((tx) =>
-      returnStock(tx, [{ productId: product.id, selectedSize: "M", color: "Black", quantity: 3 }]),
+      returnStock(tx, [{ productId: product.id, selectedSize: "M", color: "Black", quantity: 3 }], null),
     );
     expect(gone).toEqual([]);
     expect(await variantsOf(product.id)).toEqual([]);
@@ -293,7 +297,7 @@ describe("restocking", () => {
 
   it("refuses a negative quantity instead of taking stock through a return", async () => {
     const restocked = await test.database.db.transaction((tx) =>
-      returnStock(tx, [{ productId: product.id, selectedSize: "M", color: "Black", quantity: -2 }]),
+      returnStock(tx, [{ productId: product.id, selectedSize: "M", color: "Black", quantity: -2 }], null),
     );
     expect(restocked).toEqual([]);
     expect(await totalOf(product.id)).toBe(8);

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { type LowStockProduct, lowStockWords, type TodoCounts, todoFigures } from "../../../domain/admin-overview";
+import { waitingWords } from "../../../domain/stock-alert-texts";
 
 /** "To do": what waits for the owner, each figure a link to the list that shows exactly those. */
 export function TodoList({ counts }: { counts: TodoCounts }) {
@@ -35,7 +36,8 @@ export function LowStockList({ products, more }: { products: LowStockProduct[]; 
         Low stock
       </h2>
       <p className="mt-1 text-xs text-stone-600">
-        Sizes and colours with 3 or fewer pieces, or sold out while the product has others.
+        Sizes and colours with 3 or fewer pieces, sold out while the product has others, or sold out with shoppers
+        waiting for a stock alert.
       </p>
       {products.length === 0 ? (
         <p className="mt-3 text-sm text-stone-600">Nothing is running low.</p>
@@ -51,7 +53,7 @@ export function LowStockList({ products, more }: { products: LowStockProduct[]; 
                       key={variant.label}
                       className="rounded-full bg-stone-100 px-2 py-0.5 text-xs text-stone-800 ring-1 ring-inset ring-stone-300"
                     >
-                      {`${variant.label}: ${lowStockWords(variant.stock)}`}
+                      {`${variant.label}: ${lowStockWords(variant.stock)}${variant.waiting ? ` · ${waitingWords(variant.waiting)}` : ""}`}
                     </li>
                   ))}
                 </ul>

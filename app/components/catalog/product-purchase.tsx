@@ -6,13 +6,22 @@ import { choiceStock, choiceStockNote, fitQuantity, quantityInCart } from "../..
 import { lineImages } from "../../../domain/color-images";
 import { cartTexts } from "../../../domain/shop-messages";
 import type { ProductDetail } from "../../../domain/views";
-import { lowStockMessage, soldOutColors, soldOutSizes, stockOfChoice, variantKey } from "../../../domain/variants";
+import {
+  lowStockMessage,
+  soldOutColors,
+  soldOutSizes,
+  stockOfChoice,
+  variantChoices,
+  variantKey,
+} from "../../../domain/variants";
 import { addProductToCart } from "~/lib/add-to-cart";
 import { useCartLines } from "~/lib/cart";
 import { loginPathForChoice } from "~/lib/pending-add";
 import { useRootData } from "~/lib/root-data";
 import type { AddedLine } from "./added-to-cart-panel";
 import { ChoiceGroup, ColorSwatch, colorButtonClass, sizeButtonClass } from "./purchase-choices";
+import { choiceFromQuery } from "../../../domain/stock-alerts";
+import { NotifyMe } from "./notify-me";
 
 // Loaded when the first line is added: a page that only looks does not download the panel.
 const AddedToCartPanel = lazy(() =>
@@ -46,8 +55,16 @@ export function ProductPurchase({ product, onColorChange }: ProductPurchaseProps
   const location = useLocation();
   const ids = useId();
   const cartLines = useCartLines();
-  const [selectedSize, setSelectedSize] = useState<string | null>(null);
-  const [selectedColor, setSelectedColor] = useState<string | null>(null);
+  // The address may carry a choice (?size=M&color=Black: a stock alert's e-mail, the way back from the login).
+  const [initial] = useState(() =>
+    choiceFromQuery(
+      sizes,
+      colors.map((c) => c.name),
+      new URLSearchParams(location.search),
+    ),
+  );
+  const [selectedSize, setSelectedSize] = useState<string | null>(initial.size);
+  const [selectedColor, setSelectedColor] = useState<string | null>(initial.color);
   // The raw text, so the shopper can clear the field while typing; it is normalised on blur and on add.
   const [quantityText, setQuantityText] = useState("1");
   const [problem, setProblem] = useState<CartChoiceProblem | null>(null);
@@ -240,6 +257,13 @@ export function ProductPurchase({ product, onColorChange }: ProductPurchaseProps
           Go to checkout
         </Link>
       </div>
+
+      <NotifyMe
+        productId={product.id}
+        soldOut={variantChoices(sizes, colorNames).filter((c) => stockOfChoice(product.variants, c) <= 0)}
+        chosen={stock.state === "out-of-stock" ? choice : null}
+        signedIn={Boolean(user)}
+      />
 
       {added && (
         <Suspense fallback={null}>

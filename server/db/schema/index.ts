@@ -18,3 +18,4 @@ export * from "./returns";
 export * from "./saved-carts";
 export * from "./size-guides";
 export * from "./search";
+export * from "./stock-alerts";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { stamp } from "./columns";
 
 /** Every e-mail goes through here; the mail worker sends due rows and retries failures. */
@@ -11,6 +11,8 @@ export const outbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
+    /** Extra header lines the transport adds (List-Unsubscribe of a stock alert, migration 0020); null for most mail. */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     attempts: integer("attempts").notNull().default(0),
     /** Null once the message is sent or given up on. */
     nextAttemptAt: stamp("next_attempt_at").defaultNow(),
