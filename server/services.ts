@@ -7,6 +7,7 @@ import { createSavedCartService } from "./cart/saved-carts";
 import { createAdminCatalogService } from "./catalog/admin-products";
 import { createCachedCatalog } from "./catalog/cached-catalog";
 import { createCatalogService } from "./catalog/service";
+import { createResumableUploads } from "./catalog/resumable-uploads";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import { createAdminDiscountsService } from "./discounts/admin-discounts";
@@ -46,6 +47,8 @@ export function createServices(deps: {
   const discounts = createDiscountPricing({ db });
   const accounts = createAccountsService(db);
   const events = createEventsService({ database: deps.database, logger: deps.logger });
+  // Resumable picture uploads (tus at /api/uploads, decision 057); a save turns them into images.
+  const uploads = createResumableUploads({ dir: deps.config.uploadDir, database: deps.database, logger: deps.logger });
   const ordersDeps = {
     db,
     publicUrl: deps.config.publicUrl,
@@ -72,7 +75,12 @@ export function createServices(deps: {
     mail,
     adminMail: createAdminMailService({ db, logger: deps.logger, wakeMail: () => mail.worker.wake() }),
     housekeeping: createHousekeeping(
-      { db, logger: deps.logger, mailRetentionDays: deps.config.mailRetentionDays },
+      {
+        db,
+        logger: deps.logger,
+        mailRetentionDays: deps.config.mailRetentionDays,
+        purgeUploads: () => uploads.purgeExpired(),
+      },
       deps.housekeeping,
     ),
     auth: createAuthService(
@@ -84,9 +92,11 @@ export function createServices(deps: {
     adminCatalog: createAdminCatalogService({
       db,
       storage: deps.storage,
+      uploads,
       logger: deps.logger,
       publish: events.publish,
     }),
+    uploads,
     adminOrders: createAdminOrdersService({
       db,
       publicUrl: deps.config.publicUrl,

@@ -25,10 +25,17 @@ export type PurgeCounts = Record<PurgeKind, number>;
  * sessions and verification rows a day past their expiry, and abandoned checkouts after 30 days.
  * What is old enough is domain/retention.ts; each table's own module deletes its rows. Every
  * purge goes in batches; a pass that deleted anything logs its counts. Several instances may run
- * it at once: a row two of them pick is deleted once.
+ * it at once: a row two of them pick is deleted once. Resumable uploads (files in UPLOAD_DIR, not
+ * rows) go UPLOAD_EXPIRY_HOURS after they were started, whether finished or not (decision 057).
  */
 export function createHousekeeping(
-  deps: { db: Database; logger: Logger; mailRetentionDays: number },
+  deps: {
+    db: Database;
+    logger: Logger;
+    mailRetentionDays: number;
+    /** Removes resumable uploads past UPLOAD_EXPIRY_HOURS, finished or not (decision 057); their count. */
+    purgeUploads?: () => Promise<number>;
+  },
   options: HousekeepingOptions = {},
 ) {
   const intervalMs = options.intervalMs ?? 3600_000;
@@ -44,7 +51,7 @@ export function createHousekeeping(
   };
 
   /** One pass: each kind in batches, up to `maxBatches` of each. `more` says a kind had more waiting. */
-  async function runOnce(now = new Date()): Promise<{ deleted: PurgeCounts; more: boolean }> {
+  async function runOnce(now = new Date()): Promise<{ deleted: PurgeCounts; more: boolean; uploads?: number }> {
     const cutoffs = purgeCutoffs(now, { mailRetentionDays: deps.mailRetentionDays });
     const deleted: PurgeCounts = { sentMail: 0, sessions: 0, verifications: 0, abandonedCheckouts: 0 };
     let more = false;
@@ -60,7 +67,16 @@ export function createHousekeeping(
       }
     }
     if (Object.values(deleted).some((count) => count > 0)) log.info({ deleted, more }, "housekeeping purged old rows");
-    return { deleted, more };
+    let uploads: number | undefined;
+    if (deps.purgeUploads) {
+      try {
+        uploads = await deps.purgeUploads();
+        if (uploads > 0) log.info({ uploads }, "housekeeping removed expired uploads");
+      } catch (err) {
+        log.error({ err }, "housekeeping could not remove expired uploads");
+      }
+    }
+    return { deleted, more, uploads };
   }
 
   const task = periodicTask({
