@@ -92,6 +92,7 @@ export const uploadMessages = {
   /** On save: a picture still on its way. */
   unfinishedUpload: "One of the pictures has not finished uploading. Please wait for it, or remove it.",
   waitForUploads: "Wait for the pictures to finish uploading.",
+  failedUploads: "Remove or try again the pictures that did not upload.",
 } as const;
 
 function label(name: string): string {

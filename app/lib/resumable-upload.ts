@@ -1,5 +1,6 @@
 import type { DetailedError, PreviousUpload, Upload } from "tus-js-client";
 import {
+  FIRST_CHUNK_BYTES,
   firstChunkSize,
   nextChunkSize,
   UPLOAD_EXPIRY_HOURS,
@@ -38,6 +39,18 @@ function statusOf(error: Error | DetailedError): number {
   return response ? response.getStatus() : 0;
 }
 
+/**
+ * Which earlier upload a file continues: its name, size and a digest of its first 256 KB (the
+ * bytes the server already has of an interrupted upload), not its modification time, which a
+ * copy of the same photo on a phone does not keep.
+ */
+async function fingerprint(file: File): Promise<string> {
+  const head = await file.slice(0, FIRST_CHUNK_BYTES).arrayBuffer();
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", head));
+  const hex = [...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return ["threadline", file.name, file.size, hex].join("-");
+}
+
 /** Starts (or resumes) one file's upload. */
 export async function startUpload(file: File, events: UploadEvents): Promise<RunningUpload> {
   const tus = await loadTus();
@@ -46,6 +59,7 @@ export async function startUpload(file: File, events: UploadEvents): Promise<Run
     endpoint: new URL(UPLOADS_PATH, window.location.href).href,
     metadata: { filename: file.name, filetype: file.type },
     chunkSize: firstChunkSize(file.size),
+    fingerprint: (picked) => fingerprint(picked as File),
     retryDelays: [...UPLOAD_RETRY_DELAYS_MS],
     removeFingerprintOnSuccess: true,
     onChunkComplete() {

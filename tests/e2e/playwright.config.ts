@@ -34,6 +34,7 @@ export const PHONE_SKIPS = [
   "**/accounts.e2e.ts",
   "**/returns-decline.e2e.ts",
   "**/owner-desk-discounts.e2e.ts",
+  "**/uploads.e2e.ts",
 ];
 
 export default defineConfig({
