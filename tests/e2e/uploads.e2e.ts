@@ -1,6 +1,5 @@
-import type { Page, Request, Route } from "@playwright/test";
 import sharp from "sharp";
-import { expect, test } from "./fixtures";
+import { expect, type Page, type Request, type Route, test } from "./fixtures";
 import { ADMIN, signedInContext } from "./people";
 
 /**
