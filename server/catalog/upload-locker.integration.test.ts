@@ -38,9 +38,11 @@ describe("postgresUploadLocker", () => {
     const b = instance().newLock(upload);
     await a.lock(new AbortController().signal, () => {});
     let bHolds = false;
-    const waiting = b.lock(new AbortController().signal, () => {}).then(() => {
-      bHolds = true;
-    });
+    const waiting = b
+      .lock(new AbortController().signal, () => {})
+      .then(() => {
+        bHolds = true;
+      });
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(bHolds).toBe(false);
     await a.unlock();
@@ -54,7 +56,11 @@ describe("postgresUploadLocker", () => {
     const a = instance().newLock(upload);
     await a.lock(new AbortController().signal, () => {});
     const started = Date.now();
-    await expect(instance(300).newLock(upload).lock(new AbortController().signal, () => {})).rejects.toMatchObject({
+    await expect(
+      instance(300)
+        .newLock(upload)
+        .lock(new AbortController().signal, () => {}),
+    ).rejects.toMatchObject({
       status_code: 500,
     });
     expect(Date.now() - started).toBeGreaterThanOrEqual(300);
