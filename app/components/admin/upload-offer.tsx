@@ -33,7 +33,7 @@ export function UploadOffer({ picked }: { picked: readonly string[] }) {
             </span>
             <button
               type="button"
-              className="text-xs font-medium text-brand-700 underline underline-offset-2"
+              className="inline-flex min-h-8 items-center text-xs font-medium text-brand-700 underline underline-offset-2"
               onClick={() => {
                 void forgetUpload(upload.key).then(() =>
                   setUnfinished((all) => all.filter((u) => u.key !== upload.key)),
