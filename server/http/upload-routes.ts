@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Handler, Hono } from "hono";
 import type { ResumableUploads } from "../catalog/resumable-uploads";
 import type { Services } from "../services";
 import type { AppEnv } from "./request-context";
@@ -12,7 +12,7 @@ import type { AppEnv } from "./request-context";
  */
 export function uploadRoutes(services: Pick<Services, "auth"> & { uploads: ResumableUploads }) {
   const app = new Hono<AppEnv>();
-  app.all("*", async (c) => {
+  const tus: Handler<AppEnv> = async (c) => {
     const viewer = await services.auth.viewer(c.req.raw);
     if (!viewer) return c.json({ message: "Sign in required" }, 401);
     if (!viewer.isAdmin) return c.json({ message: "Forbidden" }, 403);
@@ -20,6 +20,12 @@ export function uploadRoutes(services: Pick<Services, "auth"> & { uploads: Resum
     if (response.status >= 500)
       c.var.log.warn({ status: response.status, method: c.req.method }, "upload request failed");
     return response;
-  });
+  };
+  // Creation; then an upload's HEAD (Hono answers HEAD through the GET route; a GET itself is 404),
+  // PATCH and DELETE (Cancel). Each route is a row of the authorization matrix.
+  app.post("/", tus);
+  app.get("/:id", tus);
+  app.patch("/:id", tus);
+  app.delete("/:id", tus);
   return app;
 }
