@@ -155,6 +155,24 @@ describe("the tus protocol at /api/uploads", () => {
     expect(crossSite.status).toBe(403);
 
     const location = await created(100);
+    // A chunk or a cancel another site's page sends with the administrator's cookies: refused, nothing written.
+    const forgedPatch = await test.admin.request(location, {
+      method: "PATCH",
+      headers: {
+        ...TUS,
+        origin: "https://evil.example",
+        "Upload-Offset": "0",
+        "Content-Type": "application/offset+octet-stream",
+      },
+      body: Buffer.alloc(100),
+    });
+    expect(forgedPatch.status).toBe(403);
+    const forgedCancel = await test.admin.request(location, {
+      method: "DELETE",
+      headers: { ...TUS, "sec-fetch-site": "cross-site", origin: "https://evil.example" },
+    });
+    expect(forgedCancel.status).toBe(403);
+    expect((await head(test.admin, location)).headers.get("upload-offset")).toBe("0");
     expect((await head(test.visitor, location)).status).toBe(401);
     expect((await head(test.shopper, location)).status).toBe(403);
     expect((await patch(test.shopper, location, 0, new Uint8Array(100))).status).toBe(403);
