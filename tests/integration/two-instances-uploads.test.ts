@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import http from "node:http";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -125,6 +126,34 @@ const patch = (offset: number, body: Buffer): RequestInit => ({
   body: new Uint8Array(body),
 });
 
+/**
+ * A PATCH whose headers go at once (Expect: 100-continue makes Node send them, and the proxy
+ * passes them on) and whose body follows 700 ms later, as from a slow phone: the store has read
+ * the upload's offset before a byte arrives. Returns the status and the instance that answered.
+ */
+function slowPatch(location: string, offset: number, body: Buffer): Promise<{ status: number; by: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${proxy.url}${location}`, {
+      method: "PATCH",
+      headers: {
+        ...TUS,
+        expect: "100-continue",
+        origin: proxy.url,
+        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+        "upload-offset": String(offset),
+        "content-type": "application/offset+octet-stream",
+        "content-length": String(body.length),
+      },
+    });
+    req.on("response", (res) => {
+      res.resume();
+      resolve({ status: res.statusCode ?? 0, by: String(res.headers["x-served-by"]) });
+    });
+    req.on("error", reject);
+    setTimeout(() => req.end(body), 700);
+  });
+}
+
 async function photo(): Promise<Buffer> {
   const width = 500;
   const height = 600;
@@ -170,11 +199,9 @@ describe("resumable uploads on two instances", () => {
     // The same chunk from both instances at once: the lock lets one write, the other finds the offset moved (409).
     const rest = bytes.subarray(768 * KB);
     if (proxy.next !== "A") await fetch(`${proxy.url}/healthz`);
-    const both = await Promise.all([
-      request(location, patch(768 * KB, rest)),
-      request(location, patch(768 * KB, rest)),
-    ]);
-    expect(new Set(both.map((r) => r.headers.get("x-served-by")))).toEqual(new Set(["A", "B"]));
+    // Both instances read the offset before either has a byte of the body.
+    const both = await Promise.all([slowPatch(location, 768 * KB, rest), slowPatch(location, 768 * KB, rest)]);
+    expect(new Set(both.map((r) => r.by))).toEqual(new Set(["A", "B"]));
     expect(both.map((r) => r.status).sort()).toEqual([204, 409]);
     expect((await on("B", location, { method: "HEAD", headers: TUS })).headers.get("upload-offset")).toBe(
       String(bytes.length),
