@@ -40,6 +40,8 @@ const envSchema = z
     HOST: z.string().trim().min(1).default("127.0.0.1"),
     PUBLIC_URL: optionalUrl("e.g. https://shop.example.com"),
     DATA_DIR: z.string().trim().min(1).default("./data"),
+    // Unfinished and not yet saved resumable uploads (decision 057); shared by every instance that serves /api/uploads.
+    UPLOAD_DIR: z.string().trim().min(1).optional(),
     // Below this much free space in DATA_DIR (or the media folder), /readyz answers 503; 0: never.
     MIN_FREE_DISK_MB: wholeNumber(0, 1_000_000).default(DEFAULT_MIN_FREE_DISK_MB),
     DATABASE_URL: optionalString.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
@@ -272,6 +274,8 @@ export interface Config {
   host: string;
   publicUrl: string;
   dataDir: string;
+  /** Resumable uploads until a save uses them (UPLOAD_DIR, else DATA_DIR/uploads; decision 057). */
+  uploadDir: string;
   /** `/readyz` answers 503 when DATA_DIR or the media folder has less free space than this (0: never checked). */
   minFreeDiskMb: number;
   databaseUrl?: string;
@@ -360,6 +364,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     publicUrl,
     dataDir,
+    uploadDir: env.UPLOAD_DIR ? path.resolve(env.UPLOAD_DIR) : path.join(dataDir, "uploads"),
     minFreeDiskMb: env.MIN_FREE_DISK_MB,
     databaseUrl: env.DATABASE_URL,
     demoData: env.DEMO_DATA === "1",

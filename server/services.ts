@@ -9,6 +9,7 @@ import { createCachedCatalog } from "./catalog/cached-catalog";
 import { createSearchSynonymsService } from "./catalog/search-synonyms";
 import { createCatalogService } from "./catalog/service";
 import { createStockAlertsService } from "./catalog/stock-alerts";
+import { createResumableUploads } from "./catalog/resumable-uploads";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import { createAdminDiscountsService } from "./discounts/admin-discounts";
@@ -54,6 +55,8 @@ export function createServices(deps: {
   const stockAlerts = createStockAlertsService({ db, throttle, restock, wakeMail: () => mail.worker.wake() });
   const events = createEventsService({ database: deps.database, logger: deps.logger });
   const savedCarts = createSavedCartService({ db, pricing });
+  // Resumable picture uploads (tus at /api/uploads, decision 057); a save turns them into images.
+  const uploads = createResumableUploads({ dir: deps.config.uploadDir, database: deps.database, logger: deps.logger });
   const ordersDeps = {
     db,
     publicUrl: deps.config.publicUrl,
@@ -87,7 +90,13 @@ export function createServices(deps: {
     mail,
     adminMail: createAdminMailService({ db, logger: deps.logger, wakeMail: () => mail.worker.wake() }),
     housekeeping: createHousekeeping(
-      { db, logger: deps.logger, mailRetentionDays: deps.config.mailRetentionDays, stockAlerts },
+      {
+        db,
+        logger: deps.logger,
+        mailRetentionDays: deps.config.mailRetentionDays,
+        stockAlerts,
+        purgeUploads: () => uploads.purgeExpired(),
+      },
       deps.housekeeping,
     ),
     auth: createAuthService(
@@ -99,11 +108,13 @@ export function createServices(deps: {
     adminCatalog: createAdminCatalogService({
       db,
       storage: deps.storage,
+      uploads,
       logger: deps.logger,
       publish: events.publish,
       restock,
       wakeMail: () => mail.worker.wake(),
     }),
+    uploads,
     adminOrders: createAdminOrdersService({
       db,
       publicUrl: deps.config.publicUrl,

@@ -32,7 +32,7 @@ function refused(mode: ProductFormMode, errors: FieldErrors, status: number) {
 
 /**
  * The add and edit actions: the administrator only (checked before the body is read),
- * the fields through the form's schema, the files to the image pipeline, then to the saved
+ * the fields through the form's schema, the finished uploads and the files to the image pipeline, then to the saved
  * product's row in the Products tab, marked and focused, with the documented message (docs/product.md §5). A refusal answers with the reason next to the field concerned.
  */
 export async function productFormAction(
@@ -41,7 +41,7 @@ export async function productFormAction(
   context: AppLoadContext,
   productId?: string,
 ) {
-  await context.services.auth.requireAdmin(request, "endpoint");
+  const admin = await context.services.auth.requireAdmin(request, "endpoint");
   let form: FormData;
   try {
     form = await request.formData();
@@ -52,13 +52,18 @@ export async function productFormAction(
   if (!parsed.ok) return refused(mode, parsed.errors, 400);
   const files = form.getAll("images").filter((v): v is File => typeof v !== "string");
   const keep = form.getAll("keepImages").filter((v): v is string => typeof v === "string");
+  // Finished resumable uploads (decision 057): ids only; the server checks they are this administrator's.
+  const uploads = {
+    ownerId: admin.id,
+    ids: form.getAll("uploads").filter((v): v is string => typeof v === "string" && v !== ""),
+  };
 
   try {
     if (mode === "add") {
-      const { id } = await context.services.adminCatalog.createProduct(parsed.data, files);
+      const { id } = await context.services.adminCatalog.createProduct(parsed.data, files, uploads);
       return redirect(savedProductPath(id, "product-added"));
     }
-    await context.services.adminCatalog.updateProduct(productId ?? "", parsed.data, keep, files);
+    await context.services.adminCatalog.updateProduct(productId ?? "", parsed.data, keep, files, uploads);
     return redirect(savedProductPath(productId ?? "", "product-updated"));
   } catch (error) {
     const reason = refusalOf(error);

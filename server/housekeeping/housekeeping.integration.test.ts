@@ -242,3 +242,30 @@ describe("housekeeping", () => {
     }
   });
 });
+
+describe("expired resumable uploads (decision 057)", () => {
+  it("are removed in each pass and counted; a failure is logged and the rows are still purged", async () => {
+    await handle.db
+      .insert(outbox)
+      .values({ to: "a@example.com", subject: "old", text: "x", sentAt: daysAgo(10), nextAttemptAt: null });
+    const lines: string[] = [];
+    const logger = createLogger("info", { write: (line: string) => lines.push(line) });
+    const removing = createHousekeeping({ db: handle.db, logger, mailRetentionDays: 7, purgeUploads: async () => 3 });
+    expect(await removing.runOnce(NOW)).toMatchObject({ uploads: 3, deleted: { sentMail: 1 } });
+    await handle.db
+      .insert(outbox)
+      .values({ to: "a@example.com", subject: "old", text: "x", sentAt: daysAgo(10), nextAttemptAt: null });
+    const failing = createHousekeeping({
+      db: handle.db,
+      logger,
+      mailRetentionDays: 7,
+      purgeUploads: async () => {
+        throw new Error("disk gone");
+      },
+    });
+    expect(await failing.runOnce(NOW)).toMatchObject({ uploads: undefined, deleted: { sentMail: 1 } });
+    const logged = lines.map((line) => JSON.parse(line));
+    expect(logged.find((entry) => entry.msg === "housekeeping removed expired uploads")).toMatchObject({ uploads: 3 });
+    expect(logged.find((entry) => entry.msg === "housekeeping could not remove expired uploads")).toBeDefined();
+  });
+});

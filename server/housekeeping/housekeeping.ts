@@ -25,7 +25,8 @@ export type PurgeCounts = Record<PurgeKind, number>;
  * sessions and verification rows a day past their expiry, and abandoned checkouts after 30 days.
  * What is old enough is domain/retention.ts; each table's own module deletes its rows. Every
  * purge goes in batches; a pass that deleted anything logs its counts. Several instances may run
- * it at once: a row two of them pick is deleted once.
+ * it at once: a row two of them pick is deleted once. Resumable uploads (files in UPLOAD_DIR, not
+ * rows) go UPLOAD_EXPIRY_HOURS after they were started, whether finished or not (decision 057).
  */
 export function createHousekeeping(
   deps: {
@@ -34,6 +35,8 @@ export function createHousekeeping(
     mailRetentionDays: number;
     /** The stock alerts' sweep (decision 061): restocks no release saw, spent requests a month old. */
     stockAlerts?: { sweep(now: Date): Promise<{ released: number; purged: number }> };
+    /** Removes resumable uploads past UPLOAD_EXPIRY_HOURS, finished or not (decision 057); their count. */
+    purgeUploads?: () => Promise<number>;
   },
   options: HousekeepingOptions = {},
 ) {
@@ -50,7 +53,7 @@ export function createHousekeeping(
   };
 
   /** One pass: each kind in batches, up to `maxBatches` of each. `more` says a kind had more waiting. */
-  async function runOnce(now = new Date()): Promise<{ deleted: PurgeCounts; more: boolean }> {
+  async function runOnce(now = new Date()): Promise<{ deleted: PurgeCounts; more: boolean; uploads?: number }> {
     const cutoffs = purgeCutoffs(now, { mailRetentionDays: deps.mailRetentionDays });
     const deleted: PurgeCounts = { sentMail: 0, sessions: 0, verifications: 0, abandonedCheckouts: 0 };
     let more = false;
@@ -66,10 +69,19 @@ export function createHousekeeping(
       }
     }
     if (Object.values(deleted).some((count) => count > 0)) log.info({ deleted, more }, "housekeeping purged old rows");
+    let uploads: number | undefined;
+    if (deps.purgeUploads) {
+      try {
+        uploads = await deps.purgeUploads();
+        if (uploads > 0) log.info({ uploads }, "housekeeping removed expired uploads");
+      } catch (err) {
+        log.error({ err }, "housekeeping could not remove expired uploads");
+      }
+    }
     const alerts = await deps.stockAlerts?.sweep(now);
     if (alerts && (alerts.released || alerts.purged))
       log.info({ stockAlerts: alerts }, "housekeeping swept stock alerts");
-    return { deleted, more };
+    return { deleted, more, uploads };
   }
 
   const task = periodicTask({

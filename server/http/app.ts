@@ -33,6 +33,7 @@ import { createPageStore, pageStore } from "./page-store";
 import { paymentRoutes } from "./payment-routes";
 import { type AppEnv, requestContext } from "./request-context";
 import { robotsTxt, sitemapXml } from "./seo";
+import { uploadRoutes } from "./upload-routes";
 import { STORE_VERSION } from "../version";
 
 export interface AppDeps {
@@ -160,6 +161,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api/cart", cartRoutes(services));
   app.route("/api/events", eventRoutes(services));
   app.route("/api/search", searchRoutes(services));
+  app.route("/api/uploads", uploadRoutes(services));
   app.route("/api", paymentRoutes(services));
 
   // The JPEG a payment provider is sent (decision 048), made from the stored WebP variant.

@@ -16,6 +16,8 @@ export interface BodyLimitRule {
   name: string;
   /** Matched against the normalised path (lower case, single slashes, no trailing slash). */
   pattern: RegExp;
+  /** Only requests of this method (upper case); any method when unset. */
+  method?: string;
   maxSize: number;
   message: string;
   /**
@@ -41,6 +43,15 @@ export const BODY_LIMIT_RULES: readonly BodyLimitRule[] = [
     message: "The upload is too large: at most 5 images of 10 MB each.",
     streamed: true,
   },
+  {
+    // tus PATCH requests (decision 057): one picture's bytes at most; the upload's declared size caps it further.
+    name: "resumable upload chunk",
+    pattern: /^\/api\/uploads\/[^/]+$/,
+    method: "PATCH",
+    maxSize: MAX_IMAGE_BYTES,
+    message: TOO_LARGE,
+    streamed: true,
+  },
   { name: "Stripe webhook", pattern: /^\/api\/stripe-webhook$/, maxSize: STRIPE_WEBHOOK_LIMIT, message: TOO_LARGE },
   {
     name: "review",
@@ -58,9 +69,14 @@ export function normalisePath(path: string): string {
   return single.length > 1 ? single.replace(/\/+$/, "") : single;
 }
 
-export function bodyLimitFor(path: string, rules: readonly BodyLimitRule[] = BODY_LIMIT_RULES): BodyLimitRule {
+export function bodyLimitFor(
+  path: string,
+  rules: readonly BodyLimitRule[] = BODY_LIMIT_RULES,
+  method = "POST",
+): BodyLimitRule {
   const normalised = normalisePath(path);
-  return rules.find((rule) => rule.pattern.test(normalised)) ?? DEFAULT_RULE;
+  const verb = method.toUpperCase();
+  return rules.find((rule) => rule.pattern.test(normalised) && (!rule.method || rule.method === verb)) ?? DEFAULT_RULE;
 }
 
 function tooLarge(c: Context, rule: BodyLimitRule): Response {
@@ -121,5 +137,5 @@ export function bodyLimits(rules: readonly BodyLimitRule[] = BODY_LIMIT_RULES): 
     }
     return limiter;
   };
-  return (c, next) => limiterFor(bodyLimitFor(c.req.path, rules))(c, next);
+  return (c, next) => limiterFor(bodyLimitFor(c.req.path, rules, c.req.method))(c, next);
 }

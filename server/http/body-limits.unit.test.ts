@@ -49,6 +49,23 @@ describe("bodyLimitFor", () => {
   });
 });
 
+describe("bodyLimitFor: resumable uploads (decision 057)", () => {
+  it.each([
+    ["PATCH", "/api/uploads/0123456789abcdef0123456789abcdef", 10 * 1024 * 1024],
+    ["patch", "/API/Uploads/0123456789abcdef0123456789abcdef/", 10 * 1024 * 1024],
+    // Only the chunks: creating, asking and cancelling keep the default.
+    ["POST", "/api/uploads", DEFAULT_BODY_LIMIT],
+    ["POST", "/api/uploads/0123456789abcdef0123456789abcdef", DEFAULT_BODY_LIMIT],
+    ["HEAD", "/api/uploads/0123456789abcdef0123456789abcdef", DEFAULT_BODY_LIMIT],
+    ["DELETE", "/api/uploads/0123456789abcdef0123456789abcdef", DEFAULT_BODY_LIMIT],
+    ["PATCH", "/api/uploads", DEFAULT_BODY_LIMIT],
+    ["PATCH", "/api/uploads/a/b", DEFAULT_BODY_LIMIT],
+    ["PATCH", "/api/cart", DEFAULT_BODY_LIMIT],
+  ])("%s %s -> %i bytes", (method, path, limit) => {
+    expect(bodyLimitFor(path, undefined, method).maxSize).toBe(limit);
+  });
+});
+
 describe("normalisePath", () => {
   it.each([
     ["/", "/"],

@@ -56,4 +56,13 @@ export const test = base.extend<{ cspViolations: string[] }, { watchedBrowser: u
 });
 
 export { expect };
-export type { APIRequestContext, Browser, BrowserContext, Locator, Page, TestInfo } from "@playwright/test";
+export type {
+  APIRequestContext,
+  Browser,
+  BrowserContext,
+  Locator,
+  Page,
+  Request,
+  Route,
+  TestInfo,
+} from "@playwright/test";

@@ -37,6 +37,7 @@ export const PHONE_SKIPS = [
   "**/fit-answers.e2e.ts",
   "**/search-filters.e2e.ts",
   "**/stock-alerts.e2e.ts",
+  "**/uploads.e2e.ts",
 ];
 
 export default defineConfig({

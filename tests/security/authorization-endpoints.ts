@@ -389,6 +389,46 @@ export const ENDPOINT_ROWS: Row[] = [
     path: "/api/events",
     expect: all(200),
   },
+  // Resumable uploads (decision 057): the administrator only, on every request, before tus reads anything.
+  {
+    route: "POST /api/uploads",
+    what: "start a resumable upload",
+    method: "POST",
+    path: "/api/uploads",
+    body: () => ({ tus: { "Tus-Resumable": "1.0.0", "Upload-Length": "10" } }),
+    expect: adminAction(201),
+  },
+  {
+    route: "GET /api/uploads/:id",
+    what: "ask an upload's offset (HEAD; another's or unknown: not found)",
+    method: "HEAD",
+    path: "/api/uploads/0123456789abcdef0123456789abcdef",
+    body: () => ({ tus: { "Tus-Resumable": "1.0.0" } }),
+    expect: adminAction(404),
+  },
+  {
+    route: "PATCH /api/uploads/:id",
+    what: "send a chunk",
+    method: "PATCH",
+    path: "/api/uploads/0123456789abcdef0123456789abcdef",
+    body: () => ({
+      tus: {
+        "Tus-Resumable": "1.0.0",
+        "Upload-Offset": "0",
+        "Content-Type": "application/offset+octet-stream",
+      },
+      bytes: "0123456789",
+    }),
+    expect: adminAction(404),
+  },
+  {
+    route: "DELETE /api/uploads/:id",
+    what: "cancel an upload",
+    method: "DELETE",
+    path: "/api/uploads/0123456789abcdef0123456789abcdef",
+    body: () => ({ tus: { "Tus-Resumable": "1.0.0" } }),
+    expect: adminAction(404),
+  },
   {
     route: "POST /api/cart/quote",
     what: "price a cart",

@@ -130,6 +130,7 @@ function send(browser: TestBrowser, row: Row, who: Identity): Promise<Response> 
   const path = typeof row.path === "function" ? row.path(resources) : row.path;
   if (row.method === "GET") return browser.request(path);
   const body: Body = row.body?.(resources, who) ?? { form: {} };
+  if ("tus" in body) return browser.request(path, { method: row.method, headers: body.tus, body: body.bytes });
   if ("form" in body) return browser.postForm(path, body.form);
   if ("json" in body && row.method === "PUT") {
     return browser.request(path, {

@@ -35,13 +35,18 @@ export interface Resources {
   shopperOrderId: string;
 }
 
-export type Body = { form: Record<string, string> } | { json: unknown } | { multipart: Record<string, string> };
+export type Body =
+  | { form: Record<string, string> }
+  | { json: unknown }
+  | { multipart: Record<string, string> }
+  /** A request of the tus protocol: its headers and raw bytes (resumable uploads, decision 057). */
+  | { tus: Record<string, string>; bytes?: string };
 
 export interface Row {
   route: string;
   /** Why this row is here, for the test's name. */
   what: string;
-  method: "GET" | "POST" | "PUT";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD";
   path: string | ((r: Resources) => string);
   body?: (r: Resources, who: Identity) => Body;
   /** Sign in afresh for this row (it ends the session it is asked with). */

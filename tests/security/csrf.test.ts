@@ -55,6 +55,7 @@ const API = [
   "/api/sandbox/paypal/abc/approve",
   "/api/sandbox/checkout/abc/pay",
   "/api/sandbox/checkout/abc/cancel",
+  "/api/uploads",
 ];
 
 const path = (template: string) => template.replace("ID", productId);

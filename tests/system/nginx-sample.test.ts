@@ -71,6 +71,15 @@ beforeAll(async () => {
   // The store, as far as nginx can tell: it records what arrives, and /api/events streams.
   store = createServer((req, res) => {
     seen.push({ url: req.url ?? "", headers: req.headers });
+    if (req.method === "PATCH") {
+      // A resumable upload's chunk: the store counts what arrived.
+      let bytes = 0;
+      req.on("data", (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      req.on("end", () => res.writeHead(204, { "upload-offset": String(bytes) }).end());
+      return;
+    }
     if (req.url === "/api/events") {
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store" });
       res.write("data: first\n\n");
@@ -143,6 +152,27 @@ async function h2(pathname: string, until?: (body: string) => boolean) {
   }
 }
 
+/** A PATCH of `bytes` zero bytes over HTTP/2 and TLS: the status and the Upload-Offset the store answered. */
+async function h2Patch(pathname: string, bytes: number) {
+  const session = http2.connect(`https://127.0.0.1:${httpsPort}`, { ca: cert, servername: "shop.example.com" });
+  try {
+    const request = session.request({
+      ":method": "PATCH",
+      ":path": pathname,
+      ":authority": "shop.example.com",
+      "content-type": "application/offset+octet-stream",
+      "content-length": String(bytes),
+    });
+    request.on("error", () => {});
+    request.end(Buffer.alloc(bytes));
+    const headers = await new Promise<http2.IncomingHttpHeaders>((resolve) => request.once("response", resolve));
+    request.resume();
+    return { status: headers[":status"], offset: headers["upload-offset"] };
+  } finally {
+    session.close();
+  }
+}
+
 describe("the nginx sample of docs/deploy.md on this machine's nginx", () => {
   it("passes nginx -t", async () => {
     const { stderr } = await run(NGINX, ["-t", "-c", path.join(dir, "nginx.conf")]).catch((error) => {
@@ -179,6 +209,10 @@ describe("the nginx sample of docs/deploy.md on this machine's nginx", () => {
     const first = await stream;
     expect(first.body).toBe("data: first\n\n");
     releaseStream();
+
+    // A resumable upload's chunk of a whole 10 MB picture goes through to the store (decision 057).
+    const chunk = await h2Patch("/api/uploads/0123456789abcdef0123456789abcdef", 10 * 1024 * 1024);
+    expect(chunk).toEqual({ status: 204, offset: String(10 * 1024 * 1024) });
 
     // fetch() may not set Host: a plain request, as a browser typing the address would send it.
     const redirect = await new Promise<IncomingMessage>((resolve, reject) =>

@@ -4,13 +4,20 @@ import { variantUrl } from "../../../domain/images";
 import { messages } from "../../../domain/messages";
 import { IMAGE_ACCEPT, remainingImageSlots } from "../../../domain/product-schemas";
 import { imageFileProblem } from "~/lib/image-check";
+import type { NewImage } from "~/lib/use-resumable-uploads";
+import { UploadOffer } from "./upload-offer";
+import { UploadStatus } from "./upload-status";
 
 interface ImagePickerProps {
   /** The product's current images (edit only): each can be removed. */
   kept: string[];
   onKeptChange: (kept: string[]) => void;
-  files: File[];
-  onFilesChange: (files: File[]) => void;
+  /** New pictures, each with its upload (decision 057). */
+  images: NewImage[];
+  onAdd: (files: File[]) => void;
+  onRemove: (key: string) => void;
+  onCancel: (key: string) => void;
+  onRetry: (key: string) => void;
   error?: string;
   showCurrent: boolean;
 }
@@ -36,16 +43,27 @@ const removeButton =
  * picked file is checked by its content here (app/lib/image-check.ts) and a refused one is
  * named under the picker; the server checks the bytes again.
  */
-export function ImagePicker({ kept, onKeptChange, files, onFilesChange, error, showCurrent }: ImagePickerProps) {
+export function ImagePicker({
+  kept,
+  onKeptChange,
+  images,
+  onAdd,
+  onRemove,
+  onCancel,
+  onRetry,
+  error,
+  showCurrent,
+}: ImagePickerProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const [refused, setRefused] = useState<string[]>([]);
   const [checking, setChecking] = useState(false);
-  // The check is asynchronous: the files as they are when it ends, not when it began.
-  const filesRef = useRef(files);
-  filesRef.current = files;
+  // The check is asynchronous: the pictures as they are when it ends, not when it began.
+  const countRef = useRef(images.length);
+  countRef.current = images.length;
+  const files = useMemo(() => images.map((image) => image.file), [images]);
   const previews = usePreviews(files);
-  const slots = remainingImageSlots(kept.length, files.length);
+  const slots = remainingImageSlots(kept.length, images.length);
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
@@ -60,10 +78,9 @@ export function ImagePicker({ kept, onKeptChange, files, onFilesChange, error, s
     setChecking(false);
     const accepted = picked.filter((_, i) => !problems[i]);
     setRefused(problems.filter((p): p is string => Boolean(p)));
-    const current = filesRef.current;
-    const free = remainingImageSlots(kept.length, current.length);
+    const free = remainingImageSlots(kept.length, countRef.current);
     if (accepted.length > free) toast.error(messages.admin.maxImages);
-    if (accepted.length && free > 0) onFilesChange([...current, ...accepted.slice(0, free)]);
+    if (accepted.length && free > 0) onAdd(accepted.slice(0, free));
   }
 
   return (
@@ -102,23 +119,25 @@ export function ImagePicker({ kept, onKeptChange, files, onFilesChange, error, s
 
       <div>
         <h2 className="text-sm font-medium text-stone-800">{showCurrent ? "Add New Images" : "Product Images"}</h2>
-        {files.length > 0 && (
+        <UploadOffer picked={files.map((file) => file.name)} />
+        {images.length > 0 && (
           <ul aria-label="New images" className="mt-2 grid grid-cols-3 gap-3 sm:grid-cols-5">
-            {files.map((file, i) => (
-              <li key={`${file.name}-${file.size}-${file.lastModified}-${i}`} className="relative">
+            {images.map((image, i) => (
+              <li key={image.key} className="relative">
                 <img
                   src={previews[i]}
-                  alt={`New: ${file.name}`}
+                  alt={`New: ${image.file.name}`}
                   className="aspect-[4/5] h-auto w-full rounded-lg bg-brand-100 object-cover"
                 />
                 <button
                   type="button"
                   className={removeButton}
                   aria-label={`Remove new image ${i + 1}`}
-                  onClick={() => onFilesChange(files.filter((_, j) => j !== i))}
+                  onClick={() => onRemove(image.key)}
                 >
                   ×
                 </button>
+                <UploadStatus image={image} onCancel={() => onCancel(image.key)} onRetry={() => onRetry(image.key)} />
               </li>
             ))}
           </ul>

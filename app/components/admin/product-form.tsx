@@ -19,6 +19,8 @@ import { type ColorImageChoice, ColorsField } from "./colors-field";
 import { ImagePicker, usePreviews } from "./image-picker";
 import { StockGrid } from "./stock-grid";
 import { useValidatedForm } from "~/lib/use-validated-form";
+import { useResumableUploads } from "~/lib/use-resumable-uploads";
+import { uploadMessages } from "../../../domain/uploads";
 
 const subscribeNever = () => () => {};
 const useHydrated = () =>
@@ -35,18 +37,6 @@ export interface ProductFormProps {
   serverErrors?: FieldErrors;
 }
 
-/** A stable id per picked file, so a colour keeps its picture while other files come and go. */
-const fileIds = new WeakMap<File, string>();
-let nextFileId = 0;
-function fileId(file: File): string {
-  let id = fileIds.get(file);
-  if (!id) {
-    id = `new-${nextFileId++}`;
-    fileIds.set(file, id);
-  }
-  return id;
-}
-
 const LABELS = {
   add: { submit: "Add Product", busy: "Adding Product..." },
   edit: { submit: "Update Product", busy: "Updating Product..." },
@@ -54,15 +44,17 @@ const LABELS = {
 
 /**
  * The add- and edit-product form (docs/product.md §2, word for word). It checks with the same
- * schema as the server before sending, then sends the fields, the kept images and the new
- * files as one multipart request.
+ * schema as the server before sending. New pictures go to the server as they are picked
+ * (resumable uploads, decision 057); the save sends the fields, the kept images and the
+ * finished uploads' ids. Without JavaScript the files go with the form itself.
  */
 export function ProductForm({ mode, product, serverErrors }: ProductFormProps) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const [kept, setKept] = useState<string[]>(product?.imageUrls ?? []);
-  const [files, setFiles] = useState<File[]>([]);
+  const uploads = useResumableUploads();
+  const files = useMemo(() => uploads.images.map((image) => image.file), [uploads.images]);
   // The stock grid follows the ticked sizes and the colours' names as they are edited.
   const [sizes, setSizes] = useState<string[]>(product?.sizes ?? []);
   const [colorNames, setColorNames] = useState<string[]>(() => (product?.colors ?? []).map((c) => c.name));
@@ -78,6 +70,15 @@ export function ProductForm({ mode, product, serverErrors }: ProductFormProps) {
   const categories = mode === "edit" ? EDIT_CATEGORIES : CATEGORIES;
   const noImage = kept.length + files.length === 0;
   const imageMissing = mode === "add" && hydrated && noImage;
+  const uploading = uploads.images.some((image) => image.status === "queued" || image.status === "uploading");
+  const uploadFailed = uploads.images.some((image) => image.status === "failed");
+  const waitHint = imageMissing
+    ? messages.admin.addImageToSave
+    : uploading
+      ? uploadMessages.waitForUploads
+      : uploadFailed
+        ? uploadMessages.failedUploads
+        : undefined;
   const saveHintId = useId();
   const previews = usePreviews(files);
   // In the order the server saves them: kept images first, then the new files.
@@ -85,9 +86,10 @@ export function ProductForm({ mode, product, serverErrors }: ProductFormProps) {
     () =>
       [
         ...kept.map((address) => ({ id: address, src: variantUrl(address, 320) })),
-        ...files.map((file, i) => ({ id: fileId(file), src: previews[i] })),
+        // Keyed by upload, so a colour keeps its picture while other files come and go.
+        ...uploads.images.map((image, i) => ({ id: image.key, src: previews[i] })),
       ].map((image, n) => ({ ...image, label: `Image ${n + 1}` })),
-    [kept, files, previews],
+    [kept, uploads.images, previews],
   );
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -95,7 +97,8 @@ export function ProductForm({ mode, product, serverErrors }: ProductFormProps) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     form.delete("images");
-    for (const file of files) form.append("images", file);
+    form.delete("uploads");
+    for (const image of uploads.images) if (image.uploadId) form.append("uploads", image.uploadId);
     submit(form, { method: "post", encType: "multipart/form-data" });
   }
 
@@ -214,22 +217,25 @@ export function ProductForm({ mode, product, serverErrors }: ProductFormProps) {
       <ImagePicker
         kept={kept}
         onKeptChange={setKept}
-        files={files}
-        onFilesChange={setFiles}
+        images={uploads.images}
+        onAdd={uploads.add}
+        onRemove={uploads.remove}
+        onCancel={(key) => void uploads.cancel(key)}
+        onRetry={uploads.retry}
         error={errors.images}
         showCurrent={mode === "edit"}
       />
       {/* Why the button waits: said next to it and tied to it (a disabled button cannot be focused to ask). */}
-      {imageMissing && (
+      {waitHint && (
         <p id={saveHintId} className="-mb-3 text-sm text-stone-700">
-          {messages.admin.addImageToSave}
+          {waitHint}
         </p>
       )}
       <button
         type="submit"
         className={primaryButtonClass}
-        disabled={busy || imageMissing}
-        aria-describedby={imageMissing ? saveHintId : undefined}
+        disabled={busy || Boolean(waitHint)}
+        aria-describedby={waitHint ? saveHintId : undefined}
       >
         {busy ? LABELS[mode].busy : LABELS[mode].submit}
       </button>
