@@ -55,5 +55,13 @@ export const test = base.extend<{ cspViolations: string[] }, { watchedBrowser: u
   ],
 });
 
+/**
+ * The tag of a test whose rule does not depend on the width, in a file that otherwise runs at both:
+ * the phone project leaves it to the desktop one (`grepInvert` in playwright.config.ts, decision 058),
+ * as PHONE_SKIPS does for whole files. Used as `test("…", ANY_WIDTH, async (…) => …)`. A test that
+ * checks layout, touch input or runs axe on a screen keeps both widths.
+ */
+export const ANY_WIDTH = { tag: "@any-width" };
+
 export { expect };
 export type { APIRequestContext, Browser, BrowserContext, Locator, Page, TestInfo } from "@playwright/test";
