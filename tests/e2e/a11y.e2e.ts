@@ -41,6 +41,10 @@ const GALLERY = "E2E Gallery Dress";
 const DESK_TEE = "E2E Order Desk Tee";
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 const h1 = (page: Page, name: string | RegExp) => expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+/** Opens `path` unless the page is there already, untouched by the step before (the screen just swept): one load less (decision 058). */
+const stayOrGo = async (page: Page, path: string) => {
+  if (new URL(page.url()).pathname + new URL(page.url()).search !== path) await page.goto(path);
+};
 
 const VISITOR: Step[] = [
   { name: "home", route: "routes/home.tsx", go: async (p) => void (await p.goto("/")) },
@@ -74,7 +78,7 @@ const VISITOR: Step[] = [
     name: "login, errors",
     route: "routes/login.tsx",
     go: async (p) => {
-      await p.goto("/login");
+      await stayOrGo(p, "/login");
       await p.getByRole("button", { name: /^Login$|^Log in$|^Sign in$/ }).click();
       await expect(p.locator("[aria-invalid=true]").first()).toBeVisible();
     },
@@ -84,7 +88,7 @@ const VISITOR: Step[] = [
     name: "register, errors",
     route: "routes/register.tsx",
     go: async (p) => {
-      await p.goto("/register");
+      await stayOrGo(p, "/register");
       await p.getByRole("button", { name: /Register|Create account|Sign up/ }).click();
       await expect(p.locator("[aria-invalid=true]").first()).toBeVisible();
     },
@@ -377,7 +381,7 @@ const ADMIN_STEPS: Step[] = [
     name: "add product, errors",
     route: "routes/admin-add-product.tsx",
     go: async (p) => {
-      await p.goto("/admin/add-product");
+      await stayOrGo(p, "/admin/add-product");
       await p.getByRole("button", { name: "Add color" }).click();
       await p.getByLabel("Color 1 name").fill("Sand");
       await p.getByLabel("Choose images").setInputFiles([

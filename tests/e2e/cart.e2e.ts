@@ -1,4 +1,4 @@
-import { test as base, type BrowserContext, expect, type Page } from "./fixtures";
+import { ANY_WIDTH, test as base, type BrowserContext, expect, type Page } from "./fixtures";
 import { verificationLink } from "./mailbox";
 import { freshCartState } from "./shopper";
 
@@ -66,7 +66,7 @@ async function productId(page: Page, title: string): Promise<string> {
   return String(href).split("/").pop()!;
 }
 
-base("a visitor is asked to log in", async ({ page }) => {
+base("a visitor is asked to log in", ANY_WIDTH, async ({ page }) => {
   await page.goto("/cart");
   await expect(page.getByText("Please log in to view your cart")).toBeVisible();
   const signIn = page.getByRole("main").getByRole("link", { name: "Login" });
@@ -162,70 +162,72 @@ test("a card adds a product without choices at once and sends one with sizes to 
   await expect(items(page).first()).toContainText(TEE);
 });
 
-test("the cart is checked with the server: gone products leave, prices update, sold-out items block checkout", async ({
-  page,
-}, testInfo) => {
-  const teeId = await productId(page, TEE);
-  const scarfId = await productId(page, SCARF);
-  const line = (id: string, title: string, priceCents: number) => ({
-    productId: id,
-    title,
-    priceCents,
-    quantity: 1,
-    imageUrls: [],
-    selectedSize: null,
-    color: null,
-  });
-  await page.evaluate(
-    (lines) => localStorage.setItem("cart:v1", JSON.stringify(lines)),
-    [line(teeId, TEE, 999), line(GONE_ID, "Vanished Velvet Blazer", 15900), line(scarfId, SCARF, 2500)],
-  );
+test(
+  "the cart is checked with the server: gone products leave, prices update, sold-out items block checkout",
+  ANY_WIDTH,
+  async ({ page }, testInfo) => {
+    const teeId = await productId(page, TEE);
+    const scarfId = await productId(page, SCARF);
+    const line = (id: string, title: string, priceCents: number) => ({
+      productId: id,
+      title,
+      priceCents,
+      quantity: 1,
+      imageUrls: [],
+      selectedSize: null,
+      color: null,
+    });
+    await page.evaluate(
+      (lines) => localStorage.setItem("cart:v1", JSON.stringify(lines)),
+      [line(teeId, TEE, 999), line(GONE_ID, "Vanished Velvet Blazer", 15900), line(scarfId, SCARF, 2500)],
+    );
 
-  await page.goto("/cart");
-  const notices = page.getByRole("status").filter({ hasText: "no longer available" });
-  await expect(notices).toContainText(
-    "“Vanished Velvet Blazer” is no longer available and was removed from your cart.",
-  );
-  await expect(notices).toContainText(`The price of “${TEE}” changed from $9.99 to $12.00.`);
-  await expect(items(page)).toHaveCount(2);
-  await expect(items(page).filter({ hasText: TEE })).toContainText("$12.00");
-  const scarf = items(page).filter({ hasText: SCARF });
-  await expect(scarf.getByText("Out of Stock", { exact: true })).toBeVisible();
-  const proceed = page.getByRole("button", { name: "Proceed to Checkout" });
-  await expect(proceed).toBeDisabled();
-  await expect(page.getByText("Some items in your cart can't be ordered as they are.")).toBeVisible();
-  // The sold-out scarf is left out of the totals: 12.00 + 1.20 + 0.10.
-  await expectSummary(page, "Subtotal (1 item)", "$12.00", "$1.20", "$13.30");
-  // The header's badge counts the same lines as the subtotal: the scarf is in the cart, not in either.
-  await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
-  await expect(page.getByTestId("cart-count")).toHaveText("1");
-  await page.screenshot({ path: testInfo.outputPath("cart-checked.png"), fullPage: true });
+    await page.goto("/cart");
+    const notices = page.getByRole("status").filter({ hasText: "no longer available" });
+    await expect(notices).toContainText(
+      "“Vanished Velvet Blazer” is no longer available and was removed from your cart.",
+    );
+    await expect(notices).toContainText(`The price of “${TEE}” changed from $9.99 to $12.00.`);
+    await expect(items(page)).toHaveCount(2);
+    await expect(items(page).filter({ hasText: TEE })).toContainText("$12.00");
+    const scarf = items(page).filter({ hasText: SCARF });
+    await expect(scarf.getByText("Out of Stock", { exact: true })).toBeVisible();
+    const proceed = page.getByRole("button", { name: "Proceed to Checkout" });
+    await expect(proceed).toBeDisabled();
+    await expect(page.getByText("Some items in your cart can't be ordered as they are.")).toBeVisible();
+    // The sold-out scarf is left out of the totals: 12.00 + 1.20 + 0.10.
+    await expectSummary(page, "Subtotal (1 item)", "$12.00", "$1.20", "$13.30");
+    // The header's badge counts the same lines as the subtotal: the scarf is in the cart, not in either.
+    await expect(page.getByRole("link", { name: "Cart, 1 item" })).toBeVisible();
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+    await page.screenshot({ path: testInfo.outputPath("cart-checked.png"), fullPage: true });
 
-  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("cart:v1") ?? "[]"));
-  expect(stored.map((l: { productId: string; priceCents: number }) => [l.productId, l.priceCents])).toEqual([
-    [teeId, 1200],
-    [scarfId, 2500],
-  ]);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("cart:v1") ?? "[]"));
+    expect(stored.map((l: { productId: string; priceCents: number }) => [l.productId, l.priceCents])).toEqual([
+      [teeId, 1200],
+      [scarfId, 2500],
+    ]);
 
-  await page.getByRole("button", { name: `Remove ${SCARF}` }).click();
-  await expect(page.getByRole("link", { name: "Proceed to Checkout" })).toBeVisible();
+    await page.getByRole("button", { name: `Remove ${SCARF}` }).click();
+    await expect(page.getByRole("link", { name: "Proceed to Checkout" })).toBeVisible();
 
-  // More pieces than in stock (3) are marked too, and the shopper can step down to what is left.
-  await page.getByRole("button", { name: `Increase quantity of ${TEE}` }).click();
-  await page.getByRole("button", { name: `Increase quantity of ${TEE}` }).click();
-  await page.getByRole("button", { name: `Increase quantity of ${TEE}` }).click();
-  await expect(page.getByText("Only 3 left in stock.")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Proceed to Checkout" })).toBeDisabled();
-  await page.getByRole("button", { name: "Set quantity to 3" }).click();
-  await expect(page.getByRole("link", { name: "Proceed to Checkout" })).toBeVisible();
-  await expectSummary(page, "Subtotal (3 items)", "$36.00", "$3.60", "$39.70");
-  await expect(page.getByTestId("cart-count")).toHaveText("3");
-  // And on the next page too, where no check runs.
-  await page.goto("/");
-  await expect(page.getByTestId("cart-count")).toHaveText("3");
-});
+    // More pieces than in stock (3) are marked too, and the shopper can step down to what is left.
+    await page.getByRole("button", { name: `Increase quantity of ${TEE}` }).click();
+    await page.getByRole("button", { name: `Increase quantity of ${TEE}` }).click();
+    await page.getByRole("button", { name: `Increase quantity of ${TEE}` }).click();
+    await expect(page.getByText("Only 3 left in stock.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Proceed to Checkout" })).toBeDisabled();
+    await page.getByRole("button", { name: "Set quantity to 3" }).click();
+    await expect(page.getByRole("link", { name: "Proceed to Checkout" })).toBeVisible();
+    await expectSummary(page, "Subtotal (3 items)", "$36.00", "$3.60", "$39.70");
+    await expect(page.getByTestId("cart-count")).toHaveText("3");
+    // And on the next page too, where no check runs.
+    await page.goto("/");
+    await expect(page.getByTestId("cart-count")).toHaveText("3");
+  },
+);
 
-test("two tabs stay in step", async ({ context, page }) => {
+test("two tabs stay in step", ANY_WIDTH, async ({ context, page }) => {
   const teeId = await productId(page, TEE);
   await page.evaluate(
     (id) =>

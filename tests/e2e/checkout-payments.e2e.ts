@@ -1,4 +1,4 @@
-import { expect } from "./fixtures";
+import { ANY_WIDTH, expect } from "./fixtures";
 import { expectNoAxeViolations } from "./a11y";
 import { expectPlacedOrder } from "./placed-order";
 import { toast } from "./shop-steps";
@@ -90,7 +90,7 @@ test("the line's picture is the chosen colour's, from the cart to the order", as
   await page.screenshot({ path: info.outputPath("my-orders.png"), fullPage: true });
 });
 
-test("cancelling the sandbox PayPal approval keeps the cart", async ({ page }) => {
+test("cancelling the sandbox PayPal approval keeps the cart", ANY_WIDTH, async ({ page }) => {
   await buyFromProductPage(page, "S", "Blush");
   const approval = page.waitForEvent("popup");
   await page.getByRole("button", { name: "PayPal (sandbox)" }).click();
@@ -102,23 +102,27 @@ test("cancelling the sandbox PayPal approval keeps the cart", async ({ page }) =
   expect(await cartLines(page)).not.toBeNull();
 });
 
-test("with the approval window blocked, the sandbox PayPal approval happens in the same tab", async ({ page }) => {
-  await page.addInitScript(() => {
-    window.open = () => null;
-  });
-  await buyFromProductPage(page, "XXL", "Heather Grey");
-  await page.getByRole("button", { name: "PayPal (sandbox)" }).click();
-  await expect(page).toHaveURL(/\/sandbox\/paypal\/SANDBOX[A-Z0-9]+$/);
-  await expect(page.getByTestId("sandbox-amount")).toHaveText("$98.00");
-  const captured = page.waitForResponse((r) => r.url().endsWith("/api/capture-paypal-order"));
-  await page.getByRole("button", { name: "Approve payment" }).click();
-  const outcome = await (await captured).json();
-  expect(outcome).toMatchObject({ outcome: "paid", status: "COMPLETED" });
-  await expect(toast(page, "Payment successful! Order placed.")).toBeVisible();
-  await expect(page).toHaveURL(`/orders?placed=${outcome.orderId}`);
-  await expect(page.getByRole("article", { name: `Order #${orderNumber(outcome.orderId)}` })).toContainText(PRODUCT);
-  expect(await cartLines(page)).toBeNull();
-});
+test(
+  "with the approval window blocked, the sandbox PayPal approval happens in the same tab",
+  ANY_WIDTH,
+  async ({ page }) => {
+    await page.addInitScript(() => {
+      window.open = () => null;
+    });
+    await buyFromProductPage(page, "XXL", "Heather Grey");
+    await page.getByRole("button", { name: "PayPal (sandbox)" }).click();
+    await expect(page).toHaveURL(/\/sandbox\/paypal\/SANDBOX[A-Z0-9]+$/);
+    await expect(page.getByTestId("sandbox-amount")).toHaveText("$98.00");
+    const captured = page.waitForResponse((r) => r.url().endsWith("/api/capture-paypal-order"));
+    await page.getByRole("button", { name: "Approve payment" }).click();
+    const outcome = await (await captured).json();
+    expect(outcome).toMatchObject({ outcome: "paid", status: "COMPLETED" });
+    await expect(toast(page, "Payment successful! Order placed.")).toBeVisible();
+    await expect(page).toHaveURL(`/orders?placed=${outcome.orderId}`);
+    await expect(page.getByRole("article", { name: `Order #${orderNumber(outcome.orderId)}` })).toContainText(PRODUCT);
+    expect(await cartLines(page)).toBeNull();
+  },
+);
 
 test("a full purchase with the sandbox card checkout ends on the confirmation", async ({ page, browser }, info) => {
   await buyFromProductPage(page, "XL", "Blush");
@@ -170,7 +174,7 @@ test("a full purchase with the sandbox card checkout ends on the confirmation", 
   await expect(page.getByRole("article", { name: `Order #${number}` })).toContainText(PRODUCT);
 });
 
-test("cancelling on the sandbox card checkout leads to the cancelled notice", async ({ page }) => {
+test("cancelling on the sandbox card checkout leads to the cancelled notice", ANY_WIDTH, async ({ page }) => {
   await buyFromProductPage(page, "XS", "Cloud Blue");
   await page.getByRole("radio", { name: /Pay securely with card using Stripe/ }).check();
   await page.getByRole("button", { name: "Pay with Card (Stripe)" }).click();

@@ -1,4 +1,4 @@
-import { test as base, type BrowserContext, expect } from "@playwright/test";
+import { test as base, type BrowserContext, expect, type Page } from "@playwright/test";
 
 /**
  * Every end-to-end test imports `test` and `expect` from here, never from @playwright/test
@@ -15,9 +15,26 @@ const CSP_MESSAGE = /Content Security Policy|Content-Security-Policy/i;
 let current: string[] | null = null;
 const watched = new WeakSet<BrowserContext>();
 
+/**
+ * The pictures specs save for people to look at (`page.screenshot({ path })`, under test-results/) are
+ * not assertions, and in CI nobody looks at them: there they are not taken (decision 058), unless
+ * E2E_SCREENSHOTS=1. A run on a developer's machine takes them as before. A screenshot without a
+ * path (its bytes used by the test) is always taken.
+ */
+const PICTURES = !process.env.CI || process.env.E2E_SCREENSHOTS === "1";
+const pictureless = new WeakSet<Page>();
+function skipPictures(page: Page) {
+  if (PICTURES || pictureless.has(page)) return;
+  pictureless.add(page);
+  const take = page.screenshot.bind(page);
+  page.screenshot = async (options) => (options?.path ? Buffer.alloc(0) : take(options));
+}
+
 function watch(context: BrowserContext) {
   if (watched.has(context)) return;
   watched.add(context);
+  for (const page of context.pages()) skipPictures(page);
+  context.on("page", skipPictures);
   context.on("console", (message) => {
     if (CSP_MESSAGE.test(message.text())) current?.push(`${message.page()?.url() ?? "?"}: ${message.text()}`);
   });
@@ -54,6 +71,14 @@ export const test = base.extend<{ cspViolations: string[] }, { watchedBrowser: u
     { auto: true },
   ],
 });
+
+/**
+ * The tag of a test whose rule does not depend on the width, in a file that otherwise runs at both:
+ * the phone project leaves it to the desktop one (`grepInvert` in playwright.config.ts, decision 058),
+ * as PHONE_SKIPS does for whole files. Used as `test("…", ANY_WIDTH, async (…) => …)`. A test that
+ * checks layout, touch input or runs axe on a screen keeps both widths.
+ */
+export const ANY_WIDTH = { tag: "@any-width" };
 
 export { expect };
 export type {

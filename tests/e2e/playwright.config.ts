@@ -66,8 +66,11 @@ export default defineConfig({
       // and checkout flows, the account layout and the administrator's card lists. The skipped specs
       // prove rules that do not depend on the width (live updates, the CSP header, order-desk and
       // product-management workflows, refunds, discounts, per-variant stock, reviews, sign-up and
-      // the address book); they run at 1280 px only (decision 036).
+      // the address book); they run at 1280 px only (decision 036). So do single tests tagged ANY_WIDTH
+      // (tests/e2e/fixtures.ts) in files that otherwise run at both: server-side rules, redirects, what
+      // works without JavaScript, input rules, payment races (decision 058).
       testIgnore: PHONE_SKIPS,
+      grepInvert: /@any-width/,
     },
   ],
   webServer: {
