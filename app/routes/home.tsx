@@ -69,7 +69,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </p>
       </section>
 
-      <div className="flex flex-col gap-4 border-y border-stone-200 py-4 xl:flex-row xl:items-center xl:justify-between">
+      <div className="flex flex-col gap-4 border-y border-stone-200 py-4 2xl:flex-row 2xl:items-center 2xl:justify-between">
         <ScrollRow label="Categories">
           <ul className="flex gap-2 whitespace-nowrap">
             <li>
@@ -207,7 +207,7 @@ function CategoryChip({ label, count, to, active }: { label: string; count: numb
     <Link
       to={to}
       aria-current={active ? "page" : undefined}
-      className={`inline-block rounded-full border px-4 py-2 text-sm transition-colors ${
+      className={`relative inline-block rounded-full border px-4 py-2 text-sm transition-colors ${
         active ? "border-ink bg-ink text-white" : "border-stone-300 text-stone-700 hover:border-ink"
       }`}
     >

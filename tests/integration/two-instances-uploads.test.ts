@@ -1,18 +1,15 @@
-import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeS3, startFakeS3 } from "../fakes/s3";
-import { type FakeSmtp, linkIn, startFakeSmtp } from "../fakes/smtp";
+import type { FakeS3 } from "../fakes/s3";
+import { type FakeSmtp, linkIn } from "../fakes/smtp";
 import { GOOD_PASSWORD } from "../helpers/accounts";
 import { productForm, validFields } from "../helpers/admin";
-import { withDatabase } from "../helpers/database";
-import { freePort, killRunning, type Started, startStore } from "../helpers/process";
-import { type RoundRobinProxy, startRoundRobinProxy } from "../helpers/round-robin-proxy";
+import type { RoundRobinProxy } from "../helpers/round-robin-proxy";
+import { startTwoStores, type TwoStores } from "../helpers/two-stores";
 
 /**
  * Resumable uploads on two instances behind a round-robin proxy (decision 057): one PostgreSQL
@@ -23,78 +20,26 @@ import { type RoundRobinProxy, startRoundRobinProxy } from "../helpers/round-rob
  * machine's).
  */
 
-const PG_SERVER = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const ADMIN = "admin@uploads-two.test";
 const TUS = { "Tus-Resumable": "1.0.0" };
 const KB = 1024;
 
-let database: string;
 let s3: FakeS3;
 let smtp: FakeSmtp;
-let a: Started;
-let b: Started;
 let proxy: RoundRobinProxy;
-
-async function adminQuery<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+let two: TwoStores;
 
 beforeAll(async () => {
-  database = `store_uploads_${randomBytes(5).toString("hex")}`;
-  await adminQuery(PG_SERVER, `create database ${database}`);
-  s3 = await startFakeS3({ bucket: "images", accessKeyId: "ak" });
-  smtp = await startFakeSmtp();
-  const proxyPort = await freePort();
-  const shared = {
-    DATABASE_URL: withDatabase(PG_SERVER, database),
-    PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
-    AUTH_SECRET: randomBytes(32).toString("hex"),
-    TRUST_PROXY: "loopback",
-    ADMIN_EMAIL: ADMIN,
-    SMTP_URL: smtp.url,
-    S3_BUCKET: "images",
-    S3_ENDPOINT: s3.url,
-    S3_ACCESS_KEY_ID: "ak",
-    S3_SECRET_ACCESS_KEY: "sk",
-    S3_PUBLIC_URL: `${s3.url}/images`,
-    UPLOAD_DIR: mkdtempSync(path.join(os.tmpdir(), "store-uploads-shared-")),
-    DEMO_DATA: "0",
-    LOG_LEVEL: "warn",
-  };
-  [a, b] = await Promise.all(
-    ["a", "b"].map((name) =>
-      startStore({ ...shared, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), `store-uploads-${name}-`)) }),
-    ),
-  );
-  for (const instance of [a, b]) expect(instance.child.exitCode, instance.output()).toBeNull();
-  proxy = await startRoundRobinProxy({
-    port: proxyPort,
-    upstreams: [
-      { name: "A", url: a.url },
-      { name: "B", url: b.url },
-    ],
+  two = await startTwoStores({
+    name: "uploads",
+    adminEmail: ADMIN,
     clientAddress: "203.0.113.9",
+    env: { UPLOAD_DIR: mkdtempSync(path.join(os.tmpdir(), "store-uploads-shared-")) },
   });
+  ({ s3, smtp, proxy } = two);
 }, 300_000);
 
-afterAll(async () => {
-  await proxy?.stop();
-  for (const instance of [a, b]) {
-    if (instance?.child.exitCode === null) {
-      instance.child.kill("SIGTERM");
-      await instance.exited;
-    }
-  }
-  killRunning();
-  await Promise.all([s3?.stop(), smtp?.stop()]);
-  if (database) await adminQuery(PG_SERVER, `drop database if exists ${database} with (force)`);
-}, 60_000);
+afterAll(() => two?.stop(), 60_000);
 
 const cookies = new Map<string, string>();
 
@@ -211,11 +156,9 @@ describe("resumable uploads on two instances", () => {
     form.append("uploads", location.split("/").pop() ?? "");
     const saved = await on("A", "/admin/add-product", { method: "POST", body: form });
     expect(saved.status, await saved.clone().text()).toBe(302);
-    const [row] = await adminQuery<{ image_urls: string[] }>(
-      withDatabase(PG_SERVER, database),
-      "select image_urls from products where title = $1",
-      ["Two Instance Upload"],
-    );
+    const [row] = await two.query<{ image_urls: string[] }>("select image_urls from products where title = $1", [
+      "Two Instance Upload",
+    ]);
     expect(row.image_urls).toHaveLength(1);
     const key = row.image_urls[0].replace(`${s3.url}/images/`, "");
     expect([...s3.objects.keys()].filter((k) => k.startsWith(key))).toHaveLength(3);

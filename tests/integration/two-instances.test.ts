@@ -1,18 +1,13 @@
-import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderNumber } from "../../domain/ids";
-import { type FakeS3, startFakeS3 } from "../fakes/s3";
-import { type FakeSmtp, linkIn, startFakeSmtp } from "../fakes/smtp";
+import type { FakeS3 } from "../fakes/s3";
+import { type FakeSmtp, linkIn } from "../fakes/smtp";
 import { GOOD_PASSWORD } from "../helpers/accounts";
 import { imageFile, png, productForm, validFields } from "../helpers/admin";
-import { withDatabase } from "../helpers/database";
 import { paymentResult } from "../helpers/payments";
-import { freePort, killRunning, type Started, startStore } from "../helpers/process";
-import { type RoundRobinProxy, startRoundRobinProxy } from "../helpers/round-robin-proxy";
+import type { Started } from "../helpers/process";
+import type { RoundRobinProxy } from "../helpers/round-robin-proxy";
+import { startTwoStores, type TwoStores } from "../helpers/two-stores";
 import { readSse } from "../helpers/sse";
 
 /**
@@ -24,85 +19,30 @@ import { readSse } from "../helpers/sse";
  * Needs `npm run build` first.
  */
 
-const PG_SERVER = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const ADMIN = "admin@two.test";
 const SHOPPER = "shopper@two.test";
 /** The shopper's address as the proxy reports it; the instances must take it from X-Forwarded-For. */
 const CLIENT_ADDRESS = "203.0.113.7";
 const CHECKOUT_RATE_LIMIT = 4;
 
-let database: string;
 let s3: FakeS3;
 let smtp: FakeSmtp;
 let a: Started;
 let b: Started;
 let proxy: RoundRobinProxy;
-
-async function adminQuery<T extends pg.QueryResultRow>(
-  url: string,
-  text: string,
-  values: unknown[] = [],
-): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+let two: TwoStores;
 
 beforeAll(async () => {
-  database = `store_two_${randomBytes(5).toString("hex")}`;
-  await adminQuery(PG_SERVER, `create database ${database}`);
-  s3 = await startFakeS3({ bucket: "images", accessKeyId: "ak" });
-  smtp = await startFakeSmtp();
-  const proxyPort = await freePort();
-  const shared = {
-    DATABASE_URL: withDatabase(PG_SERVER, database),
-    PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
-    AUTH_SECRET: randomBytes(32).toString("hex"),
-    TRUST_PROXY: "loopback",
-    ADMIN_EMAIL: ADMIN,
-    SMTP_URL: smtp.url,
-    S3_BUCKET: "images",
-    S3_ENDPOINT: s3.url,
-    S3_ACCESS_KEY_ID: "ak",
-    S3_SECRET_ACCESS_KEY: "sk",
-    S3_PUBLIC_URL: `${s3.url}/images`,
-    CHECKOUT_RATE_LIMIT: String(CHECKOUT_RATE_LIMIT),
-    DEMO_DATA: "0",
-    LOG_LEVEL: "info",
-  };
-  // Started at once, as a deployment does: migrations run under an advisory lock.
-  [a, b] = await Promise.all(
-    ["a", "b"].map((name) =>
-      startStore({ ...shared, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), `store-two-${name}-`)) }),
-    ),
-  );
-  for (const instance of [a, b]) expect(instance.child.exitCode, instance.output()).toBeNull();
-  proxy = await startRoundRobinProxy({
-    port: proxyPort,
-    upstreams: [
-      { name: "A", url: a.url },
-      { name: "B", url: b.url },
-    ],
+  two = await startTwoStores({
+    name: "two",
+    adminEmail: ADMIN,
     clientAddress: CLIENT_ADDRESS,
+    env: { CHECKOUT_RATE_LIMIT: String(CHECKOUT_RATE_LIMIT), LOG_LEVEL: "info" },
   });
+  ({ s3, smtp, a, b, proxy } = two);
 }, 300_000);
 
-afterAll(async () => {
-  await proxy?.stop();
-  for (const instance of [a, b]) {
-    if (instance?.child.exitCode === null) {
-      instance.child.kill("SIGTERM");
-      await instance.exited;
-    }
-  }
-  killRunning();
-  await Promise.all([s3?.stop(), smtp?.stop()]);
-  if (database) await adminQuery(PG_SERVER, `drop database if exists ${database} with (force)`);
-}, 60_000);
+afterAll(() => two?.stop(), 60_000);
 
 /** A browser that keeps its cookies and talks to the store through the proxy only. */
 class Browser {
@@ -178,8 +118,7 @@ describe("two instances behind a round-robin proxy", () => {
       expect(session?.user?.email).toBe(SHOPPER);
       expect((await shopper.on(instance, "/orders")).status).toBe(200);
     }
-    const [row] = await adminQuery<{ ip: string }>(
-      withDatabase(PG_SERVER, database),
+    const [row] = await two.query<{ ip: string }>(
       "select s.ip_address as ip from sessions s join users u on u.id = s.user_id where u.email = $1",
       [SHOPPER],
     );
@@ -200,8 +139,7 @@ describe("two instances behind a round-robin proxy", () => {
         ),
       });
       expect(add.status).toBe(302);
-      const [row] = await adminQuery<{ id: string; image_urls: string[] }>(
-        withDatabase(PG_SERVER, database),
+      const [row] = await two.query<{ id: string; image_urls: string[] }>(
         "select id, image_urls from products where title = $1",
         ["Two Instance Coat"],
       );
@@ -235,8 +173,7 @@ describe("two instances behind a round-robin proxy", () => {
       }).toString(),
     });
     expect(saved.status).toBe(200);
-    const [row] = await adminQuery<{ id: string }>(
-      withDatabase(PG_SERVER, database),
+    const [row] = await two.query<{ id: string }>(
       "select a.id from addresses a join users u on u.id = a.user_id where u.email = $1",
       [SHOPPER],
     );
@@ -278,11 +215,9 @@ describe("two instances behind a round-robin proxy", () => {
         expect(check).toEqual({ outcome: "paid", status: "paid", id: sessionId, orderId: outcome.orderId });
         expect(await (await shopper.on(instance, "/orders")).text()).toContain(orderNumber(outcome.orderId));
       }
-      const [stock] = await adminQuery<{ n: number }>(
-        withDatabase(PG_SERVER, database),
-        "select stock_count as n from products where id = $1",
-        [productId],
-      );
+      const [stock] = await two.query<{ n: number }>("select stock_count as n from products where id = $1", [
+        productId,
+      ]);
       expect(stock.n).toBe(3);
     } finally {
       await stream.close();
@@ -304,10 +239,7 @@ describe("two instances behind a round-robin proxy", () => {
       orderId: string;
     };
     expect(captured.status).toBe("COMPLETED");
-    const orders = await adminQuery<{ n: number }>(
-      withDatabase(PG_SERVER, database),
-      "select count(*)::int as n from orders",
-    );
+    const orders = await two.query<{ n: number }>("select count(*)::int as n from orders");
     expect(orders[0].n).toBe(2);
   }, 60_000);
 

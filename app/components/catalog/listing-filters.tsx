@@ -102,7 +102,7 @@ function FilterLink({ label, count, active, to }: { label: string; count: number
         to={to}
         preventScrollReset
         aria-current={active ? "true" : undefined}
-        className={`inline-flex items-center gap-1 rounded-full border px-3 py-1.5 transition-colors ${
+        className={`relative inline-flex items-center gap-1 rounded-full border px-3 py-1.5 transition-colors ${
           active ? "border-ink bg-ink text-white" : "border-stone-300 text-stone-700 hover:border-ink"
         }`}
       >
