@@ -15,12 +15,12 @@ import type { Database } from "../db/client";
 import { checkouts, orders, type ProductColor, products } from "../db/schema";
 import type { Logger } from "../logger";
 import type { ImageStorage } from "../storage/storage";
-import { readUploadedImages, removeImages, storeUploadedImages, type UploadedImage } from "./upload";
+import { removeImages, storeUploadedImages, type UploadedImage } from "./upload";
 import type { ResumableUploads } from "./resumable-uploads";
+import { type SavedUploads, saveImages } from "./save-images";
 import type { AdminProductDetail, AdminProductPage, AdminProductRow } from "../../domain/views";
 import { InvalidInputError, NotFoundError } from "../../domain/errors";
 import type { RestockAlerts } from "./stock-alerts";
-import { uploadMessages } from "../../domain/uploads";
 import { inGridOrder, readVariants, writeVariants } from "./variant-stock";
 import { rebaseStockEdit } from "../../domain/variants";
 
@@ -48,12 +48,6 @@ const toRow = (row: Row): AdminProductRow => ({
   lowestStock: Number(row.lowestStock),
   createdAt: row.createdAt.toISOString(),
 });
-
-/** The finished uploads a save names (the form's `uploads` fields) and whose they must be. */
-export interface SavedUploads {
-  ownerId: string;
-  ids: readonly string[];
-}
 
 /** Items of an import (their indexes) whose product the catalogue already has (productKey). */
 export class ProductsExistError extends InvalidInputError {
@@ -128,6 +122,7 @@ export function createAdminCatalogService(deps: {
 }) {
   const { db, storage } = deps;
   const log = deps.logger.child({ component: "admin-catalog" });
+  const newPictures = saveImages(deps.uploads);
 
   /**
    * An order (or a payment that may still become one) keeps the image addresses of what was
@@ -153,26 +148,6 @@ export function createAdminCatalogService(deps: {
     }
     const failed = await removeImages(storage, unreferenced);
     if (failed.length) log.error({ addresses: failed }, "could not remove image files");
-  }
-
-  /**
-   * The new pictures of a save: finished uploads of this administrator (in the order given),
-   * then files posted with the form (the form without JavaScript). A foreign, unknown, expired
-   * or unfinished upload id is refused before anything is stored.
-   */
-  async function newImages(files: readonly File[], uploads: SavedUploads | undefined): Promise<UploadedImage[]> {
-    const taken = uploads?.ids.length ? await requireUploads().take(uploads.ownerId, uploads.ids) : [];
-    return [...taken, ...(await readUploadedImages(files))];
-  }
-
-  function requireUploads() {
-    if (!deps.uploads) throw new InvalidInputError(uploadMessages.unknownUpload);
-    return deps.uploads;
-  }
-
-  /** After a save: the uploads it used are gone (their pictures are stored). */
-  async function releaseUploads(uploads: SavedUploads | undefined): Promise<void> {
-    if (uploads?.ids.length) await deps.uploads?.release(uploads.ids);
   }
 
   async function getProduct(id: string): Promise<AdminProductDetail | undefined> {
@@ -256,7 +231,7 @@ export function createAdminCatalogService(deps: {
 
     /** Adds a product with 1 to 5 new images. Throws ImageRejectedError/InvalidInputError with a message to show. */
     async createProduct(input: ProductInput, files: readonly File[], uploads?: SavedUploads): Promise<{ id: string }> {
-      const images = await newImages(files, uploads);
+      const images = await newPictures.read(files, uploads);
       const countError = imageCountError(0, images.length) ?? colorImageError(input.colors, images.length);
       if (countError) throw new InvalidInputError(countError);
       const stored = await storeUploadedImages(storage, images);
@@ -274,7 +249,7 @@ export function createAdminCatalogService(deps: {
         );
         log.info({ productId: row.id, images: stored.length }, "product added");
         deps.publish?.({ type: "product.added", productId: row.id });
-        await releaseUploads(uploads);
+        await newPictures.release(uploads);
         return row;
       } catch (error) {
         await removeImages(storage, stored);
@@ -366,7 +341,7 @@ export function createAdminCatalogService(deps: {
       const kept = [...new Set(keep)];
       if (kept.some((address) => !current.imageUrls.includes(address)))
         throw new InvalidInputError(imageMessages.unknownImage);
-      const images = await newImages(files, uploads);
+      const images = await newPictures.read(files, uploads);
       const countError =
         imageCountError(kept.length, images.length) ?? colorImageError(input.colors, kept.length + images.length);
       if (countError) throw new InvalidInputError(countError);
@@ -408,7 +383,7 @@ export function createAdminCatalogService(deps: {
       log.info({ productId: id, added: stored.length, removed: removed.length }, "product updated");
       deps.publish?.({ type: "product.updated", productId: id });
       deps.wakeMail?.();
-      await releaseUploads(uploads);
+      await newPictures.release(uploads);
       await removeUnreferenced(removed);
     },
 

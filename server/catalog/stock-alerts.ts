@@ -20,6 +20,13 @@ import { enqueueMail } from "../mail/outbox";
 import { backInStockEmail } from "./stock-alert-email";
 import { readUnsubscribeToken, unsubscribeToken } from "./unsubscribe-token";
 
+/** The variant a request waits for: its product, and the size and colour ('' for none) it names. */
+const variantOfAlert = and(
+  eq(productVariants.productId, stockAlerts.productId),
+  sql`coalesce(${productVariants.size}, '') = ${stockAlerts.size}`,
+  sql`coalesce(${productVariants.color}, '') = ${stockAlerts.color}`,
+);
+
 /**
  * "Notify me" (docs/decisions/061-stock-alerts.md): the only module that writes `stock_alerts`.
  * A request waits until its size and colour has stock again; the transaction that gives it stock
@@ -75,14 +82,7 @@ export async function releaseRestockedAlerts(
       title: products.title,
     })
     .from(stockAlerts)
-    .innerJoin(
-      productVariants,
-      and(
-        eq(productVariants.productId, stockAlerts.productId),
-        sql`coalesce(${productVariants.size}, '') = ${stockAlerts.size}`,
-        sql`coalesce(${productVariants.color}, '') = ${stockAlerts.color}`,
-      ),
-    )
+    .innerJoin(productVariants, variantOfAlert)
     .innerJoin(users, eq(users.id, stockAlerts.userId))
     .innerJoin(products, eq(products.id, stockAlerts.productId))
     .where(
@@ -306,14 +306,7 @@ export function createStockAlertsService(deps: {
       const waiting = await db
         .selectDistinct({ productId: stockAlerts.productId })
         .from(stockAlerts)
-        .innerJoin(
-          productVariants,
-          and(
-            eq(productVariants.productId, stockAlerts.productId),
-            sql`coalesce(${productVariants.size}, '') = ${stockAlerts.size}`,
-            sql`coalesce(${productVariants.color}, '') = ${stockAlerts.color}`,
-          ),
-        )
+        .innerJoin(productVariants, variantOfAlert)
         .where(and(isNull(stockAlerts.notifiedAt), sql`${productVariants.stock} > 0`));
       let released = 0;
       for (const { productId } of waiting) {
