@@ -29,6 +29,8 @@ const settings = {
   databases: (process.env.BENCH_DATABASES ?? "pg,embedded").split(",") as ("pg" | "embedded")[],
   lighthouseRuns: num("BENCH_LIGHTHOUSE_RUNS", quick ? 1 : 3),
   pgServer: process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432",
+  /** The database the bench makes anew on that server (two benches at once need two names). */
+  pgDatabase: process.env.BENCH_PG_DATABASE ?? "threadline_bench",
   enforce: process.env.BENCH_ENFORCE ? process.env.BENCH_ENFORCE === "1" : !quick,
 };
 
@@ -57,7 +59,7 @@ interface MemoryRow {
 
 /** A new, empty PostgreSQL database for one bench run; its URL. */
 async function freshPgDatabase(): Promise<string> {
-  const name = "threadline_bench";
+  const name = settings.pgDatabase;
   const admin = new pg.Client({ connectionString: `${settings.pgServer}/postgres` });
   await admin.connect();
   try {
