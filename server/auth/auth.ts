@@ -3,6 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
+import type { SessionPolicy } from "../../domain/session-use";
 import { accounts, rateLimits, sessions, users, verifications } from "../db/schema";
 import type { Logger } from "../logger";
 import type { MailService } from "../mail/service";
@@ -38,6 +39,11 @@ export interface AuthDeps {
   /** Called once a session row is gone (sign-out, revoked by a password reset): live streams opened with it close. */
   onSessionEnded?: (ended: { userId: string; sessionId: string }) => void;
 }
+
+/** How long a session lasts and when better-auth renews it; the store's own session read (session-reader.ts) follows the same. */
+export const SESSION_POLICY: SessionPolicy = { expiresInSeconds: 30 * DAY_S, updateAgeSeconds: DAY_S };
+/** better-auth's cookies are `threadline.session_token` and so on (`__Secure-` first on https). */
+export const COOKIE_PREFIX = "threadline";
 
 export function createAuth(deps: AuthDeps, options: AuthOptions = {}) {
   const { config, mail } = deps;
@@ -98,8 +104,8 @@ export function createAuth(deps: AuthDeps, options: AuthOptions = {}) {
       },
     },
     session: {
-      expiresIn: 30 * DAY_S,
-      updateAge: DAY_S,
+      expiresIn: SESSION_POLICY.expiresInSeconds,
+      updateAge: SESSION_POLICY.updateAgeSeconds,
       // Every request asks the database, so signing out or an expired session takes effect at once.
       cookieCache: { enabled: false },
     },
@@ -128,7 +134,7 @@ export function createAuth(deps: AuthDeps, options: AuthOptions = {}) {
     disabledPaths: ["/update-user", "/change-email", "/delete-user", "/link-social", "/unlink-account"],
     advanced: {
       useSecureCookies: secure,
-      cookiePrefix: "threadline",
+      cookiePrefix: COOKIE_PREFIX,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure, path: "/" },
       disableOriginCheck: false,
       disableCSRFCheck: false,

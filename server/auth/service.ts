@@ -1,6 +1,15 @@
 import { redirect, replace } from "react-router";
 import { loginPathFor, safeRedirectPath } from "../../domain/redirects";
-import { AUTH_BASE_PATH, type AuthDeps, type AuthOptions, CLIENT_ADDRESS_HEADER, createAuth } from "./auth";
+import {
+  AUTH_BASE_PATH,
+  type AuthDeps,
+  type AuthOptions,
+  CLIENT_ADDRESS_HEADER,
+  COOKIE_PREFIX,
+  createAuth,
+  SESSION_POLICY,
+} from "./auth";
+import { createSessionReader } from "./session-reader";
 import { messageForAuthError } from "./messages";
 import { noteAccount } from "../request-scope";
 
@@ -38,6 +47,13 @@ export function createAuthService(deps: AuthDeps, options: AuthOptions = {}) {
   const auth = createAuth(deps, options);
   const { config } = deps;
   const origin = new URL(config.publicUrl).origin;
+  const reader = createSessionReader({
+    db: deps.db,
+    secret: config.authSecret,
+    cookiePrefix: COOKIE_PREFIX,
+    secure: config.publicUrl.startsWith("https://"),
+    policy: SESSION_POLICY,
+  });
 
   const toViewer = (user: {
     id: string;
@@ -90,7 +106,14 @@ export function createAuthService(deps: AuthDeps, options: AuthOptions = {}) {
   async function session(
     request: Request,
   ): Promise<{ viewer: Viewer | null; sessionId: string | null; cookies: string[] }> {
-    if (!request.headers.get("cookie")) return { viewer: null, sessionId: null, cookies: [] };
+    const read = await reader.read(request.headers.get("cookie"));
+    if (read.kind === "none") return { viewer: null, sessionId: null, cookies: [] };
+    if (read.kind === "account") {
+      const viewer = toViewer(read.account.user);
+      noteAccount(viewer.id);
+      return { viewer, sessionId: read.account.sessionId, cookies: [] };
+    }
+    // Whatever writes (a refresh, an expired or unknown session's cookie cleared): better-auth's own path.
     const { headers, response } = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
     const viewer = response?.user ? toViewer(response.user) : null;
     // The account acting in this request, for the log lines of what it does (server/request-scope.ts).
