@@ -29,7 +29,7 @@ import { failureResponse, typedFailureOf } from "./failure";
 import { originCheck } from "./origin-check";
 import { pageCaching } from "./page-cache";
 import { pageForms } from "./page-forms";
-import { createPageStore, pageStore } from "./page-store";
+import { createPageStore, type PageViewer, pageStore, type ShopperPage, waitingKey } from "./page-store";
 import { paymentRoutes } from "./payment-routes";
 import { type AppEnv, requestContext } from "./request-context";
 import { robotsTxt, sitemapXml } from "./seo";
@@ -194,7 +194,11 @@ export function createApp(deps: AppDeps) {
     const pageConfig = publicConfig(config);
     // Visitors' catalogue pages and each shopper's own home page, rendered once and kept until a product or review notice (decision 024).
     const pages = createPageStore(services.events);
-    app.all("*", pageCaching(), pageForms(), pageStore(pages, services.auth.session, metrics.pageCache), (c) => {
+    // A shopper's own product page is kept under the sizes they wait for (decision 064).
+    const personalPart = async (page: ShopperPage, viewer: PageViewer) =>
+      page.kind === "product" ? waitingKey(await services.stockAlerts.waitingFor(viewer.id, page.productId)) : "";
+    const lookup = pageStore(pages, services.auth.session, metrics.pageCache, personalPart);
+    app.all("*", pageCaching(), pageForms(), lookup, (c) => {
       const context: StoreContext & AppLoadContext = {
         services,
         config: pageConfig,

@@ -82,17 +82,31 @@ export interface PageViewer {
 }
 
 /**
- * A signed-in shopper's own page may be kept only for the home page (`/` and `/_root.data`,
- * listing parameters only): it differs from a visitor's by the header alone. Other pages (a
- * product's reviews are marked as the shopper's own) are rendered per request.
+ * The pages a signed-in shopper's own copy may be kept of (docs/decisions/064-the-signed-in-path.md):
+ * the home page (`/` and `/_root.data`, listing parameters only), which differs from a visitor's
+ * by the header alone, and a product page (and its `.data`), which also shows the shopper's own
+ * review (emptied with every review notice, as every kept page is) and the sizes the shopper
+ * waits for ("Notify me"), which are read for each request and are part of the key. Any other
+ * page is rendered per request.
  */
-export function isShopperPage(url: URL): boolean {
-  return url.pathname === "/" || url.pathname === "/_root.data";
+export type ShopperPage = { kind: "home" } | { kind: "product"; productId: string };
+
+export function shopperPageOf(url: URL): ShopperPage | null {
+  if (url.pathname === "/" || url.pathname === "/_root.data") return { kind: "home" };
+  const product = /^\/product\/([^/]+?)(?:\.data)?$/.exec(url.pathname);
+  return product && isUuid(product[1]) ? { kind: "product", productId: product[1] } : null;
+}
+
+/** The sizes and colours a shopper waits for, in one order whatever order they were read in. */
+export function waitingKey(choices: readonly { size: string | null; color: string | null }[]): string {
+  return JSON.stringify(
+    choices.map((c) => [c.size, c.color]).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+  );
 }
 
 /** The visitor's key plus who the shopper is, so one shopper's page is never another's and a changed name or role is a new page. */
-export function shopperPageKey(visitorKey: string, viewer: PageViewer): string {
-  return `${visitorKey} ${JSON.stringify([viewer.id, viewer.email, viewer.firstName ?? null, viewer.emailVerified, viewer.isAdmin])}`;
+export function shopperPageKey(visitorKey: string, viewer: PageViewer, personal = ""): string {
+  return `${visitorKey} ${JSON.stringify([viewer.id, viewer.email, viewer.firstName ?? null, viewer.emailVerified, viewer.isAdmin, personal])}`;
 }
 
 /**
@@ -188,6 +202,12 @@ export function pageStore(
   session?: (request: Request) => Promise<{ viewer: PageViewer | null; cookies: string[] }>,
   /** Told of every request the store is asked about: answered from it (hit) or rendered (miss); /metrics counts them. */
   onLookup?: (result: "hit" | "miss") => void,
+  /**
+   * What of a shopper's own a kept page shows beyond the header, read for each request and made
+   * part of the key: for a product page, the sizes the shopper waits for. Without it only the
+   * home page is kept for shoppers.
+   */
+  personalPart?: (page: ShopperPage, viewer: PageViewer) => Promise<string>,
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const url = new URL(c.req.url);
@@ -200,13 +220,19 @@ export function pageStore(
     });
     let key = cookie ? null : visitorKey;
     let owner: string | null = null;
+    let recheck: (() => Promise<string>) | null = null;
     let renewal: string[] = [];
-    if (cookie && visitorKey && session && isShopperPage(url) && onlySessionCookie(cookie)) {
+    const shopperPage = cookie && visitorKey && session ? shopperPageOf(url) : null;
+    if (shopperPage && session && visitorKey && onlySessionCookie(cookie ?? "")) {
       // The session is checked on every request: a signed-out or expired session never gets a kept page.
       const { viewer, cookies } = await session(c.req.raw);
-      if (viewer && cookies.length === 0) {
-        key = shopperPageKey(visitorKey, viewer);
+      if (viewer && cookies.length === 0 && (shopperPage.kind === "home" || personalPart)) {
+        const personal = personalPart ? await personalPart(shopperPage, viewer) : "";
+        key = shopperPageKey(visitorKey, viewer, personal);
         owner = viewer.id;
+        // Read again after the render: a page kept under what was read before it must show just that.
+        if (personalPart)
+          recheck = async () => ((await personalPart(shopperPage, viewer)) === personal ? "" : "changed");
       }
       // This lookup renewed (or cleared) the session cookie, so the page's own lookup will not:
       // the cookie goes out with the page, which is rendered and not kept.
@@ -229,7 +255,8 @@ export function pageStore(
     const page = storedPageOf(c.res, body, nonce);
     // A shopper's page is kept only if it was rendered for that shopper (the session could have
     // ended between the check above and the page's own): it then carries the shopper's id.
-    if (owner === null || body.includes(owner)) store.set(key, page, generation);
+    const keep = owner === null || (body.includes(owner) && (recheck === null || (await recheck()) === ""));
+    if (keep) store.set(key, page, generation);
     // Cleared first: Hono copies an earlier response's headers over a new one's (a Vary would lose Accept-Encoding).
     c.res = undefined as unknown as Response;
     c.res = answerOf(page, nonce, c.req.header("accept-encoding"), "miss");

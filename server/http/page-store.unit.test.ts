@@ -6,12 +6,13 @@ import { compression } from "./compression";
 import { cspNonce, securityHeaders } from "./csp";
 import {
   createPageStore,
-  isShopperPage,
+  shopperPageOf,
   onlySessionCookie,
   type PageViewer,
   pageStore,
   pageStoreKey,
   shopperPageKey,
+  waitingKey,
 } from "./page-store";
 import type { AppEnv } from "./request-context";
 
@@ -90,14 +91,28 @@ describe("a shopper's own page", () => {
     isAdmin: false,
   };
   it.each([
-    ["/", true],
-    ["/?q=linen", true],
-    ["/_root.data", true],
-    [`/product/${PRODUCT}`, false],
-    [`/product/${PRODUCT}.data`, false],
-    ["/about", false],
-  ])("%s may be kept for a shopper: %s", (path, expected) => {
-    expect(isShopperPage(new URL(path, ORIGIN))).toBe(expected);
+    ["/", { kind: "home" }],
+    ["/?q=linen", { kind: "home" }],
+    ["/_root.data", { kind: "home" }],
+    [`/product/${PRODUCT}`, { kind: "product", productId: PRODUCT }],
+    [`/product/${PRODUCT}.data`, { kind: "product", productId: PRODUCT }],
+    ["/product/not-a-uuid", null],
+    [`/product/${PRODUCT}/reviews`, null],
+    [`/product/${PRODUCT}.data.data`, null],
+    ["/about", null],
+    ["/orders", null],
+    ["/cart", null],
+  ])("%s may be kept for a shopper as %j", (path, expected) => {
+    expect(shopperPageOf(new URL(path, ORIGIN))).toEqual(expected);
+  });
+
+  it("keys the sizes a shopper waits for in one order, whatever order they were read in", () => {
+    const a = { size: "M", color: null };
+    const b = { size: "L", color: "Red" };
+    expect(waitingKey([a, b])).toBe(waitingKey([b, a]));
+    expect(waitingKey([a])).not.toBe(waitingKey([a, b]));
+    expect(waitingKey([])).not.toBe(waitingKey([a]));
+    expect(waitingKey([{ size: "M", color: "Red" }])).not.toBe(waitingKey([{ size: "M,Red", color: null }]));
   });
 
   it("is kept apart for each shopper, each name and each role, and apart from the visitor's", () => {
@@ -109,6 +124,7 @@ describe("a shopper's own page", () => {
       shopperPageKey(`${ORIGIN}/`, { ...ada, firstName: undefined }),
       shopperPageKey(`${ORIGIN}/`, { ...ada, isAdmin: true }),
       shopperPageKey(`${ORIGIN}/`, { ...ada, emailVerified: false }),
+      shopperPageKey(`${ORIGIN}/`, ada, waitingKey([{ size: "M", color: null }])),
     ];
     expect(new Set(keys).size).toBe(keys.length);
   });

@@ -162,9 +162,66 @@ describe("a visitor's page from the cache", () => {
     expect(visitor.body).not.toContain("shopper@example.com");
     const data = await test.admin.request("/_root.data");
     expect(await data.text()).toContain(ADMIN);
-    // A product page (the shopper's own review is marked there) is rendered for the shopper each time.
-    await test.shopper.request(`/product/${productId}`);
-    expect((await test.shopper.request(`/product/${productId}`)).headers.get("x-page-cache")).toBeNull();
+  });
+
+  it('keeps each shopper\'s own product page, and shows their "Notify me" and their review at once', async () => {
+    const { id: soldOut } = await test.t.services.adminCatalog.createProduct(
+      {
+        ...input(),
+        title: "Sold-out wrap dress",
+        sizes: ["S", "M"],
+        stockCount: 0,
+        variants: [
+          { size: "S", color: null, stock: 0, sku: null },
+          { size: "M", color: null, stock: 0, sku: null },
+        ],
+      },
+      [await photo()],
+    );
+    const page = `/product/${soldOut}`;
+    const open = async (browser: TestBrowser, path = page) => {
+      const res = await browser.request(path);
+      expect(res.status).toBe(200);
+      return { cache: res.headers.get("x-page-cache"), body: await res.text() };
+    };
+    // What the page says of the shopper's alerts (app/components/catalog/notify-me.tsx), as rendered.
+    const waitingIn = (body: string) => /Stock alerts set: ([^<]*)/.exec(body)?.[1] ?? "none";
+    expect((await open(test.shopper)).cache).toBe("miss");
+    const kept = await open(test.shopper);
+    expect(kept.cache).toBe("hit");
+    expect(kept.body).toContain("shopper@example.com");
+    expect(kept.body).not.toContain("other@example.com");
+    const other = await open(test.other);
+    expect(other.body).toContain("other@example.com");
+    expect(other.body).not.toContain("shopper@example.com");
+    const noneWaiting = "none";
+    expect(waitingIn(kept.body)).toBe(noneWaiting);
+
+    // The shopper asks to be told about size M: the very next page shows it, the other shopper's does not.
+    expect(await test.t.services.stockAlerts.request(test.shopperId, { productId: soldOut, size: "M" })).toBe(
+      "created",
+    );
+    const waiting = await open(test.shopper);
+    expect(waiting.cache).toBe("miss");
+    expect(waitingIn(waiting.body)).toBe("M.");
+    expect((await open(test.shopper)).cache).toBe("hit");
+    expect((await open(test.shopper, `${page}.data`)).body).toContain("stockAlertsWaiting");
+    expect(waitingIn((await open(test.other)).body)).toBe(noneWaiting);
+
+    // Cancelled: back to the page without it.
+    const [alert] = await test.t.services.stockAlerts.list(test.shopperId);
+    await test.t.services.stockAlerts.cancel(test.shopperId, alert.id);
+    expect(waitingIn((await open(test.shopper)).body)).toBe(noneWaiting);
+
+    // The shopper's own review is marked as theirs on the very next page.
+    await test.t.services.reviews.create({ id: test.shopperId, isAdmin: false }, soldOut, {
+      rating: 4,
+      text: "Mine, seen at once",
+    });
+    const reviewed = await open(test.shopper);
+    expect(reviewed.cache).toBe("miss");
+    expect(reviewed.body).toContain("Mine, seen at once");
+    expect(reviewed.body).toContain("Your review");
   });
 
   it("a signed-out shopper's kept page is never answered again", async () => {
