@@ -1,4 +1,4 @@
-import type { createServer, RequestListener, Server, ServerOptions } from "node:http";
+import { createServer as nodeCreateServer, type RequestListener, type Server, type ServerOptions } from "node:http";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
@@ -14,6 +14,7 @@ import { databaseHost, untilDatabaseAnswers } from "./db/wait-for-database";
 import { watchForOtherInstances } from "./events/instances";
 import { createApp } from "./http/app";
 import { connectionDrain } from "./http/drain";
+import { type FastLane, withFastLane } from "./http/fast-lane";
 import { unavailableApp, type WaitingReason } from "./http/unavailable";
 import { createLogger, type Logger, logProcessEvents, routeConsoleToLog } from "./logger";
 import { createServices, type Services } from "./services";
@@ -87,12 +88,20 @@ export async function startStore(
   let waitingFor: WaitingReason | undefined;
   let answer: Fetch = unavailableApp({ phase: "starting", config, logger, reason: () => waitingFor }).fetch;
   const stoppingAnswer: Fetch = unavailableApp({ phase: "stopping", config, logger }).fetch;
+  // Kept pages answered before the app (server/http/fast-lane.ts), once the store serves and until it stops.
+  let lane: FastLane | null = null;
+  const makeServer = (pages.createServer ?? nodeCreateServer) as typeof nodeCreateServer;
+  const fastLaneFirst = ((options: ServerOptions, listener: RequestListener) =>
+    makeServer(
+      options,
+      withFastLane(listener, () => lane),
+    )) as typeof nodeCreateServer;
   const server = serve(
     {
       fetch: (request, env) => answer(request, env),
       port: config.port,
       hostname: config.host,
-      ...(pages.createServer && { createServer: pages.createServer as typeof createServer }),
+      createServer: fastLaneFirst,
     },
     (info) => {
       logger.info(
@@ -143,6 +152,7 @@ export async function startStore(
     );
     // Requests read from now on get a clean 503 "restarting" (Connection: close): the ones in flight finish.
     answer = stoppingAnswer;
+    lane = null;
     const force = setTimeout(() => {
       logger.warn(
         { connections: connections.connections() },
@@ -259,7 +269,10 @@ export async function startStore(
       build: pages.build,
       clientDir: pages.clientDir,
     });
-    if (!stopping) answer = app.fetch;
+    if (!stopping) {
+      answer = app.fetch;
+      lane = app.fastLane;
+    }
     outages = databaseOutages(logger);
     logger.info({ version: STORE_VERSION, url: config.publicUrl }, "store ready");
   } catch (error) {

@@ -121,6 +121,15 @@ export function createAuthService(deps: AuthDeps, options: AuthOptions = {}) {
     return { viewer, sessionId: viewer ? (response?.session.id ?? null) : null, cookies: headers.getSetCookie() };
   }
 
+  /**
+   * The viewer of a Cookie header when the store's own session read can answer it alone (a valid
+   * session not due for renewal), else null: the caller then lets the app ask (server/http/fast-lane.ts).
+   */
+  async function viewerFromCookie(cookieHeader: string): Promise<Viewer | null> {
+    const read = await reader.read(cookieHeader);
+    return read.kind === "account" ? toViewer(read.account.user) : null;
+  }
+
   async function viewer(request: Request): Promise<Viewer | null> {
     return (await session(request)).viewer;
   }
@@ -130,6 +139,7 @@ export function createAuthService(deps: AuthDeps, options: AuthOptions = {}) {
     handler: (request: Request) => auth.handler(request),
     session,
     viewer,
+    viewerFromCookie,
 
     /** The signed-in user, or (thrown) a redirect to /login that comes back here afterwards. */
     async requireUser(request: Request): Promise<Viewer> {

@@ -29,6 +29,7 @@ import { failureResponse, typedFailureOf } from "./failure";
 import { originCheck } from "./origin-check";
 import { pageCaching } from "./page-cache";
 import { pageForms } from "./page-forms";
+import { createFastLane, type FastLane, replayCapture } from "./fast-lane";
 import { createPageStore, type PageViewer, pageStore, type ShopperPage, waitingKey } from "./page-store";
 import { paymentRoutes } from "./payment-routes";
 import { type AppEnv, requestContext } from "./request-context";
@@ -89,6 +90,8 @@ export function createApp(deps: AppDeps) {
     };
   } else if (build) pageRoutes.use(build);
 
+  // The kept pages' final headers, for the fast lane (fast-lane.ts): outside everything that sets one.
+  app.use(replayCapture(pageRoutes));
   app.use(requestMetrics(metrics, pageRoutes));
   app.use(requestContext(logger));
   app.use(clientAddress({ trustProxy: config.trustProxy, publicUrl: config.publicUrl }));
@@ -189,6 +192,7 @@ export function createApp(deps: AppDeps) {
     }
   }
 
+  let fastLane: FastLane | null = null;
   if (build) {
     const handle = createRequestHandler(build, config.env === "development" ? "development" : "production");
     const pageConfig = publicConfig(config);
@@ -198,6 +202,15 @@ export function createApp(deps: AppDeps) {
     const personalPart = async (page: ShopperPage, viewer: PageViewer) =>
       page.kind === "product" ? waitingKey(await services.stockAlerts.waitingFor(viewer.id, page.productId)) : "";
     const lookup = pageStore(pages, services.auth.session, metrics.pageCache, personalPart);
+    fastLane = createFastLane({
+      store: pages,
+      publicUrl: config.publicUrl,
+      trustProxy: config.trustProxy,
+      metrics,
+      logger,
+      viewerOf: services.auth.viewerFromCookie,
+      personalPart,
+    });
     app.all("*", pageCaching(), pageForms(), lookup, (c) => {
       const context: StoreContext & AppLoadContext = {
         services,
@@ -210,5 +223,6 @@ export function createApp(deps: AppDeps) {
     });
   }
 
-  return app;
+  /** Kept pages answered before the app (start.ts puts it in front of the app's request listener). */
+  return Object.assign(app, { fastLane });
 }

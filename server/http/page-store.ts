@@ -5,6 +5,7 @@ import { createNoticeCache, type NoticeSource } from "../events/notice-cache";
 import { acceptsGzip, addVary, chooseEncoding, COMPRESSION_THRESHOLD } from "./compression";
 import { cspNonce } from "./csp";
 import { compressTemplate, fillGzipTemplate, type GzipTemplate } from "./gzip-template";
+import type { PageReplay } from "./page-replay";
 import type { AppEnv } from "./request-context";
 
 /**
@@ -120,6 +121,11 @@ export interface StoredPage {
   gzip: GzipTemplate;
   brotli: Uint8Array<ArrayBuffer> | null;
   bytes: number;
+  /**
+   * What the whole app added around the page when it was kept (server/http/fast-lane.ts): its
+   * final headers and its route label, so the fast lane can answer later requests as the app did.
+   */
+  replay?: PageReplay;
 }
 
 /** Made once per kept answer, so a higher quality than per request (compression.ts) pays. */
@@ -154,11 +160,32 @@ export function storedPageOf(response: Response, body: string, nonce: string): S
   return { status: response.status, headers, parts, gzip, brotli, bytes };
 }
 
+/** A kept page's body for one answer, and the headers that say how it is encoded. */
+export interface EncodedPage {
+  body: Uint8Array<ArrayBuffer> | string;
+  /** "br" or "gzip", or null for plain text. */
+  encoding: "br" | "gzip" | null;
+  length: number;
+}
+
 /**
  * The kept page with `nonce` in it: the kept brotli copy when there is one and the client
  * prefers brotli; else gzip (made from the kept pieces) when the client takes gzip; else plain
  * text, which compression.ts compresses as usual.
  */
+export function encodedPage(page: StoredPage, nonce: string, acceptEncoding: string | undefined): EncodedPage {
+  const textLength =
+    page.gzip.raw.reduce((sum, part) => sum + part.length, 0) + Buffer.byteLength(nonce) * (page.parts.length - 1);
+  if (page.brotli && chooseEncoding(acceptEncoding) === "br")
+    return { body: page.brotli, encoding: "br", length: page.brotli.byteLength };
+  if (textLength >= COMPRESSION_THRESHOLD && acceptsGzip(acceptEncoding)) {
+    const body = fillGzipTemplate(page.gzip, nonce);
+    return { body, encoding: "gzip", length: body.byteLength };
+  }
+  return { body: page.parts.join(nonce), encoding: null, length: textLength };
+}
+
+/** The kept page as a Response of this request (the page store below the app's middleware). */
 export function answerOf(
   page: StoredPage,
   nonce: string,
@@ -167,20 +194,16 @@ export function answerOf(
 ): Response {
   const headers = new Headers(page.headers);
   headers.set("X-Page-Cache", state);
-  const textLength =
-    page.gzip.raw.reduce((sum, part) => sum + part.length, 0) + Buffer.byteLength(nonce) * (page.parts.length - 1);
-  const compressed = (encoding: "br" | "gzip", body: Uint8Array<ArrayBuffer>) => {
-    headers.set("Content-Encoding", encoding);
-    headers.set("Content-Length", String(body.byteLength));
+  const encoded = encodedPage(page, nonce, acceptEncoding);
+  headers.set("Content-Length", String(encoded.length));
+  if (encoded.encoding) {
+    headers.set("Content-Encoding", encoded.encoding);
     addVary(headers, "Accept-Encoding");
-    return new Response(body, { status: page.status, headers });
-  };
-  if (page.brotli && chooseEncoding(acceptEncoding) === "br") return compressed("br", page.brotli);
-  if (textLength >= COMPRESSION_THRESHOLD && acceptsGzip(acceptEncoding))
-    return compressed("gzip", fillGzipTemplate(page.gzip, nonce));
-  headers.set("Content-Length", String(textLength));
-  return new Response(page.parts.join(nonce), { status: page.status, headers });
+  }
+  return new Response(encoded.body, { status: page.status, headers });
 }
+
+export type { PageReplay };
 
 export type PageStore = ReturnType<typeof createPageStore>;
 
@@ -256,7 +279,11 @@ export function pageStore(
     // A shopper's page is kept only if it was rendered for that shopper (the session could have
     // ended between the check above and the page's own): it then carries the shopper's id.
     const keep = owner === null || (body.includes(owner) && (recheck === null || (await recheck()) === ""));
-    if (keep) store.set(key, page, generation);
+    if (keep) {
+      store.set(key, page, generation);
+      // Kept (no notice came meanwhile): the fast lane may answer it once the app's headers are known.
+      if (store.get(key) === page) c.set("keptPage", page);
+    }
     // Cleared first: Hono copies an earlier response's headers over a new one's (a Vary would lose Accept-Encoding).
     c.res = undefined as unknown as Response;
     c.res = answerOf(page, nonce, c.req.header("accept-encoding"), "miss");

@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from "hono";
 import type { Logger } from "../logger";
 import { inRequest } from "../request-scope";
 import type { ClientInfo } from "./client-address";
+import type { KeptPage } from "./page-replay";
 import { loggablePath } from "./log-path";
 
 export type AppEnv = {
@@ -13,6 +14,8 @@ export type AppEnv = {
     client: ClientInfo;
     /** This response's Content-Security-Policy nonce (csp.ts), created when first asked for. */
     secureHeadersNonce?: string;
+    /** A page the page store kept while answering this request (page-store.ts, for fast-lane.ts). */
+    keptPage?: KeptPage;
   };
 };
 
@@ -44,14 +47,36 @@ export function requestLine(status: number, path: string, unavailable: "info" | 
  * (without its query, and without a token a path carries: log-path.ts), status and timing are
  * logged: never headers, cookies or bodies.
  */
+/** The request's id: the one a proxy sent when it looks like an id, else a new one. */
+export function requestIdOf(incoming: string | undefined): string {
+  return incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/** The request's log line (requestLine), written inside the request's scope so it carries its id. */
+export function logRequest(
+  logger: Logger,
+  request: { method: string; path: string; status: number; started: number; unavailable: "info" | "warn" },
+): void {
+  const line = requestLine(request.status, request.path, request.unavailable);
+  if (!line) return;
+  logger[line.level](
+    {
+      method: request.method,
+      path: loggablePath(request.path),
+      status: request.status,
+      ms: Math.round(performance.now() - request.started),
+    },
+    line.message,
+  );
+}
+
 export function requestContext(
   logger: Logger,
   options: { unavailable?: "info" | "warn" } = {},
 ): MiddlewareHandler<AppEnv> {
   const unavailable = options.unavailable ?? "warn";
   return (c, next) => {
-    const incoming = c.req.header("x-request-id");
-    const requestId = incoming && INCOMING_ID.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdOf(c.req.header("x-request-id"));
     c.set("requestId", requestId);
     c.set("log", logger);
     return inRequest({ requestId }, async () => {
@@ -60,19 +85,7 @@ export function requestContext(
         await next();
       } finally {
         c.header("X-Request-Id", requestId);
-        const status = c.res.status;
-        const line = requestLine(status, c.req.path, unavailable);
-        if (line) {
-          logger[line.level](
-            {
-              method: c.req.method,
-              path: loggablePath(c.req.path),
-              status,
-              ms: Math.round(performance.now() - started),
-            },
-            line.message,
-          );
-        }
+        logRequest(logger, { method: c.req.method, path: c.req.path, status: c.res.status, started, unavailable });
       }
     });
   };

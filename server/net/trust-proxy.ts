@@ -64,7 +64,11 @@ export interface Forwarded {
  * Who the client is, walking X-Forwarded-For from the nearest hop outwards while the hops are
  * trusted (proxy-addr). From an untrusted peer nothing forwarded is read at all.
  */
-export function resolveForwarded(peer: string | undefined, headers: Headers, trust: TrustFunction): Forwarded {
+export function resolveForwarded(
+  peer: string | undefined,
+  headers: Pick<Headers, "get">,
+  trust: TrustFunction,
+): Forwarded {
   const socket = normalizeAddress(peer);
   if (!socket || !trust(socket, 0)) return { client: socket, viaTrustedProxy: false, forwardedProto: null };
 
