@@ -155,6 +155,18 @@ export function createStockAlertsService(deps: {
   wakeMail?: () => void;
 }) {
   const { db } = deps;
+  // Asked on every product page a signed-in shopper opens (the page store's key, decision 064): planned once per connection.
+  const waitingStatement = db
+    .select({ size: stockAlerts.size, color: stockAlerts.color })
+    .from(stockAlerts)
+    .where(
+      and(
+        eq(stockAlerts.userId, sql.placeholder("userId")),
+        eq(stockAlerts.productId, sql.placeholder("productId")),
+        isNull(stockAlerts.notifiedAt),
+      ),
+    )
+    .prepare("threadline_stock_alerts_waiting");
 
   async function guard(userId: string) {
     const verdict = await deps.throttle.hit(`stock-alert:${userId}`, ALERT_WRITE_LIMIT);
@@ -269,12 +281,7 @@ export function createStockAlertsService(deps: {
     /** The combinations of one product the shopper waits for (the product page's "We will email you"). */
     async waitingFor(userId: string, productId: string): Promise<VariantChoice[]> {
       if (!isUuid(productId)) return [];
-      const rows = await db
-        .select({ size: stockAlerts.size, color: stockAlerts.color })
-        .from(stockAlerts)
-        .where(
-          and(eq(stockAlerts.userId, userId), eq(stockAlerts.productId, productId), isNull(stockAlerts.notifiedAt)),
-        );
+      const rows = await waitingStatement.execute({ userId, productId });
       return rows.map((row) => ({ size: choicePart(row.size), color: choicePart(row.color) }));
     },
 

@@ -1,4 +1,5 @@
 import zlib from "node:zlib";
+import { combineCrc32, shiftFor } from "./crc32-combine";
 
 /**
  * A gzip body made once and answered many times with a different CSP nonce each time
@@ -12,8 +13,11 @@ import zlib from "node:zlib";
 export interface GzipTemplate {
   /** The deflated pieces, in order. */
   pieces: Buffer[];
-  /** The pieces as text bytes, for the CRC-32 and the length of the whole. */
+  /** The pieces as text bytes, for the length of the whole. */
   raw: Buffer[];
+  /** Each piece's CRC-32, and what moves a CRC past it (crc32-combine.ts): the whole's CRC without reading the page again. */
+  crcs: number[];
+  shifts: number[];
 }
 
 const HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff]);
@@ -23,7 +27,12 @@ const FINAL_EMPTY_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
 export function compressTemplate(parts: readonly string[]): GzipTemplate {
   const raw = parts.map((part) => Buffer.from(part, "utf8"));
   const pieces = raw.map((bytes) => zlib.deflateRawSync(bytes, { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH }));
-  return { pieces, raw };
+  return {
+    pieces,
+    raw,
+    crcs: raw.map((bytes) => zlib.crc32(bytes)),
+    shifts: raw.map((bytes) => shiftFor(bytes.length)),
+  };
 }
 
 /** The gzip body of the template with `nonce` between its pieces. */
@@ -38,17 +47,18 @@ export function fillGzipTemplate(template: GzipTemplate, nonce: string): Uint8Ar
   nonceBytes.copy(stored, 5);
 
   const chunks: Buffer[] = [HEADER];
+  const nonceCrc = zlib.crc32(nonceBytes);
+  const nonceShift = shiftFor(nonceBytes.length);
   let crc = 0;
   let size = 0;
   template.pieces.forEach((piece, index) => {
     if (index > 0) {
       chunks.push(stored);
-      if (nonceBytes.length) crc = zlib.crc32(nonceBytes, crc);
+      crc = combineCrc32(crc, nonceCrc, nonceShift);
       size += nonceBytes.length;
     }
     chunks.push(piece);
-    // Skipped when empty: zlib's crc32 of a buffer without memory answers its initial value, 0.
-    if (template.raw[index].length) crc = zlib.crc32(template.raw[index], crc);
+    crc = index === 0 ? template.crcs[0] : combineCrc32(crc, template.crcs[index], template.shifts[index]);
     size += template.raw[index].length;
   });
   chunks.push(FINAL_EMPTY_BLOCK);
