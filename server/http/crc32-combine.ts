@@ -41,7 +41,34 @@ export function shiftFor(bytes: number): number {
   return product;
 }
 
-/** The CRC-32 of A then B, from crc(A), crc(B) and shiftFor(length of B). */
-export function combineCrc32(crcA: number, crcB: number, shiftB: number): number {
-  return (multiplyModP(shiftB, crcA) ^ crcB) >>> 0;
+/**
+ * A shift made ready to apply many times: multiplying by it is linear in the other factor, so its
+ * products with each 4-bit value in each of the eight nibble positions, XORed, give the product
+ * with any CRC: eight reads of a 512-byte table instead of up to 32 steps.
+ */
+export type ShiftTable = Uint32Array;
+
+export function shiftTable(bytes: number): ShiftTable {
+  const shift = shiftFor(bytes);
+  const table = new Uint32Array(128);
+  for (let position = 0; position < 8; position++)
+    for (let value = 0; value < 16; value++)
+      table[position * 16 + value] = multiplyModP(shift, (value << (4 * position)) >>> 0);
+  return table;
+}
+
+/** The CRC-32 of A then B, from crc(A), crc(B) and the shift table of B's length. */
+export function combineCrc32(crcA: number, crcB: number, shiftB: ShiftTable): number {
+  return (
+    (shiftB[crcA & 0xf] ^
+      shiftB[16 + ((crcA >>> 4) & 0xf)] ^
+      shiftB[32 + ((crcA >>> 8) & 0xf)] ^
+      shiftB[48 + ((crcA >>> 12) & 0xf)] ^
+      shiftB[64 + ((crcA >>> 16) & 0xf)] ^
+      shiftB[80 + ((crcA >>> 20) & 0xf)] ^
+      shiftB[96 + ((crcA >>> 24) & 0xf)] ^
+      shiftB[112 + (crcA >>> 28)] ^
+      crcB) >>>
+    0
+  );
 }

@@ -1,5 +1,16 @@
 import zlib from "node:zlib";
-import { combineCrc32, shiftFor } from "./crc32-combine";
+import { combineCrc32, type ShiftTable, shiftTable } from "./crc32-combine";
+
+/** Nonces all have one length (hono's: 24 characters): its shift table is made once. */
+const nonceShifts = new Map<number, ShiftTable>();
+function nonceShiftTable(length: number): ShiftTable {
+  let table = nonceShifts.get(length);
+  if (!table) {
+    table = shiftTable(length);
+    if (nonceShifts.size < 64) nonceShifts.set(length, table);
+  }
+  return table;
+}
 
 /**
  * A gzip body made once and answered many times with a different CSP nonce each time
@@ -17,7 +28,7 @@ export interface GzipTemplate {
   raw: Buffer[];
   /** Each piece's CRC-32, and what moves a CRC past it (crc32-combine.ts): the whole's CRC without reading the page again. */
   crcs: number[];
-  shifts: number[];
+  shifts: ShiftTable[];
 }
 
 const HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff]);
@@ -31,7 +42,7 @@ export function compressTemplate(parts: readonly string[]): GzipTemplate {
     pieces,
     raw,
     crcs: raw.map((bytes) => zlib.crc32(bytes)),
-    shifts: raw.map((bytes) => shiftFor(bytes.length)),
+    shifts: raw.map((bytes) => shiftTable(bytes.length)),
   };
 }
 
@@ -48,7 +59,7 @@ export function fillGzipTemplate(template: GzipTemplate, nonce: string): Uint8Ar
 
   const chunks: Buffer[] = [HEADER];
   const nonceCrc = zlib.crc32(nonceBytes);
-  const nonceShift = shiftFor(nonceBytes.length);
+  const nonceShift = nonceShiftTable(nonceBytes.length);
   let crc = 0;
   let size = 0;
   template.pieces.forEach((piece, index) => {

@@ -156,7 +156,8 @@ export function storedPageOf(response: Response, body: string, nonce: string): S
     parts.length === 1 && text >= COMPRESSION_THRESHOLD
       ? new Uint8Array(zlib.brotliCompressSync(gzip.raw[0], { params: BROTLI_PARAMS }))
       : null;
-  const bytes = text + gzip.pieces.reduce((sum, b) => sum + b.length, 0) + (brotli?.byteLength ?? 0);
+  const shifts = gzip.shifts.reduce((sum, table) => sum + table.byteLength, 0);
+  const bytes = text + gzip.pieces.reduce((sum, b) => sum + b.length, 0) + (brotli?.byteLength ?? 0) + shifts;
   return { status: response.status, headers, parts, gzip, brotli, bytes };
 }
 
