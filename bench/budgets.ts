@@ -19,12 +19,18 @@ export const BUDGETS: Budget[] = [
     kind: "min",
   },
   { name: "/ (visitor) p99 ms", measure: "load:pg:10:/ (visitor):p99Ms", limit: 30, kind: "max" },
-  {
-    name: "/ (shopper) requests per second",
-    measure: "load:pg:10:/ (shopper):requestsPerSecond",
-    limit: 300,
-    kind: "min",
-  },
+  // Issue 28: the visitor's page at 0.4 of the machine's floor (the same bytes from bare node:http, same run).
+  { name: "/ (visitor) share of the floor", measure: "ratio:pg:10:/ (visitor)", limit: 0.4, kind: "min" },
+  // Issue 28: a signed-in shopper's home and product pages at 2,000 requests per second, p99 25 ms.
+  ...["/ (shopper)", "/product/{id} (shopper)"].flatMap((target): Budget[] => [
+    {
+      name: `${target} requests per second`,
+      measure: `load:pg:10:${target}:requestsPerSecond`,
+      limit: 2000,
+      kind: "min",
+    },
+    { name: `${target} p99 ms`, measure: `load:pg:10:${target}:p99Ms`, limit: 25, kind: "max" },
+  ]),
   {
     name: "/_root.data requests per second",
     measure: "load:pg:10:/_root.data (visitor):requestsPerSecond",

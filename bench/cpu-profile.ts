@@ -4,9 +4,12 @@
  * above a share of the samples. Only samples after `--from` seconds of the profile are counted
  * (the load, not the start). Used for docs/decisions/064-*.md.
  *
- *   node --import tsx bench/cpu-profile.ts FILE.cpuprofile [--from S] [--min PERCENT] [--top N]
+ *   node --import tsx bench/cpu-profile.ts FILE.cpuprofile [--from S] [--min PERCENT] [--top N] [--svg OUT.svg]
+ *
+ * With --svg it also draws the flame graph (root at the bottom, a frame as wide as its share of
+ * the samples, frames under 0.2% left out; hover a frame for its name and share).
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 
 interface Node {
   id: number;
@@ -90,3 +93,46 @@ function walk(id: number, depth: number) {
   for (const c of n.children ?? []) walk(c, depth + 1);
 }
 walk(profile.nodes[0].id, 0);
+
+const svgAt = args.indexOf("--svg");
+if (svgAt >= 0) {
+  const width = 1200;
+  const row = 16;
+  const rects: string[] = [];
+  let depthMax = 0;
+  const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  const colour = (name: string) => {
+    let h = 0;
+    for (const ch of name) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+    return `hsl(${20 + (h % 40)},${70 + (h % 20)}%,${55 + (h % 15)}%)`;
+  };
+  function draw(id: number, depth: number, x: number) {
+    const n = byId.get(id) as Node;
+    const total = totalCount.get(id) ?? 0;
+    const w = (total / counted) * width;
+    if (w < width * 0.002) return;
+    depthMax = Math.max(depthMax, depth);
+    const name = label(n);
+    rects.push(
+      `<g><title>${escape(name)} ${pct(total)}</title><rect x="${x.toFixed(1)}" y="DEPTH${depth}" width="${w.toFixed(1)}" height="${row - 1}" fill="${colour(name)}"/>` +
+        (w > 60 ? `<text x="${(x + 3).toFixed(1)}" y="TEXT${depth}" font-size="11" font-family="monospace">${escape(name.slice(0, Math.floor(w / 7)))}</text>` : "") +
+        "</g>",
+    );
+    let at = x;
+    for (const c of n.children ?? []) {
+      draw(c, depth + 1, at);
+      at += ((totalCount.get(c) ?? 0) / counted) * width;
+    }
+  }
+  draw(profile.nodes[0].id, 0, 0);
+  const height = (depthMax + 1) * row;
+  const body = rects
+    .join("\n")
+    .replace(/DEPTH(\d+)/g, (_m, d) => String(height - (Number(d) + 1) * row))
+    .replace(/TEXT(\d+)/g, (_m, d) => String(height - Number(d) * row - 4));
+  writeFileSync(
+    args[svgAt + 1],
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">\n${body}\n</svg>\n`,
+  );
+  console.log(`\nflame graph written to ${args[svgAt + 1]}`);
+}

@@ -10,6 +10,7 @@ export interface FloorServer {
   url: string;
   /** The bytes it answers with (compressed as sent). */
   bytes: number;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -50,6 +51,7 @@ export async function startFloor(pageUrl: string, headers: Record<string, string
   return {
     url: `http://127.0.0.1:${await port}`,
     bytes: page.body.length,
+    pid: child.pid as number,
     async stop() {
       child.kill("SIGTERM");
       await exited;

@@ -4,6 +4,8 @@ export interface LoadTarget {
   /** A short name for the report, e.g. "/ (visitor)". */
   name: string;
   path: string;
+  /** Another server than the store's (the machine's floor, bench/floor.ts). */
+  base?: string;
   method?: "GET" | "POST";
   headers?: Record<string, string>;
   body?: string;
@@ -21,7 +23,7 @@ export interface LoadFigures {
 
 function once(base: string, target: LoadTarget, connections: number, seconds: number): Promise<autocannon.Result> {
   return autocannon({
-    url: `${base}${target.path}`,
+    url: `${target.base ?? base}${target.path}`,
     method: target.method ?? "GET",
     // Like a browser, it accepts compressed answers; the byte counts are what went over the wire.
     headers: { "accept-encoding": "br, gzip", ...target.headers },

@@ -13,6 +13,7 @@ import pg from "pg";
 import { signedInShopper } from "./accounts";
 import { type BudgetVerdict, checkBudgets } from "./budgets";
 import { type BundleFigures, measureBundles } from "./bundle";
+import { type FloorServer, startFloor } from "./floor";
 import { type LighthouseFigures, measureLighthouse } from "./lighthouse";
 import { type LoadFigures, type LoadTarget, measure } from "./load";
 import { ROOT, rssSampler, type StoreProcess, startStore } from "./server-process";
@@ -83,13 +84,18 @@ async function firstProductId(base: string): Promise<string> {
   return id;
 }
 
-function targetsFor(productId: string, shopperCookie: string): LoadTarget[] {
+/** The machine's floor (issue 28): the visitor's `/` as sent, answered from memory by bare node:http. */
+export const FLOOR_TARGET = "floor: / bytes from node:http";
+
+function targetsFor(productId: string, shopperCookie: string, floorBase: string): LoadTarget[] {
   const lines = [{ productId, quantity: 1, selectedSize: "M", color: null }];
   return [
+    { name: FLOOR_TARGET, path: "/", base: floorBase },
     { name: "/ (visitor)", path: "/" },
     { name: "/ (shopper)", path: "/", headers: { cookie: shopperCookie } },
     { name: "/_root.data (visitor)", path: "/_root.data" },
     { name: "/product/{id} (visitor)", path: `/product/${productId}` },
+    { name: "/product/{id} (shopper)", path: `/product/${productId}`, headers: { cookie: shopperCookie } },
     { name: "search ?q=linen (visitor)", path: "/?q=linen" },
     {
       name: "cart quote (shopper)",
@@ -120,11 +126,15 @@ async function benchDatabase(database: "pg" | "embedded", withBrowser: boolean) 
     const store = await startStore({ dataDir, databaseUrl, adminEmail });
     const restartMs = store.readyAfterMs;
     const idleAfterRestartMB = await idleRss(store);
+    let floor: FloorServer | undefined;
     try {
       const base = store.url;
       const shopper = await signedInShopper(base, `shopper-${Date.now()}@bench.test`);
       const productId = await firstProductId(base);
-      const targets = targetsFor(productId, shopper).map((t) =>
+      // The floor serves the bytes of the visitor's home page as the store answered them just now.
+      await fetch(`${base}/`);
+      floor = await startFloor(`${base}/`);
+      const targets = targetsFor(productId, shopper, floor.url).map((t) =>
         t.headers && "origin" in t.headers ? { ...t, headers: { ...t.headers, origin: base } } : t,
       );
       // Before the load: the search's suggestions, one shopper typing, every query asked once (uncached).
@@ -191,6 +201,7 @@ async function benchDatabase(database: "pg" | "embedded", withBrowser: boolean) 
       }
       return { database, coldStartMs, seedingRssMB, restartMs, memory, load, bundles, lighthouse, suggest };
     } finally {
+      await floor?.stop();
       await store.stop();
     }
   } finally {
@@ -204,6 +215,18 @@ function gitCommit(): string | null {
   } catch {
     return null;
   }
+}
+
+/** Each target's requests per second as a share of the floor's in the same rounds (issue 28). */
+export function floorRatios(load: LoadRow[]) {
+  return load.flatMap((row) => {
+    const floor = load.find(
+      (f) => f.target === FLOOR_TARGET && f.database === row.database && f.connections === row.connections,
+    );
+    if (!floor || row.target === FLOOR_TARGET || !floor.requestsPerSecond) return [];
+    const ofFloor = Math.round((row.requestsPerSecond / floor.requestsPerSecond) * 100) / 100;
+    return [{ database: row.database, connections: row.connections, target: row.target, ofFloor }];
+  });
 }
 
 function report(results: Awaited<ReturnType<typeof benchDatabase>>[], verdicts: BudgetVerdict[]) {
@@ -221,6 +244,12 @@ function report(results: Awaited<ReturnType<typeof benchDatabase>>[], verdicts: 
         "non-2xx": l.non2xx,
         "bytes/resp": l.bytesPerResponse,
       })),
+    ),
+  );
+  console.log("== Against the machine's floor (the same bytes of / from bare node:http, same rounds)");
+  console.table(
+    results.flatMap((r) =>
+      floorRatios(r.load).map((f) => ({ db: f.database, conn: f.connections, target: f.target, "× floor": f.ofFloor })),
     ),
   );
   console.log("== Start and memory");
@@ -281,6 +310,8 @@ async function main() {
       figures.set(`load:${l.database}:${l.connections}:${l.target}:requestsPerSecond`, l.requestsPerSecond);
       figures.set(`load:${l.database}:${l.connections}:${l.target}:p99Ms`, l.p99Ms);
     }
+    for (const ratio of floorRatios(r.load))
+      figures.set(`ratio:${ratio.database}:${ratio.connections}:${ratio.target}`, ratio.ofFloor);
     figures.set(`memory:${r.database}:idleAfterRestartMB`, r.memory.idleAfterRestartMB);
     figures.set(`memory:${r.database}:idleAfterLoadMB`, r.memory.idleAfterLoadMB);
     figures.set(`coldStart:${r.database}:seconds`, Math.round(r.coldStartMs / 100) / 10);

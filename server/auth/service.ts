@@ -10,6 +10,7 @@ import {
   SESSION_POLICY,
 } from "./auth";
 import { createSessionReader } from "./session-reader";
+import type { VariantChoice } from "../../domain/variants";
 import { messageForAuthError } from "./messages";
 import { noteAccount } from "../request-scope";
 
@@ -124,10 +125,16 @@ export function createAuthService(deps: AuthDeps, options: AuthOptions = {}) {
   /**
    * The viewer of a Cookie header when the store's own session read can answer it alone (a valid
    * session not due for renewal), else null: the caller then lets the app ask (server/http/fast-lane.ts).
+   * With `waitingFor` (a product's id), also the sizes of it the viewer waits for, in the same query.
    */
-  async function viewerFromCookie(cookieHeader: string): Promise<Viewer | null> {
-    const read = await reader.read(cookieHeader);
-    return read.kind === "account" ? toViewer(read.account.user) : null;
+  async function viewerFromCookie(
+    cookieHeader: string,
+    waitingFor?: string,
+  ): Promise<{ viewer: Viewer; waiting: VariantChoice[] } | null> {
+    const read = await reader.read(cookieHeader, waitingFor);
+    return read.kind === "account"
+      ? { viewer: toViewer(read.account.user), waiting: read.account.waiting ?? [] }
+      : null;
   }
 
   async function viewer(request: Request): Promise<Viewer | null> {

@@ -1,8 +1,10 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { type SessionPolicy, sessionUse } from "../../domain/session-use";
+import { choicePart } from "../../domain/stock-alerts";
+import type { VariantChoice } from "../../domain/variants";
 import type { Database } from "../db/client";
-import { sessions, users } from "../db/schema";
+import { sessions, stockAlerts, users } from "../db/schema";
 
 /**
  * The store's own read of a request's session (docs/decisions/064-the-signed-in-path.md): the
@@ -16,6 +18,8 @@ import { sessions, users } from "../db/schema";
 export interface SessionAccount {
   sessionId: string;
   user: { id: string; email: string; emailVerified: boolean; firstName: string | null };
+  /** With `waitingFor`: the sizes and colours of that product the account waits for (stock alerts not yet sent). */
+  waiting?: VariantChoice[];
 }
 
 export type SessionRead = { kind: "account"; account: SessionAccount } | { kind: "none" } | { kind: "ask" };
@@ -67,22 +71,39 @@ export function createSessionReader(deps: {
   const tokenCookie = `${prefix}session_token`;
   const now = deps.now ?? Date.now;
   // One round trip, planned once per connection (a named prepared statement).
+  const columns = {
+    sessionId: sessions.id,
+    expiresAt: sessions.expiresAt,
+    userId: users.id,
+    email: users.email,
+    emailVerified: users.emailVerified,
+    firstName: users.firstName,
+  };
   const byToken = deps.db
-    .select({
-      sessionId: sessions.id,
-      expiresAt: sessions.expiresAt,
-      userId: users.id,
-      email: users.email,
-      emailVerified: users.emailVerified,
-      firstName: users.firstName,
-    })
+    .select(columns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.token, sql.placeholder("token")))
     .prepare("threadline_session_by_token");
+  // The same, with a product page's personal part in the same round trip: the stock alerts
+  // (server/catalog/stock-alerts.ts writes them; its waitingFor reads the same rows) still waiting.
+  const byTokenWithWaiting = deps.db
+    .select({
+      ...columns,
+      waiting: sql<
+        [string, string][]
+      >`(select coalesce(json_agg(json_build_array(${stockAlerts.size}, ${stockAlerts.color})), '[]'::json)
+        from ${stockAlerts} where ${stockAlerts.userId} = ${sessions.userId}
+        and ${stockAlerts.productId} = ${sql.placeholder("productId")} and ${stockAlerts.notifiedAt} is null)`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.token, sql.placeholder("token")))
+    .prepare("threadline_session_by_token_waiting");
 
   return {
-    async read(cookieHeader: string | null | undefined): Promise<SessionRead> {
+    /** With `waitingFor` (a product's id, a UUID): also what of it the account waits for. */
+    async read(cookieHeader: string | null | undefined, waitingFor?: string): Promise<SessionRead> {
       if (!cookieHeader) return { kind: "none" };
       const cookies = parseCookieHeader(cookieHeader);
       let browserLifeOnly = false;
@@ -98,7 +119,9 @@ export function createSessionReader(deps: {
       const token = verifiedToken(value, deps.secret);
       // A forged or damaged cookie: better-auth reads no session from it either, and sets nothing.
       if (!token) return { kind: "none" };
-      const [row] = await byToken.execute({ token });
+      const [row] = waitingFor
+        ? await byTokenWithWaiting.execute({ token, productId: waitingFor })
+        : await byToken.execute({ token });
       if (!row) return { kind: "ask" };
       if (sessionUse({ expiresAt: row.expiresAt, now: now(), policy: deps.policy, browserLifeOnly }) !== "use")
         return { kind: "ask" };
@@ -107,6 +130,14 @@ export function createSessionReader(deps: {
         account: {
           sessionId: row.sessionId,
           user: { id: row.userId, email: row.email, emailVerified: row.emailVerified, firstName: row.firstName },
+          ...("waiting" in row
+            ? {
+                waiting: (row.waiting as [string, string][]).map(([size, color]) => ({
+                  size: choicePart(size),
+                  color: choicePart(color),
+                })),
+              }
+            : {}),
         },
       };
     },

@@ -208,8 +208,15 @@ export function createApp(deps: AppDeps) {
       trustProxy: config.trustProxy,
       metrics,
       logger,
-      viewerOf: services.auth.viewerFromCookie,
-      personalPart,
+      // One query: the session, and for a product page the sizes waited for (the same as personalPart reads).
+      async shopperOf(cookie, page) {
+        const found = await services.auth.viewerFromCookie(
+          cookie,
+          page.kind === "product" ? page.productId : undefined,
+        );
+        if (!found) return null;
+        return { viewer: found.viewer, personal: page.kind === "product" ? waitingKey(found.waiting) : "" };
+      },
     });
     app.all("*", pageCaching(), pageForms(), lookup, (c) => {
       const context: StoreContext & AppLoadContext = {

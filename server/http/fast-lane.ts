@@ -97,9 +97,11 @@ export interface FastLaneDeps {
   trustProxy: TrustProxy;
   metrics: Pick<StoreMetrics, "observeRequest" | "pageCache">;
   logger: Logger;
-  /** The viewer of a session cookie when the store's own session read answers it, else null (the app decides). */
-  viewerOf: (cookieHeader: string) => Promise<PageViewer | null>;
-  personalPart: (page: ShopperPage, viewer: PageViewer) => Promise<string>;
+  /**
+   * The viewer of a session cookie when the store's own session read answers it, with the page's
+   * personal part (as the app's page store keys it), else null (the app decides).
+   */
+  shopperOf: (cookieHeader: string, page: ShopperPage) => Promise<{ viewer: PageViewer; personal: string } | null>;
 }
 
 export function createFastLane(deps: FastLaneDeps): FastLane {
@@ -156,9 +158,10 @@ export function createFastLane(deps: FastLaneDeps): FastLane {
   ): Promise<boolean> {
     const page = shopperPageOf(url);
     if (!page || !onlySessionCookie(cookie)) return false;
-    const viewer = await deps.viewerOf(cookie);
-    if (!viewer) return false;
-    const key = shopperPageKey(visitorKey, viewer, await deps.personalPart(page, viewer));
+    const shopper = await deps.shopperOf(cookie, page);
+    if (!shopper) return false;
+    const { viewer, personal } = shopper;
+    const key = shopperPageKey(visitorKey, viewer, personal);
     const kept = deps.store.get(key);
     if (!kept?.replay || res.headersSent || req.destroyed) return false;
     write(req, res, kept, kept.replay, started, url.pathname, viewer.id);

@@ -154,6 +154,45 @@ describe("the fast lane", () => {
     }
   });
 
+  it("keys a shopper's product page by the sizes they wait for, read with the session as the app reads them", async () => {
+    const picture = await sharp({ create: { width: 400, height: 500, channels: 3, background: "#3a4f6b" } })
+      .png()
+      .toBuffer();
+    const { id: soldOut } = await test.t.services.adminCatalog.createProduct(
+      {
+        title: "Fast lane sold-out skirt",
+        price: 4200,
+        category: "Dress",
+        description: "Gone.",
+        sizes: ["S", "M"],
+        stockCount: 0,
+        colors: [],
+        variants: [
+          { size: "S", color: null, stock: 0, sku: null },
+          { size: "M", color: null, stock: 0, sku: null },
+        ],
+      },
+      [new File([new Uint8Array(picture)], "skirt.png", { type: "image/png" })],
+    );
+    const path = `/product/${soldOut}`;
+    const cookie = cookieOf(test.shopper);
+    const said = (body: string) => /Stock alerts set: ([^<]*)/.exec(body)?.[1] ?? "none";
+    expect((await get(path, { cookie })).byApp).toBe(true);
+    const kept = await get(path, { cookie });
+    expect(kept.byApp).toBe(false);
+    expect(said(kept.body)).toBe("none");
+    await test.t.services.stockAlerts.request(test.shopperId, { productId: soldOut, size: "M" });
+    const changed = await get(path, { cookie });
+    expect(changed.byApp).toBe(true);
+    expect(said(changed.body)).toBe("M.");
+    const again = await get(path, { cookie });
+    expect(again.byApp).toBe(false);
+    expect(said(again.body)).toBe("M.");
+    // The data request of the same page, kept under the same key.
+    await get(`${path}.data`, { cookie });
+    expect((await get(`${path}.data`, { cookie })).byApp).toBe(false);
+  });
+
   it("leaves everything else to the app", async () => {
     await get("/about");
     expect((await get("/about")).byApp).toBe(false);
