@@ -9,12 +9,12 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { signedInShopper } from "./accounts";
 import { type BudgetVerdict, checkBudgets, limitText } from "./budgets";
 import { type BundleFigures, measureBundles } from "./bundle";
 import { type LighthouseFigures, measureLighthouse } from "./lighthouse";
 import { type LoadFigures, type LoadTarget, measure } from "./load";
+import { freshDatabase } from "./pg-database";
 import { ROOT, rssSampler, type StoreProcess, startStore } from "./server-process";
 import { measureSuggest, type SuggestFigures } from "./suggest";
 import { measureWritePath, reportWritePath, type WritePathFigures, writePathFigures } from "./write-path";
@@ -60,16 +60,7 @@ interface MemoryRow {
 
 /** A new, empty PostgreSQL database for one bench run; its URL. */
 async function freshPgDatabase(): Promise<string> {
-  const name = settings.pgDatabase;
-  const admin = new pg.Client({ connectionString: `${settings.pgServer}/postgres` });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  return `${settings.pgServer}/${name}`;
+  return freshDatabase(settings.pgServer, settings.pgDatabase);
 }
 
 async function idleRss(store: StoreProcess): Promise<number> {

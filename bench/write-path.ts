@@ -11,15 +11,15 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { and, asc, eq, like, sql } from "drizzle-orm";
-import pg from "pg";
 import { orderNumber } from "../domain/ids";
 import { type DatabaseHandle, openPglite, openPostgres } from "../server/db/client";
 import { checkouts, orders, outbox, products, productVariants } from "../server/db/schema";
 import { addressIdsOf, signUpBuyers } from "./buyers";
+import { freshDatabase } from "./pg-database";
 import { checkInvariants, readStoreLedger, type Verdict, variantStockKey } from "./load-check";
 import { LoadClient, Tally } from "./load-client";
 import { type CatalogProduct, lineOf } from "./load-shoppers";
-import { startStore } from "./server-process";
+import { cpuMsOf, startStore } from "./server-process";
 import { changeVariantStock, setEveryVariant } from "./variant-stock";
 import { type Attempt, buyInLoop, type Observer, purchase, StepTimes, type WriteBuyer } from "./write-path-steps";
 
@@ -32,6 +32,8 @@ export interface WritePathFigures {
   seconds: number;
   orders: number;
   ordersPerSecond: number;
+  /** The server process's CPU time (user + system) per order of the distinct case, in ms. */
+  serverCpuMsPerOrder: number;
   distinctSteps: ReturnType<StepTimes["rows"]>;
   contended: {
     orders: number;
@@ -46,20 +48,6 @@ export interface WritePathFigures {
   unseen: string[];
   serverErrors: number;
   verdicts: Verdict[];
-}
-
-/** A new, empty database of this name on the PostgreSQL server; its URL. */
-export async function freshDatabase(server: string, name: string): Promise<string> {
-  if (!/^\w+$/.test(name)) throw new Error(`a database name must be a plain name (got "${name}")`);
-  const admin = new pg.Client({ connectionString: `${server}/postgres` });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  return `${server}/${name}`;
 }
 
 /** The database the store writes, opened by the bench: PostgreSQL any time, PGlite only while its store is stopped. */
@@ -177,9 +165,11 @@ export async function measureWritePath(
     let distinctAttempts: Attempt[] = [];
     let contendedAttempts: Attempt[] = [];
     let seconds = 0;
+    let cpuMs = 0;
     try {
       console.log(`[${database}] write path: ${BUYERS} buyers on distinct products, ${options.durationSeconds} s`);
       const started = Date.now();
+      const cpuBefore = cpuMsOf(store.pid);
       const perBuyer = await Promise.all(
         buyers.map((b, i) =>
           buyInLoop(
@@ -193,6 +183,7 @@ export async function measureWritePath(
         ),
       );
       seconds = (Date.now() - started) / 1000;
+      cpuMs = cpuMsOf(store.pid) - cpuBefore;
       distinctAttempts = perBuyer.flat();
       console.log(`[${database}] write path: ${BUYERS} buyers at once on one product of ${CONTENDED_PIECES} pieces`);
       contendedAttempts = await Promise.all(buyers.map((b) => purchase(b, contended, observer, contendedTimes)));
@@ -253,6 +244,7 @@ export async function measureWritePath(
       seconds: Math.round(seconds * 10) / 10,
       orders: distinctOrders,
       ordersPerSecond: Math.round((distinctOrders / seconds) * 10) / 10,
+      serverCpuMsPerOrder: Math.round((cpuMs / Math.max(1, distinctOrders)) * 10) / 10,
       distinctSteps: distinctTimes.rows(),
       contended: contendedFigures,
       contendedSteps: contendedTimes.rows(),
@@ -270,6 +262,7 @@ export async function measureWritePath(
 export function writePathFigures(f: WritePathFigures): [string, number][] {
   return [
     [`writePath:${f.database}:distinct:ordersPerSecond`, f.ordersPerSecond],
+    [`writePath:${f.database}:distinct:serverCpuMsPerOrder`, f.serverCpuMsPerOrder],
     [`writePath:${f.database}:contended:orders`, f.contended.ordersInDatabase],
     [
       `writePath:${f.database}:contended:refusedOrRefunded`,
@@ -289,6 +282,7 @@ export function reportWritePath(results: WritePathFigures[]) {
       seconds: r.seconds,
       orders: r.orders,
       "orders/s": r.ordersPerSecond,
+      "server CPU ms/order": r.serverCpuMsPerOrder,
       "contended orders": r.contended.ordersInDatabase,
       "refused at start": r.contended.refusedAtStart,
       refunded: r.contended.refundedInDatabase,
