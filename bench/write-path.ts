@@ -95,7 +95,14 @@ const count = (attempts: Attempt[], kind: Attempt["kind"]) => attempts.filter((a
 
 export async function measureWritePath(
   database: "pg" | "embedded",
-  options: { durationSeconds: number; pgServer: string; pgDatabase: string; nodeArgs?: string[] },
+  options: {
+    durationSeconds: number;
+    /** Seconds of buying before the measured ones (the figures leave them out). */
+    warmupSeconds: number;
+    pgServer: string;
+    pgDatabase: string;
+    nodeArgs?: string[];
+  },
 ): Promise<WritePathFigures> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `threadline-write-${database}-`));
   const databaseUrl = database === "pg" ? await freshDatabase(options.pgServer, options.pgDatabase) : undefined;
@@ -106,14 +113,21 @@ export async function measureWritePath(
     // A deployment's setting, not the store's default (10 a minute per shopper): each buyer starts many payments.
     env: { CHECKOUT_RATE_LIMIT: "10000" },
   };
+  // The bench's own connection to the store's database, closed however the run ends.
+  let opened: DatabaseHandle | null = null;
   try {
     // 1. The store seeds the demo catalogue; buyers sign up and save an address.
     let store = await startStore(storeOptions);
-    const made = await signUpBuyers(store.url, BUYERS, { tag: `${Date.now()}`, domain: "write.test" });
-    await store.stop();
+    let made: Awaited<ReturnType<typeof signUpBuyers>>;
+    try {
+      made = await signUpBuyers(store.url, BUYERS, { tag: `${Date.now()}`, domain: "write.test" });
+    } finally {
+      await store.stop();
+    }
 
     // 2. Stock, set as the store sets it (the embedded database only opens while its store is stopped).
     let handle = await openStoreDatabase(databaseUrl, dataDir);
+    opened = handle;
     const rows = await handle.db
       .select({ id: products.id, sizes: products.sizes, colors: products.colors })
       .from(products)
@@ -148,7 +162,10 @@ export async function measureWritePath(
       made.map((b) => b.email),
     );
     const initialStock = (await readStoreLedger(handle.db)).stock;
-    if (!databaseUrl) await handle.close();
+    if (!databaseUrl) {
+      await handle.close();
+      opened = null;
+    }
 
     // 3. The measured store (restarted), and the bench's view of it.
     store = await startStore({ ...storeOptions, nodeArgs: options.nodeArgs });
@@ -160,30 +177,38 @@ export async function measureWritePath(
       client.cookie = b.cookie;
       return { email: b.email, client, addressId: addressIds.get(b.email) as string };
     });
+    const warmupTimes = new StepTimes();
     const distinctTimes = new StepTimes();
     const contendedTimes = new StepTimes();
+    let warmupAttempts: Attempt[] = [];
     let distinctAttempts: Attempt[] = [];
     let contendedAttempts: Attempt[] = [];
     let seconds = 0;
     let cpuMs = 0;
     try {
+      // Each buyer on its product, for `seconds` from now; its stock is the initial less what it bought before.
+      const loop = (times: StepTimes, seconds: number, before: Attempt[][] = []) => {
+        const until = Date.now() + seconds * 1000;
+        return Promise.all(
+          buyers.map((b, i) => {
+            const sold = count(before[i] ?? [], "paid");
+            const stock = initialStock[variantStockKey(distinct[i])] - sold;
+            return buyInLoop(b, distinct[i], stock, observer, times, until);
+          }),
+        );
+      };
+      // A warm-up (the server's JIT, the pools), timed apart and left out of the figures; its orders are real.
+      console.log(
+        `[${database}] write path: ${BUYERS} buyers on distinct products, ${options.warmupSeconds} s warm-up`,
+      );
+      const warmup = await loop(warmupTimes, options.warmupSeconds);
       console.log(`[${database}] write path: ${BUYERS} buyers on distinct products, ${options.durationSeconds} s`);
       const started = Date.now();
       const cpuBefore = cpuMsOf(store.pid);
-      const perBuyer = await Promise.all(
-        buyers.map((b, i) =>
-          buyInLoop(
-            b,
-            distinct[i],
-            initialStock[variantStockKey(distinct[i])],
-            observer,
-            distinctTimes,
-            started + options.durationSeconds * 1000,
-          ),
-        ),
-      );
+      const perBuyer = await loop(distinctTimes, options.durationSeconds, warmup);
       seconds = (Date.now() - started) / 1000;
       cpuMs = cpuMsOf(store.pid) - cpuBefore;
+      warmupAttempts = warmup.flat();
       distinctAttempts = perBuyer.flat();
       console.log(`[${database}] write path: ${BUYERS} buyers at once on one product of ${CONTENDED_PIECES} pieces`);
       contendedAttempts = await Promise.all(buyers.map((b) => purchase(b, contended, observer, contendedTimes)));
@@ -193,8 +218,12 @@ export async function measureWritePath(
     }
 
     // 4. The database's word, once the store has stopped.
-    if (!databaseUrl) handle = await openStoreDatabase(databaseUrl, dataDir);
-    const all = [...distinctAttempts, ...contendedAttempts];
+    if (!databaseUrl) {
+      handle = await openStoreDatabase(databaseUrl, dataDir);
+      opened = handle;
+    }
+    const unseen = [...warmupTimes.unseen, ...distinctTimes.unseen, ...contendedTimes.unseen];
+    const all = [...warmupAttempts, ...distinctAttempts, ...contendedAttempts];
     const paid = all.flatMap((a) => (a.kind === "paid" ? [a.paid] : []));
     const ledger = await readStoreLedger(handle.db);
     const verdicts = checkInvariants({
@@ -206,6 +235,7 @@ export async function measureWritePath(
     const contendedCheckouts = await handle.db
       .select({ status: checkouts.status, lines: checkouts.lines })
       .from(checkouts);
+    opened = null;
     await handle.close();
     const ofContended = (lines: { productId: string }[]) => lines.some((l) => l.productId === contended.productId);
     const ordersInDatabase = ledger.orders.filter((o) => ofContended(o.items)).length;
@@ -230,8 +260,8 @@ export async function measureWritePath(
     });
     verdicts.push({
       name: "every order seen landing (row, stock, e-mail)",
-      pass: distinctTimes.unseen.length + contendedTimes.unseen.length === 0,
-      detail: [...distinctTimes.unseen, ...contendedTimes.unseen].slice(0, 5).join(", ") || "all",
+      pass: unseen.length === 0,
+      detail: unseen.slice(0, 5).join(", ") || "all",
     });
     const outcomes: Record<string, number> = {};
     for (const a of all) {
@@ -249,11 +279,12 @@ export async function measureWritePath(
       contended: contendedFigures,
       contendedSteps: contendedTimes.rows(),
       outcomes,
-      unseen: [...distinctTimes.unseen, ...contendedTimes.unseen],
+      unseen,
       serverErrors: tally.serverErrors,
       verdicts,
     };
   } finally {
+    await opened?.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -309,6 +340,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     results.push(
       await measureWritePath(database, {
         durationSeconds: Number(process.env.BENCH_DURATION ?? 20),
+        warmupSeconds: Number(process.env.BENCH_WARMUP ?? 5),
         pgServer: process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432",
         pgDatabase: process.env.BENCH_PG_DATABASE ?? "threadline_bench",
         nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : undefined,
