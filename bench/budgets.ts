@@ -7,8 +7,8 @@ export interface Budget {
   /** What the figure is, with its unit. */
   measure: string;
   limit: number;
-  /** "min": the figure must be at least the limit; "max": at most. */
-  kind: "min" | "max";
+  /** "min": the figure must be at least the limit; "max": at most; "equal": exactly (a count, not a speed). */
+  kind: "min" | "max" | "equal";
 }
 
 export const BUDGETS: Budget[] = [
@@ -75,6 +75,40 @@ export const BUDGETS: Budget[] = [
     limit: 20,
     kind: "max",
   },
+  // Issue 28: pricing a cart (POST /api/cart/quote) for a signed-in shopper.
+  {
+    name: "cart quote (shopper) requests per second",
+    measure: "load:pg:10:cart quote (shopper):requestsPerSecond",
+    limit: 1000,
+    kind: "min",
+  },
+  // Issue 28, the write path (bench/write-path.ts): orders through the sandbox card, end to end.
+  {
+    name: "orders per second, 20 buyers on distinct products (PostgreSQL)",
+    measure: "writePath:pg:distinct:ordersPerSecond",
+    limit: 50,
+    kind: "min",
+  },
+  ...(["pg", "embedded"] as const).flatMap((db): Budget[] => [
+    {
+      name: `20 buyers on one product of 5 pieces: orders (${db})`,
+      measure: `writePath:${db}:contended:orders`,
+      limit: 5,
+      kind: "equal",
+    },
+    {
+      name: `20 buyers on one product of 5 pieces: refused or refunded (${db})`,
+      measure: `writePath:${db}:contended:refusedOrRefunded`,
+      limit: 15,
+      kind: "equal",
+    },
+    {
+      name: `write path invariants failed (${db})`,
+      measure: `writePath:${db}:invariantsFailed`,
+      limit: 0,
+      kind: "equal",
+    },
+  ]),
 ];
 
 export interface BudgetVerdict extends Budget {
@@ -82,11 +116,27 @@ export interface BudgetVerdict extends Budget {
   pass: boolean | null;
 }
 
+function meets(budget: Budget, actual: number): boolean {
+  switch (budget.kind) {
+    case "min":
+      return actual >= budget.limit;
+    case "max":
+      return actual <= budget.limit;
+    case "equal":
+      return actual === budget.limit;
+  }
+}
+
+/** How the report writes a budget's limit: "≥ 1000", "≤ 30", "= 5". */
+export function limitText(budget: Pick<Budget, "kind" | "limit">): string {
+  return `${{ min: "≥", max: "≤", equal: "=" }[budget.kind]} ${budget.limit}`;
+}
+
 /** Each budget against the figures measured (null when this run did not measure it). */
 export function checkBudgets(figures: Map<string, number>): BudgetVerdict[] {
   return BUDGETS.map((budget) => {
     const actual = figures.get(budget.measure);
     if (actual === undefined) return { ...budget, actual: null, pass: null };
-    return { ...budget, actual, pass: budget.kind === "min" ? actual >= budget.limit : actual <= budget.limit };
+    return { ...budget, actual, pass: meets(budget, actual) };
   });
 }

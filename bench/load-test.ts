@@ -12,11 +12,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { asc, eq } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import pg from "pg";
 import { openPostgres } from "../server/db/client";
-import { addresses, products, users } from "../server/db/schema";
-import { signedInShopper } from "./accounts";
+import { products } from "../server/db/schema";
+import { addressIdsOf, signUpBuyers } from "./buyers";
 import {
   checkAnswers,
   checkInvariants,
@@ -160,37 +160,17 @@ async function main() {
 
     // Buyers sign up as people do (the e-mailed link from /dev/mailbox), sign in and keep an address.
     console.log(`signing up ${settings.buyers} buyers`);
-    const accounts: { cookie: string; addressId: string }[] = [];
-    const run = `${Date.now()}`;
-    for (let i = 0; i < settings.buyers; i += 5) {
-      const batch = Array.from({ length: Math.min(5, settings.buyers - i) }, async (_, j) => {
-        const email = `buyer-${i + j}-${run}@load.test`;
-        const client = new LoadClient(base, setupAgent, tally, "buy");
-        client.cookie = await signedInShopper(base, email);
-        const saved = await client.request("POST", "/addresses", {
-          form: {
-            intent: "create",
-            name: `Buyer ${i + j}`,
-            phone: "555-0100",
-            street: `${i + j} Main Street`,
-            city: "Springfield",
-            state: "IL",
-            zipCode: "62701",
-            country: "United States",
-            isDefault: "on",
-          },
-        });
-        if (saved?.status !== 200) throw new Error(`saving ${email}'s address answered ${saved?.status}`);
-        const [address] = await db
-          .select({ id: addresses.id })
-          .from(addresses)
-          .innerJoin(users, eq(users.id, addresses.userId))
-          .where(eq(users.email, email));
-        if (!address) throw new Error(`${email} has no address`);
-        return { cookie: client.cookie, addressId: address.id };
-      });
-      accounts.push(...(await Promise.all(batch)));
-    }
+    const made = await signUpBuyers(base, settings.buyers, {
+      tag: `${Date.now()}`,
+      domain: "load.test",
+      agent: setupAgent,
+      tally,
+    });
+    const addressIds = await addressIdsOf(
+      db,
+      made.map((b) => b.email),
+    );
+    const accounts = made.map((b) => ({ cookie: b.cookie, addressId: addressIds.get(b.email) as string }));
     // The setup's own requests are not part of the figures.
     tally.reset();
 

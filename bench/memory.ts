@@ -8,10 +8,10 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { signedInShopper } from "./accounts";
 import { measure, type LoadTarget } from "./load";
 import { ROOT, type StoreProcess, startStore } from "./server-process";
+import { freshDatabase } from "./pg-database";
 
 const database = (process.argv[2] ?? "embedded") as "pg" | "embedded";
 const rounds = Number(process.env.MEMORY_ROUNDS ?? 3);
@@ -22,17 +22,7 @@ const MB = 1024 * 1024;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mb = (bytes: number) => Math.round((bytes / MB) * 10) / 10;
 
-async function freshPgDatabase(): Promise<string> {
-  const admin = new pg.Client({ connectionString: `${pgServer}/postgres` });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${pgName} with (force)`);
-    await admin.query(`create database ${pgName}`);
-  } finally {
-    await admin.end();
-  }
-  return `${pgServer}/${pgName}`;
-}
+const freshPgDatabase = () => freshDatabase(pgServer, pgName);
 
 function smaps(pid: number): Record<string, number> {
   const text = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");

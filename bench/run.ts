@@ -9,15 +9,16 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { signedInShopper } from "./accounts";
-import { type BudgetVerdict, checkBudgets } from "./budgets";
+import { type BudgetVerdict, checkBudgets, limitText } from "./budgets";
 import { type BundleFigures, measureBundles } from "./bundle";
 import { type FloorServer, startFloor } from "./floor";
 import { type LighthouseFigures, measureLighthouse } from "./lighthouse";
 import { type LoadFigures, type LoadTarget, measure } from "./load";
+import { freshDatabase } from "./pg-database";
 import { ROOT, rssSampler, type StoreProcess, startStore } from "./server-process";
 import { measureSuggest, type SuggestFigures } from "./suggest";
+import { measureWritePath, reportWritePath, type WritePathFigures, writePathFigures } from "./write-path";
 
 const quick = process.env.BENCH_QUICK === "1";
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
@@ -60,16 +61,7 @@ interface MemoryRow {
 
 /** A new, empty PostgreSQL database for one bench run; its URL. */
 async function freshPgDatabase(): Promise<string> {
-  const name = settings.pgDatabase;
-  const admin = new pg.Client({ connectionString: `${settings.pgServer}/postgres` });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  return `${settings.pgServer}/${name}`;
+  return freshDatabase(settings.pgServer, settings.pgDatabase);
 }
 
 async function idleRss(store: StoreProcess): Promise<number> {
@@ -289,7 +281,7 @@ function report(results: Awaited<ReturnType<typeof benchDatabase>>[], verdicts: 
   console.table(
     verdicts.map((v) => ({
       budget: v.name,
-      limit: `${v.kind === "min" ? "≥" : "≤"} ${v.limit}`,
+      limit: limitText(v),
       actual: v.actual ?? "-",
       pass: v.pass === null ? "-" : v.pass ? "yes" : "NO",
     })),
@@ -302,7 +294,11 @@ async function main() {
   }
   const started = Date.now();
   const results = [];
-  for (const [i, database] of settings.databases.entries()) results.push(await benchDatabase(database, i === 0));
+  const writePaths: WritePathFigures[] = [];
+  for (const [i, database] of settings.databases.entries()) {
+    results.push(await benchDatabase(database, i === 0));
+    writePaths.push(await measureWritePath(database, settings));
+  }
 
   const figures = new Map<string, number>();
   for (const r of results) {
@@ -321,7 +317,9 @@ async function main() {
       for (const key of ["performance", "accessibility", "bestPractices", "seo", "cls"] as const)
         figures.set(`lighthouse:${l.page}:${key}`, l[key]);
   }
+  for (const w of writePaths) for (const [key, value] of writePathFigures(w)) figures.set(key, value);
   const verdicts = checkBudgets(figures);
+  reportWritePath(writePaths);
   report(results, verdicts);
 
   const file = path.join(ROOT, "bench", "results.json");
@@ -338,6 +336,7 @@ async function main() {
     settings,
     seconds: Math.round((Date.now() - started) / 1000),
     results,
+    writePaths,
     budgets: verdicts,
   };
   writeFileSync(file, `${JSON.stringify({ ...previous, bench }, null, 2)}\n`);

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { LineChoice } from "../../domain/checkout-line";
 import { createTestDatabase } from "../../tests/helpers/database";
@@ -210,5 +210,29 @@ describe("quote", () => {
       return pricing.quote([line(tee)], tx, { forUpdate: true });
     });
     expect(quote.lines[0].unitPriceCents).toBe(999);
+  });
+
+  it("prices the same in one statement (no transaction) as with the rows locked in a transaction", async () => {
+    await handle.db
+      .update(productVariants)
+      .set({ stock: 2 })
+      .where(and(eq(productVariants.productId, dress), eq(productVariants.size, "M")));
+    const lines = [
+      line(dress, { selectedSize: "M", color: "Sage", quantity: 3 }),
+      line(dress, { selectedSize: "S", color: "Terracotta" }),
+      line(tee, { quantity: 2 }),
+      line(scarf, { color: "Sage" }),
+      line(GONE),
+    ];
+    const alone = await pricing.quote(lines);
+    const locked = await handle.db.transaction((tx) => pricing.quote(lines, tx, { forUpdate: true }));
+    expect(alone).toEqual(locked);
+    expect(alone.lines.map((l) => [l.stockCount, l.problem])).toEqual([
+      [2, "insufficient_stock"],
+      [5, null],
+      [10, null],
+      [1, null],
+      [0, "not_found"],
+    ]);
   });
 });

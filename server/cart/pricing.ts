@@ -1,4 +1,4 @@
-import { inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { cartTotals } from "../../domain/cart";
 import { cartRequestErrorMessage, cartRequestSchema } from "../../domain/cart-schemas";
 import type { LineChoice, LineChoiceInput, LineProblem, Quote, QuotedLine } from "../../domain/checkout-line";
@@ -6,7 +6,7 @@ import { lineImages } from "../../domain/color-images";
 import type { Database } from "../db/client";
 import { type ProductColor, products } from "../db/schema";
 import { InvalidInputError } from "../../domain/errors";
-import { stockOfChoice, variantKey } from "../../domain/variants";
+import { stockOfChoice, type VariantStock, variantKey } from "../../domain/variants";
 import { readVariants } from "../catalog/variant-stock";
 
 /** The database or an open transaction, so a payment can price and take stock in one. */
@@ -41,11 +41,64 @@ function choiceProblem(product: ProductRow, line: LineChoice): LineProblem | nul
   return null;
 }
 
+const productColumns = {
+  id: products.id,
+  title: products.title,
+  priceCents: products.priceCents,
+  sizes: products.sizes,
+  colors: products.colors,
+  imageUrls: products.imageUrls,
+};
+
+/**
+ * The products and their variants in one statement (one snapshot, one round trip), prepared once
+ * per connection: the quote is the store's most frequent write-path read (decision 062).
+ */
+function preparedProductsWithVariants(db: Database) {
+  // Written out in full: inside sql`` a column of the outer query would render unqualified, and
+  // "id" in the subquery would then be the variant's own.
+  const variants = sql<VariantStock[]>`coalesce((
+    select json_agg(json_build_object('size', v.size, 'color', v.color, 'stock', v.stock, 'sku', v.sku) order by v.id)
+    from product_variants v where v.product_id = products.id), '[]'::json)`;
+  return db
+    .select({ ...productColumns, variants })
+    .from(products)
+    .where(sql`${products.id} = any(${sql.placeholder("ids")}::uuid[])`)
+    .prepare("pricing_products_with_variants");
+}
+
 /**
  * Prices a cart from the database: the only place a price, a total or a stock verdict comes
  * from. The request carries what to buy (product, size, colour, quantity), never what it costs.
  */
 export function createPricingService(db: Database) {
+  const withVariants = preparedProductsWithVariants(db);
+
+  /** The products asked for and their variants; locked for the caller's transaction, or read in one statement. */
+  async function read(
+    ids: string[],
+    executor: PricingExecutor,
+    options: QuoteOptions,
+  ): Promise<{ rows: ProductRow[]; variants: Map<string, VariantStock[]> }> {
+    if (!options.forUpdate && executor === db) {
+      const rows = await withVariants.execute({ ids });
+      return { rows, variants: new Map(rows.map((row) => [row.id, row.variants])) };
+    }
+    const query = executor
+      .select(productColumns)
+      .from(products)
+      .where(inArray(products.id, ids))
+      // A stable lock order, so two payments over the same products cannot deadlock.
+      .orderBy(products.id);
+    const rows: ProductRow[] = options.forUpdate ? await query.for("update") : await query;
+    // Read after the lock: a product's variants change only under its row's lock.
+    const variants = await readVariants(
+      executor,
+      rows.map((row) => row.id),
+    );
+    return { rows, variants };
+  }
+
   return {
     /**
      * Takes lines as validated by cartRequestSchema or as built from a stored cart (a size is
@@ -62,25 +115,8 @@ export function createPricingService(db: Database) {
       const lines = parsed.data;
 
       const ids = [...new Set(lines.map((line) => line.productId))];
-      const query = executor
-        .select({
-          id: products.id,
-          title: products.title,
-          priceCents: products.priceCents,
-          sizes: products.sizes,
-          colors: products.colors,
-          imageUrls: products.imageUrls,
-        })
-        .from(products)
-        .where(inArray(products.id, ids))
-        // A stable lock order, so two payments over the same products cannot deadlock.
-        .orderBy(products.id);
-      const rows: ProductRow[] = options.forUpdate ? await query.for("update") : await query;
+      const { rows, variants } = await read(ids, executor, options);
       const byId = new Map(rows.map((row) => [row.id, row]));
-      const variants = await readVariants(
-        executor,
-        rows.map((row) => row.id),
-      );
 
       const priced: QuotedLine[] = lines.map((line) => {
         const product = byId.get(line.productId);

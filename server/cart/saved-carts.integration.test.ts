@@ -196,3 +196,29 @@ describe("saved carts", () => {
     expect(await handle.db.select().from(savedCarts)).toEqual([]);
   });
 });
+
+describe("removeBought (a paid order's lines come off the saved cart)", () => {
+  it("writes nothing for a shopper who keeps no saved cart", async () => {
+    await carts.removeBought(ME, [dressM(1)]);
+    expect(await handle.db.select().from(savedCarts).where(eq(savedCarts.userId, ME))).toEqual([]);
+  });
+
+  it("leaves a cart without the bought lines as it is, version included", async () => {
+    await carts.put(ME, { lines: [teeLine(2)], baseVersion: 0 });
+    await carts.removeBought(ME, [dressM(1)]);
+    const view = await carts.get(ME);
+    expect(view.version).toBe(1);
+    expect(choices(view)).toEqual([teeLine(2)]);
+  });
+
+  it("takes the bought lines off and moves the version on, leaving the rest", async () => {
+    await carts.put(ME, { lines: [dressM(1), teeLine(2)], baseVersion: 0 });
+    await carts.removeBought(ME, [dressM(1)]);
+    const view = await carts.get(ME);
+    expect(view.version).toBe(2);
+    expect(choices(view)).toEqual([teeLine(2)]);
+    // Another shopper's order never touches this cart.
+    await carts.removeBought(OTHER, [teeLine(2)]);
+    expect(choices(await carts.get(ME))).toEqual([teeLine(2)]);
+  });
+});

@@ -204,6 +204,11 @@ export function createSavedCartService(deps: { db: Database; pricing: PricingSer
      * The version moves on, so a browser still holding the old cart merges into what is left.
      */
     async removeBought(userId: string, bought: readonly LineChoiceInput[]): Promise<void> {
+      // Most orders leave no saved cart to change (none kept, or without these lines): one read
+      // says so without the shopper's lock (decision 062); a cart that changes after this read is
+      // as if the lock had been taken first.
+      const seen = await readRow(db, userId);
+      if (!seen || sameCart(withoutBought(seen.lines, bought), seen.lines)) return;
       await locked(userId, async (tx) => {
         const row = await readRow(tx, userId, true);
         if (!row) return;

@@ -105,13 +105,13 @@ export function createCheckoutOpener(deps: {
         }),
       );
       for (let attempt = 0; attempt < 4; attempt++) {
+        // Most starts open a cart's first checkout: the insert comes first, and only a cart that
+        // has an open one already (the unique index refuses the insert) reads it (decision 062).
+        const inserted = await store.insertOpen(viewer, provider, priced, { cartKey, offerKey });
+        if (inserted) return { checkout: inserted, reused: false };
         const existing = await store.openForCart(viewer.id, cartKey);
-        if (!existing) {
-          const inserted = await store.insertOpen(viewer, provider, priced, { cartKey, offerKey });
-          if (inserted) return { checkout: inserted, reused: false };
-          // Another request opened one for this cart a moment ago: look at that one.
-          continue;
-        }
+        // Closed again meanwhile: try the insert again.
+        if (!existing) continue;
         if (existing.offerKey === offerKey && now() - existing.createdAt.getTime() < REUSE_MAX_AGE_MS) {
           if (existing.stockReservedAt) return { checkout: existing, reused: true };
           const current = await standing(existing);

@@ -121,7 +121,7 @@ export function createSandboxProviders(
   const wallet: Omit<PaypalApi, "mode"> & { approve(orderId: string): Promise<boolean> } = {
     async createOrder(request) {
       // One order per checkout, even for two requests at once (the unique index decides).
-      await db
+      const [created] = await db
         .insert(sandboxPayments)
         .values({
           id: `SANDBOX${randomId(UPPER, 13)}`,
@@ -131,8 +131,10 @@ export function createSandboxProviders(
           currency: request.currency,
           status: "CREATED",
         })
-        .onConflictDoNothing({ target: [sandboxPayments.checkoutId, sandboxPayments.kind] });
-      const row = await findForCheckout(request.checkoutId, "wallet");
+        .onConflictDoNothing({ target: [sandboxPayments.checkoutId, sandboxPayments.kind] })
+        .returning();
+      // The checkout's order made by an earlier request, when the unique index refused this one.
+      const row = created ?? (await findForCheckout(request.checkoutId, "wallet"));
       if (!row) throw new Error(`Sandbox: no wallet order for checkout ${request.checkoutId}`);
       return { id: row.id, status: row.status };
     },
@@ -202,7 +204,7 @@ export function createSandboxProviders(
     cancel(sessionId: string): Promise<boolean>;
   } = {
     async createSession(request) {
-      await db
+      const [created] = await db
         .insert(sandboxPayments)
         .values({
           id: `cs_sandbox_${randomId(MIXED, 24)}`,
@@ -212,8 +214,10 @@ export function createSandboxProviders(
           currency: request.currency,
           status: "open",
         })
-        .onConflictDoNothing({ target: [sandboxPayments.checkoutId, sandboxPayments.kind] });
-      const row = await findForCheckout(request.checkoutId, "card");
+        .onConflictDoNothing({ target: [sandboxPayments.checkoutId, sandboxPayments.kind] })
+        .returning();
+      // The checkout's session made by an earlier request, when the unique index refused this one.
+      const row = created ?? (await findForCheckout(request.checkoutId, "card"));
       if (!row) throw new Error(`Sandbox: no card session for checkout ${request.checkoutId}`);
       return { id: row.id, url: `${publicUrl}/sandbox/checkout/${row.id}` };
     },
