@@ -115,7 +115,9 @@ if (svgAt >= 0) {
     const name = label(n);
     rects.push(
       `<g><title>${escape(name)} ${pct(total)}</title><rect x="${x.toFixed(1)}" y="DEPTH${depth}" width="${w.toFixed(1)}" height="${row - 1}" fill="${colour(name)}"/>` +
-        (w > 60 ? `<text x="${(x + 3).toFixed(1)}" y="TEXT${depth}" font-size="11" font-family="monospace">${escape(name.slice(0, Math.floor(w / 7)))}</text>` : "") +
+        (w > 60
+          ? `<text x="${(x + 3).toFixed(1)}" y="TEXT${depth}" font-size="11" font-family="monospace">${escape(name.slice(0, Math.floor(w / 7)))}</text>`
+          : "") +
         "</g>",
     );
     let at = x;
