@@ -100,7 +100,7 @@ if (svgAt >= 0) {
   const row = 16;
   const rects: string[] = [];
   let depthMax = 0;
-  const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  const xmlText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   const colour = (name: string) => {
     let h = 0;
     for (const ch of name) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
@@ -114,9 +114,9 @@ if (svgAt >= 0) {
     depthMax = Math.max(depthMax, depth);
     const name = label(n);
     rects.push(
-      `<g><title>${escape(name)} ${pct(total)}</title><rect x="${x.toFixed(1)}" y="DEPTH${depth}" width="${w.toFixed(1)}" height="${row - 1}" fill="${colour(name)}"/>` +
+      `<g><title>${xmlText(name)} ${pct(total)}</title><rect x="${x.toFixed(1)}" y="DEPTH${depth}" width="${w.toFixed(1)}" height="${row - 1}" fill="${colour(name)}"/>` +
         (w > 60
-          ? `<text x="${(x + 3).toFixed(1)}" y="TEXT${depth}" font-size="11" font-family="monospace">${escape(name.slice(0, Math.floor(w / 7)))}</text>`
+          ? `<text x="${(x + 3).toFixed(1)}" y="TEXT${depth}" font-size="11" font-family="monospace">${xmlText(name.slice(0, Math.floor(w / 7)))}</text>`
           : "") +
         "</g>",
     );
@@ -134,7 +134,7 @@ if (svgAt >= 0) {
     .replace(/TEXT(\d+)/g, (_m, d) => String(height - Number(d) * row - 4));
   writeFileSync(
     args[svgAt + 1],
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">\n${body}\n</svg>\n`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="CPU flame graph">\n<title>CPU flame graph: ${counted} samples</title>\n${body}\n</svg>\n`,
   );
   console.log(`\nflame graph written to ${args[svgAt + 1]}`);
 }
