@@ -22,8 +22,8 @@ import { promisify } from "node:util";
  * this to the release that just shipped (its version and the commit it was cut from).
  */
 export const PREVIOUS_RELEASE = {
-  version: "0.4.0",
-  commit: "00f30ecb7ec0f56dc125788db3583f1678727757",
+  version: "0.5.0",
+  commit: "d00f6bd9b7a0e72802de4bcf4130763b924a154e",
 } as const;
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
