@@ -194,8 +194,10 @@ export function createFastLane(deps: FastLaneDeps): FastLane {
 export function withFastLane(listener: RequestListener, lane: () => FastLane | null): RequestListener {
   return (req, res) => {
     const answered = lane()?.answer(req, res) ?? false;
+    // A lane that failed after it began to write leaves nothing the app could still answer.
+    const toApp = () => (res.headersSent ? res.destroy() : listener(req, res));
     if (answered === true) return;
-    if (answered === false) listener(req, res);
-    else void answered.then((done) => done || listener(req, res));
+    if (answered === false) toApp();
+    else void answered.then((done) => done || toApp());
   };
 }
