@@ -70,9 +70,9 @@ export const PGLITE_SHARED_BUFFERS = "8MB";
 export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
 
 /**
- * PGlite and drizzle's driver for it, loaded when the first embedded database opens: a store on
- * PostgreSQL never loads them (~6 MB of RSS, decision 063). Its extensions above are only names
- * and paths, imported at start.
+ * PGlite and drizzle's driver for it, loaded when the first embedded database opens: a store
+ * on PostgreSQL never loads them (~3 MB less RSS at rest, decision 063). Its extensions above
+ * are only names and paths, imported at start.
  */
 export async function loadPglite() {
   const [core, driver] = await Promise.all([import("@electric-sql/pglite"), import("drizzle-orm/pglite")]);
