@@ -50,4 +50,4 @@ STOPSIGNAL SIGTERM
 # The same node flags as package.json's "serve" script (docs/decisions/026, a unit test keeps them equal);
 # MALLOC_ARENA_MAX keeps glibc from holding a memory arena per thread (docs/performance.md, "Memory").
 ENV MALLOC_ARENA_MAX=2
-CMD ["node", "--enable-source-maps", "--heap-growing-percent=10", "--max-semi-space-size=4", "build/server-main/main.js"]
+CMD ["node", "--enable-source-maps", "--heap-growing-percent=10", "--max-semi-space-size=4", "--v8-pool-size=1", "build/server-main/main.js"]

@@ -48,6 +48,32 @@ async function snapshot(store: StoreProcess, probeFile: string, label: string) {
   console.log(
     `${label}: RSS ${mb(store.rssBytes())} MB${gc} | heap ${mb(own.heapUsed)}/${mb(own.heapTotal)} MB, external ${mb(own.external)} MB, arrayBuffers ${mb(own.arrayBuffers)} MB | smaps ${JSON.stringify(smaps(store.pid))}`,
   );
+  if (process.env.MEMORY_MAPS === "1") console.log(largestMappings(store.pid));
+}
+
+/**
+ * MEMORY_MAPS=1: the mappings with the most resident memory, MEMORY_MAPS_COUNT of them (default 8):
+ * PGlite's WebAssembly memory is one anonymous read-write mapping (its initial 128 MB, of which
+ * only what postgres touched is resident), the node binary's code and read-only data are file
+ * mappings, V8's heap is many small ones.
+ */
+function largestMappings(pid: number, count = Number(process.env.MEMORY_MAPS_COUNT ?? 8)): string {
+  const maps: { name: string; sizeMB: number; rssMB: number }[] = [];
+  for (const line of readFileSync(`/proc/${pid}/smaps`, "utf8").split("\n")) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      const sizeMB = mb(Number.parseInt(head[2], 16) - Number.parseInt(head[1], 16));
+      maps.push({ name: `${head[3]} ${head[4] || "[anonymous]"}`, sizeMB, rssMB: 0 });
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss && maps.length) maps[maps.length - 1].rssMB = mb(Number(rss[1]) * 1024);
+  }
+  return maps
+    .sort((a, b) => b.rssMB - a.rssMB)
+    .slice(0, count)
+    .map((m) => `  ${m.rssMB} MB resident of ${m.sizeMB} MB: ${m.name}`)
+    .join("\n");
 }
 
 // MEMORY_DATA_DIR: a data folder kept between runs (made on the first; later runs skip the cold start).

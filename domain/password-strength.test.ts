@@ -1,5 +1,11 @@
-import { describe, expect, it } from "vitest";
-import { isCommonPassword, isWeakPassword, newPasswordProblem } from "./password-strength";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  CHECKER_KEPT_MS,
+  isCommonPassword,
+  isPasswordCheckerLoaded,
+  isWeakPassword,
+  newPasswordProblem,
+} from "./password-strength";
 
 describe("isCommonPassword", () => {
   it.each([
@@ -45,5 +51,27 @@ describe("newPasswordProblem", () => {
     ["six random characters", "k9#Lm2", "ada@example.com", undefined],
   ])("%s", (_, password, email, expected) => {
     expect(newPasswordProblem(password, email)).toBe(expected);
+  });
+});
+
+describe("the checker's memory", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("is let go a quiet minute after the last check and built again, with the same answers, at the next", () => {
+    vi.useFakeTimers();
+    expect(isWeakPassword("monkey")).toBe(true);
+    expect(isPasswordCheckerLoaded()).toBe(true);
+    vi.advanceTimersByTime(CHECKER_KEPT_MS - 1000);
+    // A check within the minute keeps it for another minute.
+    expect(isCommonPassword("qwerty")).toBe(true);
+    vi.advanceTimersByTime(CHECKER_KEPT_MS - 1000);
+    expect(isPasswordCheckerLoaded()).toBe(true);
+    vi.advanceTimersByTime(1000);
+    expect(isPasswordCheckerLoaded()).toBe(false);
+    expect(isWeakPassword("monkey")).toBe(true);
+    expect(isWeakPassword("Velvet-Harbor-42")).toBe(false);
+    expect(isPasswordCheckerLoaded()).toBe(true);
   });
 });

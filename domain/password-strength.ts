@@ -17,15 +17,33 @@ import { messages } from "./messages";
  */
 export const MIN_PASSWORD_SCORE = 1;
 
-let zxcvbn: ZxcvbnFactory | undefined;
-let common: Set<string> | undefined;
+/**
+ * How long the checker is kept after its last use. zxcvbn's ranked dictionaries and the
+ * common-password set weigh ~5 MB of heap once built, for a check that runs at a sign-up or a
+ * password reset; they are built again (~0.1 s) at the next one after a quiet minute (decision 063).
+ */
+export const CHECKER_KEPT_MS = 60_000;
+
+let checker: { zxcvbn: ZxcvbnFactory; common: Set<string> } | undefined;
+let release: ReturnType<typeof setTimeout> | undefined;
 
 function load() {
-  if (!zxcvbn) {
-    zxcvbn = new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
-    common = new Set(dictionary["passwords-common"].map((p) => p.toLowerCase()));
-  }
-  return { zxcvbn, common: common! };
+  checker ??= {
+    zxcvbn: new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs }),
+    common: new Set(dictionary["passwords-common"].map((p) => p.toLowerCase())),
+  };
+  clearTimeout(release);
+  release = setTimeout(() => {
+    checker = undefined;
+  }, CHECKER_KEPT_MS);
+  // A timer of a Node.js process must not keep it alive (a command line that checked a password exits).
+  (release as { unref?: () => void }).unref?.();
+  return checker;
+}
+
+/** Whether the checker is built now (tests). */
+export function isPasswordCheckerLoaded(): boolean {
+  return checker !== undefined;
 }
 
 export function isCommonPassword(password: string): boolean {

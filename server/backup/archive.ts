@@ -14,12 +14,12 @@ import {
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import * as tar from "tar";
 import { InvalidInputError } from "../../domain/errors";
 import { acquireEmbeddedLock } from "../db/embedded-lock";
 import { privateFile } from "../private-files";
-import { type DatabaseHandle, PGLITE_EXTENSIONS } from "../db/client";
+import { type DatabaseHandle, loadPglite, PGLITE_EXTENSIONS } from "../db/client";
 import { readMigrations } from "../db/migrate";
 
 /**
@@ -222,6 +222,7 @@ async function unpack(file: string, dir: string): Promise<{ manifest: BackupMani
 
 /** Loads the unpacked database in memory and counts what it holds; checks every local image it names is there. */
 async function inspect(file: string, dir: string, manifest: BackupManifest, database: Buffer): Promise<BackupSummary> {
+  const { PGlite } = await loadPglite();
   let client: PGlite;
   try {
     client = await PGlite.create({ loadDataDir: new Blob([new Uint8Array(database)]), extensions: PGLITE_EXTENSIONS });
@@ -294,6 +295,7 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Back
     const { manifest, database } = await unpack(file, unpacked);
     const summary = await inspect(file, unpacked, manifest, database);
     // The database folder, made by PGlite from the dump, as the store will open it.
+    const { PGlite } = await loadPglite();
     const client = await PGlite.create({
       dataDir: path.join(unpacked, "pglite"),
       loadDataDir: new Blob([new Uint8Array(database)]),

@@ -15,8 +15,8 @@ describe("openPglite memory settings", () => {
     try {
       const session = await handle.session();
       const { rows } = await session.query("show shared_buffers");
-      expect(PGLITE_SHARED_BUFFERS).toBe("16MB");
-      expect(rows).toEqual([{ shared_buffers: "16MB" }]);
+      expect(PGLITE_SHARED_BUFFERS).toBe("8MB");
+      expect(rows).toEqual([{ shared_buffers: "8MB" }]);
       // PGlite's own start parameters are kept (they come first; ours are appended).
       expect((await session.query("show max_parallel_workers")).rows).toEqual([{ max_parallel_workers: "0" }]);
     } finally {

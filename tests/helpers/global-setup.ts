@@ -24,7 +24,7 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "store-test-"));
   const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
-  await migrate(wrapPglite(client));
+  await migrate(await wrapPglite(client));
   // Uncompressed (41 MB against 5 MB): each test file loads it, and skipping the gunzip makes that
   // about 0.25 s faster per file on this machine.
   const dump = await client.dumpDataDir("none");
