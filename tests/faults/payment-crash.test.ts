@@ -82,7 +82,7 @@ describe("a store killed between the provider's money and the order", () => {
       `${first.url}/api/create-paypal-order`,
       body(ada, [{ productId: dress, selectedSize: "M", quantity: 2 }]),
     );
-    expect(createRes.status, first.output()).toBe(200);
+    expect(createRes.status, `${await createRes.clone().text()}\n${first.output()}`).toBe(200);
     const created = (await createRes.json()) as { id: string };
     test.paypal!.approve(created.id);
 
@@ -132,7 +132,7 @@ describe("a store killed between the provider's money and the order", () => {
       `${first.url}/api/create-stripe-session`,
       body(ada, [{ productId: coat, selectedSize: "M", quantity: 3 }]),
     );
-    expect(createRes.status, first.output()).toBe(200);
+    expect(createRes.status, `${await createRes.clone().text()}\n${first.output()}`).toBe(200);
     const session = (await createRes.json()) as { id: string };
     test.stripe!.markPaid(session.id);
 
