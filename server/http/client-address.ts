@@ -58,14 +58,25 @@ export function resolveClient(
   } catch {
     // No socket (an in-process request): no address, and limits use one shared bucket.
   }
-  const forwarded = resolveForwarded(peer, c.req.raw.headers, options.trust);
+  return clientInfoOf({ peer, headers: c.req.raw.headers, requestUrl: c.req.url }, options);
+}
+
+/**
+ * The client of a request from its peer address, its headers and its URL: the app's middleware
+ * (resolveClient) and the fast lane (fast-lane.ts, before a web Request exists) both use it.
+ */
+export function clientInfoOf(
+  request: { peer: string | undefined; headers: Pick<Headers, "get">; requestUrl: string },
+  options: { trust: (address: string, hop: number) => boolean; publicUrl: string },
+): ClientInfo {
+  const forwarded = resolveForwarded(request.peer, request.headers, options.trust);
   return {
     address: forwarded.client,
     viaTrustedProxy: forwarded.viaTrustedProxy,
-    peer: peer ?? null,
+    peer: request.peer ?? null,
     publicOrigin: publicOriginOf({
-      requestUrl: c.req.url,
-      host: c.req.header("host"),
+      requestUrl: request.requestUrl,
+      host: request.headers.get("host") ?? undefined,
       publicUrl: options.publicUrl,
       viaTrustedProxy: forwarded.viaTrustedProxy,
       forwardedProto: forwarded.forwardedProto,

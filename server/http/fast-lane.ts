@@ -3,9 +3,9 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "../logger";
 import type { StoreMetrics } from "../metrics/store-metrics";
-import { compileTrust, resolveForwarded, type TrustProxy } from "../net/trust-proxy";
+import { compileTrust, type TrustProxy } from "../net/trust-proxy";
 import { inRequest } from "../request-scope";
-import { publicOriginOf } from "./client-address";
+import { clientInfoOf } from "./client-address";
 import type { PageRouteLabels } from "./route-label";
 import { routeLabelOf } from "./route-label";
 import {
@@ -137,15 +137,12 @@ export function createFastLane(deps: FastLaneDeps): FastLane {
   }
 
   function keyOf(req: IncomingMessage, url: URL): string | null {
-    const forwarded = resolveForwarded(req.socket.remoteAddress, { get: (name) => header(req, name) ?? null }, trust);
-    const publicOrigin = publicOriginOf({
-      requestUrl: url.href,
-      host: header(req, "host"),
-      publicUrl: deps.publicUrl,
-      viaTrustedProxy: forwarded.viaTrustedProxy,
-      forwardedProto: forwarded.forwardedProto,
-    });
-    return pageStoreKey({ method: "GET", url, hasCookie: false, publicOrigin });
+    const headers = { get: (name: string) => header(req, name) ?? null };
+    const client = clientInfoOf(
+      { peer: req.socket.remoteAddress, headers, requestUrl: url.href },
+      { trust, publicUrl: deps.publicUrl },
+    );
+    return pageStoreKey({ method: "GET", url, hasCookie: false, publicOrigin: client.publicOrigin });
   }
 
   async function shopperAnswer(

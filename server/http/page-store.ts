@@ -244,7 +244,7 @@ export function pageStore(
     });
     let key = cookie ? null : visitorKey;
     let owner: string | null = null;
-    let recheck: (() => Promise<string>) | null = null;
+    let stillShows: (() => Promise<boolean>) | null = null;
     let renewal: string[] = [];
     const shopperPage = cookie && visitorKey && session ? shopperPageOf(url) : null;
     if (shopperPage && session && visitorKey && onlySessionCookie(cookie ?? "")) {
@@ -255,8 +255,7 @@ export function pageStore(
         key = shopperPageKey(visitorKey, viewer, personal);
         owner = viewer.id;
         // Read again after the render: a page kept under what was read before it must show just that.
-        if (personalPart)
-          recheck = async () => ((await personalPart(shopperPage, viewer)) === personal ? "" : "changed");
+        if (personalPart) stillShows = async () => (await personalPart(shopperPage, viewer)) === personal;
       }
       // This lookup renewed (or cleared) the session cookie, so the page's own lookup will not:
       // the cookie goes out with the page, which is rendered and not kept.
@@ -279,7 +278,7 @@ export function pageStore(
     const page = storedPageOf(c.res, body, nonce);
     // A shopper's page is kept only if it was rendered for that shopper (the session could have
     // ended between the check above and the page's own): it then carries the shopper's id.
-    const keep = owner === null || (body.includes(owner) && (recheck === null || (await recheck()) === ""));
+    const keep = owner === null || (body.includes(owner) && (stillShows === null || (await stillShows())));
     if (keep) {
       store.set(key, page, generation);
       // Kept (no notice came meanwhile): the fast lane may answer it once the app's headers are known.
