@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "./fixtures";
 import { accountMenuReady, openAccountMenu } from "./account-menu";
+import { askToDelete } from "./confirm";
 
 /**
  * Accounts as a shopper meets them: register, open the verification link from the local
@@ -142,7 +143,7 @@ test("register, verify through the mailbox, sign in, profile, three addresses, s
   await expect(page.getByText("Address updated successfully!")).toBeVisible();
   await expect(card(page, "Studio")).toContainText("22 Side St");
 
-  await card(page, "Parents").getByRole("button", { name: "Delete Parents" }).click();
+  await askToDelete(card(page, "Parents").getByRole("button", { name: "Delete Parents" }));
   const ask = page.getByRole("dialog", { name: "Are you sure you want to delete this address?" });
   await expect(ask).toContainText("Parents");
   await ask.getByRole("button", { name: "Delete address" }).click();

@@ -4,6 +4,7 @@ import { expectNoAxeViolations } from "./a11y";
 import sharp from "sharp";
 import { verificationLink } from "./mailbox";
 import { placedOrderNumber } from "./placed-order";
+import { askToDelete } from "./confirm";
 
 /**
  * The administrator's day, as a person does it: sign in as ADMIN_EMAIL (admin@example.com,
@@ -284,7 +285,7 @@ test("the administrator manages a product and walks an order to delivered", asyn
   // Delete the product: confirmed first; the order keeps its own copy.
   await admin.goto("/admin?tab=products");
   await shoot(admin, project, "products");
-  await admin.getByRole("button", { name: `Delete ${title}` }).click();
+  await askToDelete(admin.getByRole("button", { name: `Delete ${title}` }));
   const ask = admin.getByRole("dialog", { name: "Are you sure you want to delete this product?" });
   await expect(ask).toContainText(title);
   await ask.getByRole("button", { name: "Delete product" }).click();

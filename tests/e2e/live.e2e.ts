@@ -3,6 +3,7 @@ import { orderLink } from "./admin-orders";
 import sharp from "sharp";
 import { verificationLink } from "./mailbox";
 import { placedOrderNumber } from "./placed-order";
+import { askToDelete } from "./confirm";
 
 /**
  * Live updates (issue 6) with two browsers side by side: what one person does, the other sees
@@ -150,7 +151,7 @@ test("a product the administrator adds appears on an open home page", async ({ b
 
   // And it goes again when the administrator deletes it.
   await admin.goto("/admin?tab=products");
-  await admin.getByRole("button", { name: `Delete ${title}` }).click();
+  await askToDelete(admin.getByRole("button", { name: `Delete ${title}` }));
   await admin.getByRole("dialog").getByRole("button", { name: "Delete product" }).click();
   await expect(toast(admin, "Product deleted successfully!")).toBeVisible();
   await expect(home.getByRole("link", { name: `View ${title}` })).toHaveCount(0, { timeout: 10_000 });

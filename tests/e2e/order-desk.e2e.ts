@@ -3,6 +3,7 @@ import { type APIRequestContext, type Browser, expect, type Locator, type Page, 
 import { openAdminOrder, orderLink, orderLinks } from "./admin-orders";
 import sharp from "sharp";
 import { ADMIN, buyWithSandboxCard, productId, saveAddress, signedInContext, signIn, uniqueEmail } from "./people";
+import { askToDelete } from "./confirm";
 
 /**
  * The administrator's order desk (issue 10, items 11-14 and 16): status notes that do not
@@ -286,7 +287,7 @@ test("a colour needs a value, and a picked file is checked by its content", asyn
   const swatch = await admin.getByRole("group", { name: "Color" }).getByRole("button", { name: "Sand" }).innerHTML();
   expect(swatch).toContain("rgb(143, 169, 138)");
   await admin.goto("/admin?tab=products");
-  await admin.getByRole("button", { name: `Delete ${title}` }).click();
+  await askToDelete(admin.getByRole("button", { name: `Delete ${title}` }));
   await admin.getByRole("dialog").getByRole("button", { name: "Delete product" }).click();
   await expect(toast(admin, "Product deleted successfully!")).toBeVisible();
   await admin.context().close();

@@ -4,6 +4,7 @@ import { expectNoAxeViolations } from "./a11y";
 import { ADMIN, saveAddress, signedInContext } from "./people";
 import { newShopper } from "./checkout-steps";
 import { toast } from "./shop-steps";
+import { askToDelete } from "./confirm";
 
 /**
  * The owner's desk (issue 25): the Products tab's search and category filter in the address, the
@@ -92,7 +93,7 @@ test("deleting asks in the store's dialog, naming the product or the address", a
     throw new Error("the browser's own confirm box was used");
   });
   await admin.goto(`/admin?tab=products&q=${encodeURIComponent(title)}`);
-  await admin.getByRole("button", { name: `Delete ${title}` }).click();
+  await askToDelete(admin.getByRole("button", { name: `Delete ${title}` }));
   const dialog = admin.getByRole("dialog", { name: "Are you sure you want to delete this product?" });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(title);
@@ -123,7 +124,7 @@ test("deleting asks in the store's dialog, naming the product or the address", a
     throw new Error("the browser's own confirm box was used");
   });
   await page.goto("/addresses");
-  await page.getByRole("button", { name: "Delete Summer House" }).click();
+  await askToDelete(page.getByRole("button", { name: "Delete Summer House" }));
   const ask = page.getByRole("dialog", { name: "Are you sure you want to delete this address?" });
   await expect(ask).toBeVisible();
   await expect(ask).toContainText("Summer House");
