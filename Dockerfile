@@ -47,7 +47,9 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
 # SHUTDOWN_GRACE_SECONDS (10). Give `docker stop` more than that: `docker stop -t 20`, or
 # stop_grace_period in compose.yaml.
 STOPSIGNAL SIGTERM
-# The same node flags as package.json's "serve" script (docs/decisions/026, a unit test keeps them equal);
-# MALLOC_ARENA_MAX keeps glibc from holding a memory arena per thread (docs/performance.md, "Memory").
+# The same settings and node flags as package.json's "serve" script (docs/decisions/026 and 065; a
+# unit test keeps them equal): MALLOC_ARENA_MAX keeps glibc from holding a memory arena per thread,
+# the fixed mmap threshold gives large freed blocks back (docs/performance.md, "Memory").
 ENV MALLOC_ARENA_MAX=2
-CMD ["node", "--enable-source-maps", "--heap-growing-percent=10", "--max-semi-space-size=4", "--v8-pool-size=1", "build/server-main/main.js"]
+ENV GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072
+CMD ["node", "--enable-source-maps", "--expose-gc", "--heap-growing-percent=10", "--max-semi-space-size=4", "--v8-pool-size=1", "build/server-main/main.js"]

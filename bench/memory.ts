@@ -16,6 +16,7 @@ import { freshDatabase } from "./pg-database";
 const database = (process.argv[2] ?? "embedded") as "pg" | "embedded";
 const rounds = Number(process.env.MEMORY_ROUNDS ?? 3);
 const seconds = Number(process.env.MEMORY_SECONDS ?? 10);
+const connections = Number(process.env.MEMORY_CONNECTIONS ?? 10);
 const pgServer = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432";
 const pgName = process.env.MEMORY_PG_DATABASE ?? "threadline_memory";
 const MB = 1024 * 1024;
@@ -43,11 +44,16 @@ async function snapshot(store: StoreProcess, probeFile: string, label: string) {
   }
   process.kill(store.pid, "SIGUSR2");
   await sleep(300);
-  const own = JSON.parse(readFileSync(probeFile, "utf8")) as Record<string, number> & { beforeGc: NodeJS.MemoryUsage };
+  const own = JSON.parse(readFileSync(probeFile, "utf8")) as Record<string, number> & {
+    beforeGc: NodeJS.MemoryUsage;
+    spaces: Record<string, number>;
+  };
   const gc = own.beforeGc.heapUsed !== own.heapUsed ? ` (heap before a full GC ${mb(own.beforeGc.heapUsed)} MB)` : "";
   console.log(
     `${label}: RSS ${mb(store.rssBytes())} MB${gc} | heap ${mb(own.heapUsed)}/${mb(own.heapTotal)} MB, external ${mb(own.external)} MB, arrayBuffers ${mb(own.arrayBuffers)} MB | smaps ${JSON.stringify(smaps(store.pid))}`,
   );
+  const spaces = Object.entries(own.spaces).map(([name, bytes]) => `${name.replace(/_space$/, "")} ${mb(bytes)}`);
+  console.log(`  V8 heap spaces (MB committed): ${spaces.join(", ")}`);
   if (process.env.MEMORY_MAPS === "1") console.log(largestMappings(store.pid));
 }
 
@@ -127,7 +133,7 @@ try {
       }, 200);
       const rates: string[] = [];
       for (const target of targets) {
-        const figures = await measure(base, target, 10, seconds, 0);
+        const figures = await measure(base, target, connections, seconds, 0);
         rates.push(
           `${target.name} ${figures.requestsPerSecond}/s${figures.errors + figures.non2xx ? ` (${figures.errors} errors, ${figures.non2xx} non-2xx)` : ""}`,
         );

@@ -15,6 +15,7 @@ import { watchForOtherInstances } from "./events/instances";
 import { createApp } from "./http/app";
 import { connectionDrain } from "./http/drain";
 import { type FastLane, withFastLane } from "./http/fast-lane";
+import { idleCollector } from "./idle-collect";
 import { unavailableApp, type WaitingReason } from "./http/unavailable";
 import { createLogger, type Logger, logProcessEvents, routeConsoleToLog } from "./logger";
 import { createServices, type Services } from "./services";
@@ -119,6 +120,17 @@ export async function startStore(
     process.exit(1);
   });
   const connections = connectionDrain(server);
+  // Memory back after a burst: one full collection once the requests stop (decision 065).
+  const collector = idleCollector({
+    collect: (globalThis as { gc?: () => void }).gc,
+    collected: ({ heapBeforeBytes, heapAfterBytes, ms }) =>
+      logger.debug(
+        { heapBeforeMB: Math.round(heapBeforeBytes / 2 ** 20), heapAfterMB: Math.round(heapAfterBytes / 2 ** 20), ms },
+        "quiet after a burst: heap collected",
+      ),
+  });
+  server.on("request", collector.seen);
+  collector.start();
 
   // What start-up has opened so far, for a stop that comes before it is done.
   let database: DatabaseHandle | undefined;
@@ -153,6 +165,7 @@ export async function startStore(
     // Requests read from now on get a clean 503 "restarting" (Connection: close): the ones in flight finish.
     answer = stoppingAnswer;
     lane = null;
+    collector.stop();
     const force = setTimeout(() => {
       logger.warn(
         { connections: connections.connections() },
