@@ -31,9 +31,12 @@ WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/build ./build
+COPY --from=build /app/scripts/serve.sh ./scripts/serve.sh
 # The demo catalogue's pictures, drawn by the build (decision 023): a first start with DEMO_DATA=1
 # stores them instead of drawing them. Found relative to build/server-main, like the build itself.
 COPY --from=build /app/.cache/demo-pictures ./.cache/demo-pictures
+# jemalloc for the server's allocations outside V8's heap (decision 066; scripts/serve.sh preloads it).
+RUN apt-get update && apt-get install -y --no-install-recommends libjemalloc2 && rm -rf /var/lib/apt/lists/*
 # The embedded database, uploaded images, the local mailbox and the generated secret live in DATA_DIR.
 RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]
@@ -47,9 +50,6 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
 # SHUTDOWN_GRACE_SECONDS (10). Give `docker stop` more than that: `docker stop -t 20`, or
 # stop_grace_period in compose.yaml.
 STOPSIGNAL SIGTERM
-# The same settings and node flags as package.json's "serve" script (docs/decisions/026 and 065; a
-# unit test keeps them equal): MALLOC_ARENA_MAX keeps glibc from holding a memory arena per thread,
-# the fixed mmap threshold gives large freed blocks back (docs/performance.md, "Memory").
-ENV MALLOC_ARENA_MAX=2
-ENV GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072
-CMD ["node", "--enable-source-maps", "--expose-gc", "--heap-growing-percent=10", "--max-semi-space-size=4", "--v8-pool-size=1", "build/server-main/main.js"]
+# How the server starts: scripts/serve.sh, as `npm start` (the allocator and V8 settings of
+# docs/performance.md "Memory"; jemalloc, installed above, is preloaded: decision 066).
+CMD ["sh", "scripts/serve.sh"]

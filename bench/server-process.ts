@@ -32,27 +32,6 @@ async function freePort(): Promise<number> {
   });
 }
 
-/**
- * How `npm start` and `npm run serve` start the server (package.json "serve"): the environment
- * settings written before `node` (glibc's malloc, decision 065) and the Node.js flags (the V8 heap
- * settings of docs/performance.md "Memory"), so the bench measures the process as it runs.
- */
-export function serveCommand(): { env: Record<string, string>; nodeFlags: string[] } {
-  const scripts = (
-    JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }
-  ).scripts;
-  const words = scripts.serve.split(/\s+/);
-  const node = words.indexOf("node");
-  const entry = words.indexOf("build/server-main/main.js");
-  const settings = words.slice(0, Math.max(node, 0)).map((word) => /^([A-Z_]+)=(\S+)$/.exec(word));
-  if (node < 0 || entry < node || settings.some((match) => !match))
-    throw new Error(
-      `package.json "serve" is not "[NAME=value ...] node [flags] build/server-main/main.js": ${scripts.serve}`,
-    );
-  const env = Object.fromEntries(settings.map((match) => [match?.[1] ?? "", match?.[2] ?? ""]));
-  return { env, nodeFlags: words.slice(node + 1, entry) };
-}
-
 /** Resident set size of a process in bytes, read from /proc (Linux). */
 export function rssOf(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -105,10 +84,8 @@ export async function startStore(options: {
 }): Promise<StoreProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const serve = serveCommand();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    ...serve.env,
     NODE_ENV: "production",
     PORT: String(port),
     HOST: "127.0.0.1",
@@ -125,14 +102,11 @@ export async function startStore(options: {
   else delete env.DATABASE_URL;
 
   const started = performance.now();
+  // package.json's "serve" (scripts/serve.sh: the allocator, the V8 flags); the shell execs node,
+  // so the child's pid is the server's.
   const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      ...serve.nodeFlags,
-      ...(options.inspect ? ["--inspect=127.0.0.1:0"] : []),
-      ...(options.nodeArgs ?? []),
-      "build/server-main/main.js",
-    ],
+    "sh",
+    ["scripts/serve.sh", ...(options.inspect ? ["--inspect=127.0.0.1:0"] : []), ...(options.nodeArgs ?? [])],
     {
       cwd: ROOT,
       env,
