@@ -6,7 +6,8 @@
  * when a burst of at least `minRequests` has been followed by a quiet `quietMs` with none, it asks
  * for one full collection, which compacts the old space and gives its free pages back.
  *
- * It needs `gc`, which node exposes with `--expose-gc` (package.json "serve", the Dockerfile);
+ * It needs `gc`, which node exposes with `--expose-gc` (scripts/serve.sh, which `npm start`, the
+ * container image and the bench run);
  * without it the watcher does nothing. A collection takes tens of milliseconds of the one thread,
  * and only runs when no request has come for `quietMs`.
  */
@@ -51,8 +52,8 @@ export interface IdleCollectOptions {
   heapUsed?: () => number;
 }
 
-export const IDLE_COLLECT_QUIET_MS = 2000;
-export const IDLE_COLLECT_MIN_REQUESTS = 1000;
+const IDLE_COLLECT_QUIET_MS = 2000;
+const IDLE_COLLECT_MIN_REQUESTS = 1000;
 
 export function idleCollector(options: IdleCollectOptions): IdleCollector {
   const quietMs = options.quietMs ?? IDLE_COLLECT_QUIET_MS;

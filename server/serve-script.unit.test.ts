@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -25,11 +25,16 @@ function launch(env: Record<string, string> = {}, args: string[] = []) {
     { mode: 0o755 },
   );
   const { LD_PRELOAD: _preload, MALLOC_CONF: _conf, THREADLINE_JEMALLOC: _choice, ...inherited } = process.env;
-  const out = execFileSync("sh", [serveScript, ...args], {
-    cwd: os.tmpdir(),
-    env: { ...inherited, ...env, PATH: `${bin}:${process.env.PATH}` },
-    encoding: "utf8",
-  });
+  let out: string;
+  try {
+    out = execFileSync("sh", [serveScript, ...args], {
+      cwd: os.tmpdir(),
+      env: { ...inherited, ...env, PATH: `${bin}:${process.env.PATH}` },
+      encoding: "utf8",
+    });
+  } finally {
+    rmSync(bin, { recursive: true, force: true });
+  }
   const lines = out.trim().split("\n");
   const settings = Object.fromEntries(lines.slice(0, 4).map((line) => line.split(/=(.*)/s).slice(0, 2)));
   return { settings, argv: lines.slice(4) };
