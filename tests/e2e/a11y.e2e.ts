@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from "./fixtures";
+import { toast } from "./shop-steps";
 import { openAdminOrder } from "./admin-orders";
 import { openAccountMenu } from "./account-menu";
 import sharp from "sharp";
@@ -39,7 +40,6 @@ interface Step {
 
 const GALLERY = "E2E Gallery Dress";
 const DESK_TEE = "E2E Order Desk Tee";
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 const h1 = (page: Page, name: string | RegExp) => expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 /** Opens `path` unless the page is there already, untouched by the step before (the screen just swept): one load less (decision 058). */
 const stayOrGo = async (page: Page, path: string) => {

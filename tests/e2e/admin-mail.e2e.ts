@@ -1,5 +1,6 @@
 import path from "node:path";
-import { expect, type Page, test } from "./fixtures";
+import { expect, test } from "./fixtures";
+import { toast } from "./shop-steps";
 import { expectNoAxeViolations } from "./a11y";
 import { ADMIN, signedInContext } from "./people";
 
@@ -10,7 +11,6 @@ import { ADMIN, signedInContext } from "./people";
  */
 
 const SCREENS = path.resolve(import.meta.dirname, "../../test-results/screens");
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
 test("the administrator sees an email that failed and retries it", async ({ browser, baseURL }, testInfo) => {
   test.setTimeout(90_000);

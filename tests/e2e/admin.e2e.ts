@@ -1,5 +1,6 @@
 import path from "node:path";
 import { type BrowserContext, expect, type Page, test } from "./fixtures";
+import { toast } from "./shop-steps";
 import { expectNoAxeViolations } from "./a11y";
 import sharp from "sharp";
 import { verificationLink } from "./mailbox";
@@ -20,7 +21,6 @@ const SCREENS = path.resolve(import.meta.dirname, "../../test-results/screens");
 // Each project adds its own product in its own category, so the two runs never take each other's place.
 const CATEGORY = { desktop: "2-piece", phone: "Children Collection" } as Record<string, string>;
 
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 async function shoot(page: Page, project: string, name: string) {
   // From the top, so the sticky header is not painted over the middle of a full-page shot.
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -258,7 +258,7 @@ test("the administrator manages a product and walks an order to delivered", asyn
       await card.getByLabel("Carrier").selectOption({ label: "UPS" });
       await card.getByLabel("Tracking number").fill("1Z<999>");
       await card.getByRole("button", { name: "Shipped", exact: true }).click();
-      await expect(toast(admin, "letters, digits, spaces or hyphens").first()).toBeVisible();
+      await expect(toast(admin, "letters, digits, spaces or hyphens")).toBeVisible();
       await expect(card.locator("[data-status]").first()).toHaveText("Processing");
       await card.getByLabel("Tracking number").fill("1z 999 aa1 0123456784");
     }

@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, type TestInfo, test } from "./fixtures";
+import { toast } from "./shop-steps";
 import { ADMIN, signedInContext } from "./people";
 import { newShopper } from "./shopper";
 
@@ -9,8 +10,6 @@ import { newShopper } from "./shopper";
 
 const SHOES = "Canvas Court Sneakers";
 const JACKET = "Classic Denim Jacket";
-
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
 async function openProduct(page: Page, title: string) {
   await page.goto(`/?q=${encodeURIComponent(title)}`);

@@ -1,4 +1,5 @@
 import { type Browser, type BrowserContext, expect, type Page, type TestInfo, test } from "./fixtures";
+import { toast } from "./shop-steps";
 import { orderLink } from "./admin-orders";
 import sharp from "sharp";
 import { verificationLink } from "./mailbox";
@@ -17,8 +18,6 @@ const PASSWORD = "Velvet-Harbor-42";
 const REVIEWED = { desktop: "Highland Wool Scarf", phone: "Tortoise Retro Sunglasses" } as Record<string, string>;
 // Plenty of stock, no size or colour to pick: one click into the cart.
 const BOUGHT = "Breton Canvas Tote";
-
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
 /** A browser context signed in as `email`, registered and verified through the local mailbox unless it exists already. */
 async function signedInContext(browser: Browser, info: TestInfo, email: string): Promise<BrowserContext> {

@@ -2,6 +2,8 @@ import path from "node:path";
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, type TestInfo, test } from "./fixtures";
 import { openAdminOrder, orderLink, orderLinks } from "./admin-orders";
 import sharp from "sharp";
+import { changeStatus } from "./returns-steps";
+import { toast } from "./shop-steps";
 import { ADMIN, buyWithSandboxCard, productId, saveAddress, signedInContext, signIn, uniqueEmail } from "./people";
 import { askToDelete } from "./confirm";
 
@@ -15,7 +17,6 @@ import { askToDelete } from "./confirm";
 
 const DESK_TEE = "E2E Order Desk Tee";
 const SCREENS = path.resolve(import.meta.dirname, "../../test-results/screens");
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 const shoot = (page: Page, info: TestInfo, name: string) =>
   page.screenshot({ path: path.join(SCREENS, `order-desk-${info.project.name}-${name}.png`) });
 
@@ -44,12 +45,6 @@ async function newBuyer(browser: Browser, info: TestInfo, label: string, name: s
 const adminPage = async (browser: Browser, info: TestInfo) => (await signedInContext(browser, info, ADMIN)).newPage();
 const orderCard = (page: Page, number: string) => page.getByRole("article", { name: `Order #${number}` });
 const rangeText = (page: Page) => page.getByRole("status").filter({ hasText: /^Orders \d/ });
-
-async function changeStatus(page: Page, card: Locator, label: string) {
-  await card.getByRole("button", { name: label, exact: true }).click();
-  await expect(toast(page, `Order status updated to ${label}`).first()).toBeVisible();
-  await expect(card.locator("[data-status]").first()).toHaveText(label);
-}
 
 test("the history note is cleared after each status change and never sent twice", async ({ browser }, info) => {
   test.setTimeout(90_000);

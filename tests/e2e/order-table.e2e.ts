@@ -1,5 +1,6 @@
 import path from "node:path";
 import { expect, type Page, type TestInfo, test } from "./fixtures";
+import { toast } from "./shop-steps";
 import { expectNoAxeViolations } from "./a11y";
 import { orderLink } from "./admin-orders";
 import { ADMIN, buyWithSandboxCard, productId, saveAddress, signedInContext, uniqueEmail } from "./people";
@@ -13,7 +14,6 @@ import { ADMIN, buyWithSandboxCard, productId, saveAddress, signedInContext, uni
 const SCREENS = path.resolve(import.meta.dirname, "../../test-results/screens");
 const shoot = (page: Page, info: TestInfo, name: string) =>
   page.screenshot({ path: path.join(SCREENS, `order-table-${info.project.name}-${name}.png`), fullPage: true });
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
 test("the table, the order it opens, and Shipped with its tracking for the shopper", async ({ browser }, info) => {
   test.setTimeout(90_000);
@@ -60,7 +60,7 @@ test("the table, the order it opens, and Shipped with its tracking for the shopp
   await expectNoAxeViolations(admin, "an order's detail view with the tracking fields");
   await shoot(admin, info, "detail");
   await card.getByRole("button", { name: "Shipped", exact: true }).click();
-  await expect(toast(admin, "Order status updated to Shipped").first()).toBeVisible();
+  await expect(toast(admin, "Order status updated to Shipped")).toBeVisible();
   const royalMail = "https://www.royalmail.com/track-your-item#/tracking-results/AB123456785GB";
   await expect(card.getByTestId("order-tracking").getByRole("link")).toHaveAttribute("href", royalMail);
   await admin.getByRole("link", { name: "Back to orders" }).click();

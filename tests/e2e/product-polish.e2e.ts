@@ -1,4 +1,5 @@
 import { ANY_WIDTH, type BrowserContext, test as base, expect, type Locator, type Page } from "./fixtures";
+import { toast } from "./shop-steps";
 import { openAccountMenu } from "./account-menu";
 import { expectNoAxeViolations } from "./a11y";
 import { emptySavedCart, newShopper, type StorageState } from "./shopper";
@@ -28,8 +29,6 @@ const test = base.extend<object, { shopperState: StorageState }>({
     { scope: "worker" },
   ],
 });
-
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 
 async function signedIn(context: BrowserContext, state: StorageState) {
   await context.addCookies(state.cookies);
@@ -268,12 +267,10 @@ test("toasts appear below the header, leave the cart and profile reachable, and 
   // The checks above may outlast the toast's 5 seconds on a busy machine: a second piece brings it
   // back, and the toast must then survive the way to the cart.
   await page.getByRole("button", { name: "Add to cart: E2E Imageless Tee" }).click();
-  // The newest toast is the first in the list (the first may still be up beneath it).
-  const again = added.first();
-  await expect(again).toBeVisible();
+  await expect(added).toBeVisible();
   await page.getByRole("link", { name: /^Cart/ }).click();
   await expect(page).toHaveURL(/\/cart$/);
-  await expect(again).toBeVisible();
+  await expect(added).toBeVisible();
   await page.evaluate(() => window.localStorage.removeItem("cart:v1"));
 });
 

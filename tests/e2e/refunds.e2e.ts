@@ -1,7 +1,9 @@
 import path from "node:path";
 import { expectNoAxeViolations } from "./a11y";
-import { type Browser, expect, type Locator, type Page, type TestInfo, test } from "./fixtures";
+import { type Browser, expect, type Page, type TestInfo, test } from "./fixtures";
 import { openAdminOrder } from "./admin-orders";
+import { changeStatus } from "./returns-steps";
+import { toast } from "./shop-steps";
 import { ADMIN, buyWithSandboxCard, productId, saveAddress, signedInContext, signIn, uniqueEmail } from "./people";
 
 /**
@@ -14,16 +16,9 @@ import { ADMIN, buyWithSandboxCard, productId, saveAddress, signedInContext, sig
  */
 
 const SCREENS = path.resolve(import.meta.dirname, "../../test-results/screens");
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 const shoot = (page: Page, info: TestInfo, name: string) =>
   page.screenshot({ path: path.join(SCREENS, `refunds-${info.project.name}-${name}.png`), fullPage: true });
 const orderCard = (page: Page, number: string) => page.getByRole("article", { name: `Order #${number}` });
-
-async function changeStatus(page: Page, card: Locator, label: string) {
-  await card.getByRole("button", { name: label, exact: true }).click();
-  await expect(toast(page, `Order status updated to ${label}`).last()).toBeVisible();
-  await expect(card.locator("[data-status]").first()).toHaveText(label);
-}
 
 async function newBuyer(browser: Browser, info: TestInfo, label: string) {
   const context = await browser.newContext();

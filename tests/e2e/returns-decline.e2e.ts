@@ -1,7 +1,8 @@
 import { expectNoAxeViolations } from "./a11y";
 import { expect, test } from "./fixtures";
 import { mailSubjects } from "./mailbox";
-import { deliveredOrder, orderCard, requestReturn, SANDBOX, shoot, toast } from "./returns-steps";
+import { deliveredOrder, orderCard, requestReturn, SANDBOX, shoot } from "./returns-steps";
+import { toast } from "./shop-steps";
 
 /**
  * Declining a return (docs/decisions/052-return-requests.md): the order desk's, so at desktop width

@@ -2,12 +2,12 @@ import path from "node:path";
 import { expectNoAxeViolations } from "./a11y";
 import { type Browser, expect, type Locator, type Page, type TestInfo } from "./fixtures";
 import { openAdminOrder } from "./admin-orders";
+import { toast } from "./shop-steps";
 import { ADMIN, buyWithSandboxCard, productId, saveAddress, signedInContext, signIn, uniqueEmail } from "./people";
 
 /** Steps shared by returns.e2e.ts (both widths) and returns-decline.e2e.ts (desktop only). */
 
 export const SCREENS = path.resolve(import.meta.dirname, "../../test-results/screens");
-export const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 export const shoot = (page: Page, info: TestInfo, name: string) =>
   page.screenshot({ path: path.join(SCREENS, `returns-${info.project.name}-${name}.png`), fullPage: true });
 /** The orders are paid in the sandbox: their subjects say so at the end. */
@@ -16,7 +16,7 @@ export const orderCard = (page: Page, number: string) => page.getByRole("article
 
 export async function changeStatus(page: Page, card: Locator, label: string) {
   await card.getByRole("button", { name: label, exact: true }).click();
-  await expect(toast(page, `Order status updated to ${label}`).last()).toBeVisible();
+  await expect(toast(page, `Order status updated to ${label}`)).toBeVisible();
   await expect(card.locator("[data-status]").first()).toHaveText(label);
 }
 

@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, type TestInfo, test } from "./fixtures";
+import { toast } from "./shop-steps";
 import { expectNoAxeViolations } from "./a11y";
 import { newShopper } from "./shopper";
 
@@ -10,7 +11,6 @@ import { newShopper } from "./shopper";
 
 const PRODUCT: Record<string, string> = { desktop: "Sage Rib Knit Skirt Set", phone: "Riviera Stripe Tee & Skirt Set" };
 
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 const reviewList = (page: Page) => page.getByRole("list", { name: "Customer reviews" });
 
 async function signedInPage(browser: Browser, info: TestInfo, firstName?: string) {

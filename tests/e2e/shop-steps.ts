@@ -1,7 +1,12 @@
 import { expect, type Page } from "./fixtures";
 
-/** The toast (sonner) that says `text`. */
-export const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+/**
+ * The toast (sonner) that says `text`, in front. The store shows one toast at a time
+ * (visibleToasts in app/root.tsx): a newer one hides an older one, which stays in the list,
+ * hidden, until its time is up. So an older toast with the same words is never the one meant.
+ */
+export const toast = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast][data-front="true"]').filter({ hasText: text });
 
 /**
  * From the home grid's search to the product page, `size` and `color` chosen, into the cart:
