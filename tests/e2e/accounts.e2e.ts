@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "./fixtures";
 import { accountMenuReady, openAccountMenu } from "./account-menu";
 import { askToDelete } from "./confirm";
+import { toast } from "./shop-steps";
 
 /**
  * Accounts as a shopper meets them: register, open the verification link from the local
@@ -44,8 +45,8 @@ async function addAddress(page: Page, name: string, street: string, country?: st
   }
   await form.getByRole("button", { name: "Save Address" }).click();
   await expect(page.getByRole("article", { name })).toBeVisible();
-  // Earlier toasts may still be showing (they stay 5 s): the newest is the last.
-  await expect(page.getByText("Address added successfully!").last()).toBeVisible();
+  // An earlier toast with the same words may still be in the list, hidden: toast() takes the one in front.
+  await expect(toast(page, "Address added successfully!")).toBeVisible();
 }
 
 const card = (page: Page, name: string) => page.getByRole("article", { name });
