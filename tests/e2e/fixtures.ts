@@ -1,4 +1,4 @@
-import { test as base, type BrowserContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, test as base, type BrowserContext, expect, type Page } from "@playwright/test";
 
 /**
  * Every end-to-end test imports `test` and `expect` from here, never from @playwright/test
@@ -30,9 +30,33 @@ function skipPictures(page: Page) {
   page.screenshot = async (options) => (options?.path ? Buffer.alloc(0) : take(options));
 }
 
+/**
+ * The store's HTTP server closes a keep-alive connection after 5 s idle (Node's default; the
+ * proxies in docs/deploy.md keep theirs shorter). A request sent on such a connection just as it
+ * closes meets a reset (ECONNRESET) before the server has read a byte of it: on a busy machine the
+ * client has not yet seen the close. Chromium then sends the request again on a new connection;
+ * Playwright's API client (`context.request`, which keeps connections for as long as it likes) does
+ * so only when told to, with `maxRetries`. The tests' API calls get that default, as a browser would
+ * behave; a call that passes its own `maxRetries` keeps it.
+ */
+export const RESET_RETRIES = 2;
+const retrying = new WeakSet<APIRequestContext>();
+type Send = (url: unknown, options?: { maxRetries?: number }) => ReturnType<APIRequestContext["fetch"]>;
+export function retryResets(request: APIRequestContext): APIRequestContext {
+  if (retrying.has(request)) return request;
+  retrying.add(request);
+  const methods = request as unknown as Record<string, Send>;
+  for (const method of ["fetch", "get", "head", "post", "put", "patch", "delete"]) {
+    const send = methods[method].bind(request);
+    methods[method] = (url, options) => send(url, { maxRetries: RESET_RETRIES, ...options });
+  }
+  return request;
+}
+
 function watch(context: BrowserContext) {
   if (watched.has(context)) return;
   watched.add(context);
+  retryResets(context.request);
   for (const page of context.pages()) skipPictures(page);
   context.on("page", skipPictures);
   context.on("console", (message) => {
