@@ -2,7 +2,7 @@ import path from "node:path";
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, type TestInfo, test } from "./fixtures";
 import { openAdminOrder, orderLink, orderLinks } from "./admin-orders";
 import sharp from "sharp";
-import { changeStatus } from "./returns-steps";
+import { changeStatus, orderCard } from "./returns-steps";
 import { toast } from "./shop-steps";
 import { ADMIN, buyWithSandboxCard, productId, saveAddress, signedInContext, signIn, uniqueEmail } from "./people";
 import { askToDelete } from "./confirm";
@@ -43,7 +43,6 @@ async function newBuyer(browser: Browser, info: TestInfo, label: string, name: s
 }
 
 const adminPage = async (browser: Browser, info: TestInfo) => (await signedInContext(browser, info, ADMIN)).newPage();
-const orderCard = (page: Page, number: string) => page.getByRole("article", { name: `Order #${number}` });
 const rangeText = (page: Page) => page.getByRole("status").filter({ hasText: /^Orders \d/ });
 
 test("the history note is cleared after each status change and never sent twice", async ({ browser }, info) => {

@@ -74,7 +74,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // Prepares a fresh data folder (demo catalogue plus e2e fixtures), then starts the store as `npm start` does.
+    // Prepares a fresh data folder (demo catalogue plus e2e fixtures), then starts the built server. Not through
+    // scripts/serve.sh (`npm start`): its allocator and V8 settings are for memory under load, which the bench measures.
     command: "node --import tsx tests/e2e/prepare.ts && node --enable-source-maps build/server-main/main.js",
     cwd: ROOT,
     url: `http://127.0.0.1:${PORT}/readyz`,

@@ -2,7 +2,7 @@ import path from "node:path";
 import { expectNoAxeViolations } from "./a11y";
 import { type Browser, expect, type Page, type TestInfo, test } from "./fixtures";
 import { openAdminOrder } from "./admin-orders";
-import { changeStatus } from "./returns-steps";
+import { changeStatus, orderCard } from "./returns-steps";
 import { toast } from "./shop-steps";
 import { ADMIN, buyWithSandboxCard, productId, saveAddress, signedInContext, signIn, uniqueEmail } from "./people";
 
@@ -18,7 +18,6 @@ import { ADMIN, buyWithSandboxCard, productId, saveAddress, signedInContext, sig
 const SCREENS = path.resolve(import.meta.dirname, "../../test-results/screens");
 const shoot = (page: Page, info: TestInfo, name: string) =>
   page.screenshot({ path: path.join(SCREENS, `refunds-${info.project.name}-${name}.png`), fullPage: true });
-const orderCard = (page: Page, number: string) => page.getByRole("article", { name: `Order #${number}` });
 
 async function newBuyer(browser: Browser, info: TestInfo, label: string) {
   const context = await browser.newContext();
