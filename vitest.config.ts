@@ -1,24 +1,15 @@
-import { configDefaults, defineConfig } from "vitest/config";
+import { defineConfig } from "vitest/config";
+import { POSTGRES_PASS } from "./tests/postgres-pass";
 
 // The same `~/` alias as vite.config.ts and tsconfig.json (docs/architecture.md).
 const resolve = { alias: { "~": new URL("./app", import.meta.url).pathname } };
 
 /**
- * Integration files that start the store (or its command line) as a child process on an embedded
- * database of its own, with DATABASE_URL emptied, and never read TEST_DATABASE_URL. The run on
- * PostgreSQL (TEST_DATABASE_URL set, as .ci/run does after `npm test`) would repeat them unchanged,
- * so it leaves them out; `npm test` runs them once. tests/architecture/embedded-only.test.ts keeps
- * this list honest.
+ * `npm run test:postgres` (POSTGRES_PASS=1, TEST_DATABASE_URL set) runs only the integration files whose
+ * answer can differ on PostgreSQL (tests/postgres-pass.ts says which and why); `npm test` runs every
+ * integration file once, on PGlite.
  */
-export const EMBEDDED_ONLY = [
-  "tests/integration/backup.test.ts",
-  "tests/integration/dev-server.test.ts",
-  "tests/integration/start-and-stop.test.ts",
-  "tests/security/startup.test.ts",
-  "tests/security/file-permissions.test.ts",
-  "tests/security/network-bind.test.ts",
-  "tests/integration/versions.test.ts",
-];
+const postgresPass = process.env.POSTGRES_PASS === "1";
 
 export default defineConfig({
   test: {
@@ -48,15 +39,16 @@ export default defineConfig({
         test: {
           name: "integration",
           sequence: { groupOrder: 1 },
-          include: [
-            "server/**/*.integration.test.ts",
-            "tests/integration/**/*.test.ts",
-            "tests/security/**/*.test.ts",
-            "tests/contracts/**/*.test.ts",
-          ],
+          include: postgresPass
+            ? Object.keys(POSTGRES_PASS)
+            : [
+                "server/**/*.integration.test.ts",
+                "tests/integration/**/*.test.ts",
+                "tests/security/**/*.test.ts",
+                "tests/contracts/**/*.test.ts",
+              ],
           // A request to a fake PayPal or Stripe, or its answer, that breaks the provider's document fails the test.
           setupFiles: ["tests/contracts/setup.ts"],
-          exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? EMBEDDED_ONLY : [])],
           environment: "node",
           globalSetup: ["tests/helpers/global-setup.ts"],
           testTimeout: 30_000,

@@ -9,7 +9,7 @@ import { inject } from "vitest";
  * command started on it finds every migration applied, as on any start after the first; a test
  * of the first start itself (creating the database, applying the migrations) takes an empty
  * folder instead. It saves about 2 s of a start on this machine. It never touches the test
- * database, so the EMBEDDED_ONLY files may use it (tests/architecture/embedded-only.test.ts).
+ * database.
  */
 export function migratedDataDir(prefix = "store-"): string {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));

@@ -5,12 +5,13 @@ import { inject } from "vitest";
 import { type DatabaseHandle, openPglite, openPostgres, type QueryWatch } from "../../server/db/client";
 
 /**
- * The migrated template's name, derived from the database TEST_DATABASE_URL names, so two runs
- * against one server (two checkouts, each with its own TEST_DATABASE_URL) never drop each other's.
+ * The migrated template's name for one run: the database TEST_DATABASE_URL names and the run's own
+ * tag, so two runs against one server (two checkouts, or a CI run beside a developer's) never drop or
+ * create each other's (two runs with one name once failed with "store_test_template_test already exists").
  */
-export function templateDatabase(url: string): string {
+export function templateDatabase(url: string, run: string): string {
   const name = new URL(url).pathname.replace(/^\//, "") || "postgres";
-  return `store_test_template_${name.replace(/\W/g, "_")}`;
+  return `store_test_template_${name.replace(/\W/g, "_")}_${run}`;
 }
 
 export function withDatabase(url: string, database: string): string {
@@ -33,10 +34,18 @@ export async function createTestDatabase(options: { onQuery?: QueryWatch } = {})
   return scratchPostgres(
     url,
     `store_test_${randomBytes(6).toString("hex")}`,
-    `template ${templateDatabase(url)}`,
+    `template ${inject("postgresTemplate")}`,
     5,
     options.onQuery,
   );
+}
+
+/**
+ * An empty, unmigrated PGlite in memory: a copy of the new cluster global-setup.ts made once per
+ * run. PGlite.create() without one runs initdb, which on a busy machine takes most of a test's time.
+ */
+export function openEmptyPglite(): Promise<DatabaseHandle> {
+  return openPglite({ loadDataDir: new Blob([readFileSync(inject("pgliteEmptyTemplate"))]) });
 }
 
 /**
@@ -46,7 +55,7 @@ export async function createTestDatabase(options: { onQuery?: QueryWatch } = {})
  */
 export async function createEmptyDatabase(label: string): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openPglite();
+  if (!url) return openEmptyPglite();
   return scratchPostgres(url, `store_${label}_${randomBytes(5).toString("hex")}`, "", 2);
 }
 
