@@ -1,11 +1,12 @@
-import { type BrowserContext, expect, type Page, test } from "./fixtures";
+import { type BrowserContext, expect, type Page, test, PHONE } from "./fixtures";
 import { toast } from "./shop-steps";
 import { openAdminOrder } from "./admin-orders";
 import { openAccountMenu } from "./account-menu";
 import sharp from "sharp";
 import routes from "../../app/routes";
 import { Sweep } from "./a11y-sweep";
-import { ADMIN, buyWithSandboxCard, productId, saveAddress, signIn, uniqueEmail } from "./people";
+import { buyWithSandboxCard, productId, saveAddress, signIn, uniqueEmail } from "./people";
+import { OWNER_STATE, savedState } from "./roles";
 
 /**
  * Accessibility: axe-core on every screen of the store, logged out, as a shopper and as the
@@ -482,7 +483,7 @@ async function fixtureIds(context: BrowserContext, baseURL: string): Promise<Ctx
   };
 }
 
-test.describe("axe-core finds nothing", () => {
+test.describe("axe-core finds nothing", PHONE, () => {
   test("for a visitor", async ({ page, baseURL }, info) => {
     test.setTimeout(180_000);
     const ctx = await fixtureIds(page.context(), String(baseURL));
@@ -510,7 +511,7 @@ test.describe("axe-core finds nothing", () => {
       await saveAddress(buyer.request, base),
     );
     await buyer.close();
-    await signIn(page.context().request, base, ADMIN);
+    await page.context().addCookies(savedState(OWNER_STATE).cookies);
     await run(page, new Sweep(info, "admin"), ADMIN_STEPS, ctx);
   });
 });

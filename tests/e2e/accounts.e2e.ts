@@ -2,6 +2,7 @@ import { expect, type Page, test } from "./fixtures";
 import { accountMenuReady, openAccountMenu } from "./account-menu";
 import { askToDelete } from "./confirm";
 import { toast } from "./shop-steps";
+import { newPerson } from "./roles";
 
 /**
  * Accounts as a shopper meets them: register, open the verification link from the local
@@ -163,17 +164,7 @@ test("register, verify through the mailbox, sign in, profile, three addresses, s
 });
 
 test("the profile menu works with the keyboard", async ({ page, context, baseURL }, testInfo) => {
-  const email = `e2e-keys-${testInfo.project.name}-${Date.now()}@example.com`;
-  const headers = { origin: baseURL! };
-  expect(
-    (
-      await context.request.post("/api/auth/sign-up/email", { data: { name: "", email, password: PASSWORD }, headers })
-    ).status(),
-  ).toBe(200);
-  await openVerificationLink(page, email);
-  expect(
-    (await context.request.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD }, headers })).status(),
-  ).toBe(200);
+  await newPerson(context, String(baseURL), { label: `e2e-keys-${testInfo.project.name}` });
   await page.goto("/");
   const button = page.getByRole("button", { name: /Account menu/ });
   await accountMenuReady(page);

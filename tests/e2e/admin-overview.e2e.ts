@@ -1,5 +1,5 @@
 import path from "node:path";
-import { ANY_WIDTH, expect, test } from "./fixtures";
+import { expect, test } from "./fixtures";
 import { expectNoAxeViolations } from "./a11y";
 import { ADMIN, signedInContext } from "./people";
 
@@ -59,7 +59,7 @@ test("the Overview shows sales, what to do and what runs low", async ({ browser 
   await context.close();
 });
 
-test("the sales period switches without JavaScript", ANY_WIDTH, async ({ browser }, testInfo) => {
+test("the sales period switches without JavaScript", async ({ browser }, testInfo) => {
   const setup = await signedInContext(browser, testInfo, ADMIN);
   const state = await setup.storageState();
   await setup.close();

@@ -1,22 +1,21 @@
 import path from "node:path";
-import { type BrowserContext, expect, type Page, test } from "./fixtures";
+import { expect, type Page, test } from "./fixtures";
 import { toast } from "./shop-steps";
 import { expectNoAxeViolations } from "./a11y";
 import sharp from "sharp";
-import { verificationLink } from "./mailbox";
+import { ADMIN, signedInContext } from "./people";
+import { signUpAndIn } from "./roles";
 import { placedOrderNumber } from "./placed-order";
 import { askToDelete } from "./confirm";
 
 /**
- * The administrator's day, as a person does it: sign in as ADMIN_EMAIL (admin@example.com,
- * registered and verified through the local mailbox), add a product with two photos, see it
+ * The administrator's day, as a person does it: as ADMIN_EMAIL (admin@example.com, signed in once
+ * by the roles project), add a product with two photos, see it
  * first on the home page, edit it (remove a photo, add one), then walk a shopper's order from
  * placed to delivered while the shopper's My Orders follows every step, and delete the product.
  * The order is made the way shoppers make them: the sandbox card checkout.
  */
 
-const ADMIN = "admin@example.com";
-const PASSWORD = "Velvet-Harbor-42";
 const SCREENS = path.resolve(import.meta.dirname, "../../test-results/screens");
 // Each project adds its own product in its own category, so the two runs never take each other's place.
 const CATEGORY = { desktop: "2-piece", phone: "Children Collection" } as Record<string, string>;
@@ -34,37 +33,10 @@ async function photo(background: string) {
   return { name: `photo-${background.slice(1)}.png`, mimeType: "image/png", buffer };
 }
 
-/**
- * Registers (once: both projects share the store, so one of them may find the account made)
- * and verifies through the mailbox, then signs in; the browser context keeps the session.
- */
-async function signIn(context: BrowserContext, baseURL: string, email: string, register: "once" | "new") {
-  const headers = { origin: baseURL };
-  const signUp = await context.request.post(`${baseURL}/api/auth/sign-up/email`, {
-    data: { name: "", email, password: PASSWORD },
-    headers,
-  });
-  if (register === "new") expect(signUp.status()).toBe(200);
-  // An account that exists and is verified signs in at once (the owner's mails share its mailbox, decision 054).
-  if (signUp.status() === 422) {
-    const direct = await context.request.post(`${baseURL}/api/auth/sign-in/email`, {
-      data: { email, password: PASSWORD },
-      headers,
-    });
-    if (direct.status() === 200) return;
-  }
-  await context.request.get(await verificationLink(context.request, baseURL, email), { maxRedirects: 0 });
-  const res = await context.request.post(`${baseURL}/api/auth/sign-in/email`, {
-    data: { email, password: PASSWORD },
-    headers,
-  });
-  expect(res.status()).toBe(200);
-}
-
 /** A new shopper with a default address, who buys one piece through the sandbox card checkout; returns the order number. */
 async function shopperBuys(page: Page, baseURL: string, title: string, project: string): Promise<string> {
   const email = `admin-e2e-buyer-${project}-${Date.now()}@example.com`;
-  await signIn(page.context(), baseURL, email, "new");
+  await signUpAndIn(page.context().request, baseURL, email);
   const saved = await page.context().request.post(`${baseURL}/addresses`, {
     form: {
       intent: "create",
@@ -104,12 +76,7 @@ test("the administrator manages a product and walks an order to delivered", asyn
   const category = CATEGORY[project] ?? "Jackets";
   const base = String(baseURL);
 
-  const adminContext = await browser.newContext({
-    viewport,
-    isMobile: testInfo.project.use.isMobile,
-    hasTouch: testInfo.project.use.hasTouch,
-  });
-  await signIn(adminContext, base, ADMIN, "once");
+  const adminContext = await signedInContext(browser, testInfo, ADMIN);
   const admin = await adminContext.newPage();
 
   // The dashboard, reached through the header's Admin link.
@@ -299,11 +266,10 @@ test("the administrator manages a product and walks an order to delivered", asyn
 });
 
 test("a shopper is sent from the admin pages to / and sees no Admin link", async ({ page, baseURL }, testInfo) => {
-  await signIn(
-    page.context(),
+  await signUpAndIn(
+    page.context().request,
     String(baseURL),
     `admin-e2e-nosy-${testInfo.project.name}-${Date.now()}@example.com`,
-    "new",
   );
   await page.goto("/cart");
   await expect(page.getByRole("link", { name: "Admin", exact: true })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from "./a11y";
-import { ANY_WIDTH, expect, type Page, test } from "./fixtures";
+import { expect, type Page, test } from "./fixtures";
 import { newShopper, PASSWORD } from "./shopper";
 import { toast } from "./shop-steps";
 
@@ -29,80 +29,75 @@ async function signInThroughForm(page: Page, email: string) {
   await page.getByRole("button", { name: "Login" }).click();
 }
 
-test(
-  "the cart comes back in another browser and after the browser's storage is cleared",
-  ANY_WIDTH,
-  async ({ browser, baseURL }) => {
-    const first = await browser.newContext();
-    const { email } = await newShopper(first, String(baseURL), { label: "follows" });
-    const page = await first.newPage();
-    await openProduct(page, TEE);
-    await page.getByRole("button", { name: "Add to cart" }).click();
-    await expect(toast(page, "Added to cart")).toBeVisible();
-    await expect(cartLink(page)).toHaveAccessibleName("Cart, 1 item");
-    // The change reaches the server (debounced).
-    await expect.poll(async () => (await (await first.request.get("/api/cart")).json()).lines.length).toBe(1);
+test("the cart comes back in another browser and after the browser's storage is cleared", async ({
+  browser,
+  baseURL,
+}) => {
+  const first = await browser.newContext();
+  const { email } = await newShopper(first, String(baseURL), { label: "follows" });
+  const page = await first.newPage();
+  await openProduct(page, TEE);
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await expect(toast(page, "Added to cart")).toBeVisible();
+  await expect(cartLink(page)).toHaveAccessibleName("Cart, 1 item");
+  // The change reaches the server (debounced).
+  await expect.poll(async () => (await (await first.request.get("/api/cart")).json()).lines.length).toBe(1);
 
-    // Another browser: sign in there, and the same cart is in it.
-    const second = await browser.newContext();
-    const other = await second.newPage();
-    await other.goto("/login");
-    await signInThroughForm(other, email);
-    await expect(cartLink(other)).toHaveAccessibleName("Cart, 1 item");
-    await other.goto("/cart");
-    await expect(items(other)).toHaveCount(1);
-    await expect(items(other).first()).toContainText(TEE);
-    await second.close();
+  // Another browser: sign in there, and the same cart is in it.
+  const second = await browser.newContext();
+  const other = await second.newPage();
+  await other.goto("/login");
+  await signInThroughForm(other, email);
+  await expect(cartLink(other)).toHaveAccessibleName("Cart, 1 item");
+  await other.goto("/cart");
+  await expect(items(other)).toHaveCount(1);
+  await expect(items(other).first()).toContainText(TEE);
+  await second.close();
 
-    // The first browser forgets everything it stored: the cart comes back from the server.
-    await page.evaluate(() => localStorage.clear());
-    await page.goto("/cart");
-    await expect(items(page)).toHaveCount(1);
-    await expect(items(page).first()).toContainText(TEE);
-    await expect(cartLink(page)).toHaveAccessibleName("Cart, 1 item");
-    await first.close();
-  },
-);
+  // The first browser forgets everything it stored: the cart comes back from the server.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto("/cart");
+  await expect(items(page)).toHaveCount(1);
+  await expect(items(page).first()).toContainText(TEE);
+  await expect(cartLink(page)).toHaveAccessibleName("Cart, 1 item");
+  await first.close();
+});
 
-test(
-  "without JavaScript, Add to cart and the cart page work from the server",
-  ANY_WIDTH,
-  async ({ browser, baseURL }) => {
-    const setup = await browser.newContext();
-    const { state } = await newShopper(setup, String(baseURL), { label: "nojs" });
-    await setup.close();
-    const context = await browser.newContext({ javaScriptEnabled: false, storageState: state });
-    const page = await context.newPage();
-    await page.goto(`/?q=${encodeURIComponent(DRESS)}`);
-    await page.getByRole("link", { name: `View ${DRESS}` }).click();
-    const form = page.locator("form", { has: page.locator('input[name="intent"][value="add-to-cart"]') });
-    await form.getByLabel("Size").selectOption("M");
-    await form.getByLabel("Color").selectOption("Sage");
-    await form.getByLabel("Quantity").fill("2");
-    await form.getByRole("button", { name: "Add to cart" }).click();
-    await expect(page).toHaveURL(/\/product\/[0-9a-f-]+$/);
+test("without JavaScript, Add to cart and the cart page work from the server", async ({ browser, baseURL }) => {
+  const setup = await browser.newContext();
+  const { state } = await newShopper(setup, String(baseURL), { label: "nojs" });
+  await setup.close();
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: state });
+  const page = await context.newPage();
+  await page.goto(`/?q=${encodeURIComponent(DRESS)}`);
+  await page.getByRole("link", { name: `View ${DRESS}` }).click();
+  const form = page.locator("form", { has: page.locator('input[name="intent"][value="add-to-cart"]') });
+  await form.getByLabel("Size").selectOption("M");
+  await form.getByLabel("Color").selectOption("Sage");
+  await form.getByLabel("Quantity").fill("2");
+  await form.getByRole("button", { name: "Add to cart" }).click();
+  await expect(page).toHaveURL(/\/product\/[0-9a-f-]+$/);
 
-    await page.goto("/cart");
-    await expect(items(page)).toHaveCount(1);
-    await expect(items(page).first()).toContainText(DRESS);
-    await expect(items(page).first()).toContainText("Size: M");
-    await expect(items(page).first()).toContainText("$178.00");
-    const summary = page.getByRole("region", { name: "Order Summary" });
-    // 178.00 + tax 17.80 + shipping 0.10
-    await expect(summary).toContainText("$195.90");
-    await expect(summary.getByRole("link", { name: "Proceed to Checkout" })).toHaveAttribute("href", "/checkout");
+  await page.goto("/cart");
+  await expect(items(page)).toHaveCount(1);
+  await expect(items(page).first()).toContainText(DRESS);
+  await expect(items(page).first()).toContainText("Size: M");
+  await expect(items(page).first()).toContainText("$178.00");
+  const summary = page.getByRole("region", { name: "Order Summary" });
+  // 178.00 + tax 17.80 + shipping 0.10
+  await expect(summary).toContainText("$195.90");
+  await expect(summary.getByRole("link", { name: "Proceed to Checkout" })).toHaveAttribute("href", "/checkout");
 
-    await items(page).first().getByLabel("Quantity").fill("3");
-    await items(page).first().getByRole("button", { name: "Update" }).click();
-    await expect(items(page).first()).toContainText("$267.00");
-    await items(page)
-      .first()
-      .getByRole("button", { name: `Remove ${DRESS}` })
-      .click();
-    await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
-    await context.close();
-  },
-);
+  await items(page).first().getByLabel("Quantity").fill("3");
+  await items(page).first().getByRole("button", { name: "Update" }).click();
+  await expect(items(page).first()).toContainText("$267.00");
+  await items(page)
+    .first()
+    .getByRole("button", { name: `Remove ${DRESS}` })
+    .click();
+  await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+  await context.close();
+});
 
 test("the cart page as the server renders it passes axe", async ({ browser, baseURL }) => {
   const context = await browser.newContext();
@@ -125,7 +120,7 @@ test("the cart page as the server renders it passes axe", async ({ browser, base
   await context.close();
 });
 
-test("a visitor's Add to cart comes back added after the login, once", ANY_WIDTH, async ({ browser, baseURL }) => {
+test("a visitor's Add to cart comes back added after the login, once", async ({ browser, baseURL }) => {
   const setup = await browser.newContext();
   const { email } = await newShopper(setup, String(baseURL), { label: "pending" });
   await setup.close();

@@ -1,4 +1,4 @@
-import { ANY_WIDTH, expect } from "./fixtures";
+import { expect, PHONE } from "./fixtures";
 import { expectNoAxeViolations } from "./a11y";
 import { expectPlacedOrder } from "./placed-order";
 import { toast } from "./shop-steps";
@@ -90,7 +90,7 @@ test("the line's picture is the chosen colour's, from the cart to the order", as
   await page.screenshot({ path: info.outputPath("my-orders.png"), fullPage: true });
 });
 
-test("cancelling the sandbox PayPal approval keeps the cart", ANY_WIDTH, async ({ page }) => {
+test("cancelling the sandbox PayPal approval keeps the cart", async ({ page }) => {
   await buyFromProductPage(page, "S", "Blush");
   const approval = page.waitForEvent("popup");
   await page.getByRole("button", { name: "PayPal (sandbox)" }).click();
@@ -102,79 +102,79 @@ test("cancelling the sandbox PayPal approval keeps the cart", ANY_WIDTH, async (
   expect(await cartLines(page)).not.toBeNull();
 });
 
+test("with the approval window blocked, the sandbox PayPal approval happens in the same tab", async ({ page }) => {
+  await page.addInitScript(() => {
+    window.open = () => null;
+  });
+  await buyFromProductPage(page, "XXL", "Heather Grey");
+  await page.getByRole("button", { name: "PayPal (sandbox)" }).click();
+  await expect(page).toHaveURL(/\/sandbox\/paypal\/SANDBOX[A-Z0-9]+$/);
+  await expect(page.getByTestId("sandbox-amount")).toHaveText("$98.00");
+  const captured = page.waitForResponse((r) => r.url().endsWith("/api/capture-paypal-order"));
+  await page.getByRole("button", { name: "Approve payment" }).click();
+  const outcome = await (await captured).json();
+  expect(outcome).toMatchObject({ outcome: "paid", status: "COMPLETED" });
+  await expect(toast(page, "Payment successful! Order placed.")).toBeVisible();
+  await expect(page).toHaveURL(`/orders?placed=${outcome.orderId}`);
+  await expect(page.getByRole("article", { name: `Order #${orderNumber(outcome.orderId)}` })).toContainText(PRODUCT);
+  expect(await cartLines(page)).toBeNull();
+});
+
 test(
-  "with the approval window blocked, the sandbox PayPal approval happens in the same tab",
-  ANY_WIDTH,
-  async ({ page }) => {
-    await page.addInitScript(() => {
-      window.open = () => null;
+  "a full purchase with the sandbox card checkout ends on the confirmation",
+  PHONE,
+  async ({ page, browser }, info) => {
+    await buyFromProductPage(page, "XL", "Blush");
+    await page.getByRole("radio", { name: /Pay securely with card using Stripe/ }).check();
+    // The session's answer is held back, so what the checkout says while it prepares the redirect can be read.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
     });
-    await buyFromProductPage(page, "XXL", "Heather Grey");
-    await page.getByRole("button", { name: "PayPal (sandbox)" }).click();
-    await expect(page).toHaveURL(/\/sandbox\/paypal\/SANDBOX[A-Z0-9]+$/);
+    await page.route("**/api/create-stripe-session", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Pay with Card (Stripe)" }).click();
+    const status = page.getByRole("region", { name: "Pay" }).getByRole("status");
+    await expect(status).toContainText("Processing payment...");
+    await expect(status).toContainText("Redirecting to Stripe Checkout...");
+    await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
+    release();
+    await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sandbox_[A-Za-z0-9]+$/);
+    await expect(page.getByText("Sandbox — no real money", { exact: false })).toBeVisible();
     await expect(page.getByTestId("sandbox-amount")).toHaveText("$98.00");
-    const captured = page.waitForResponse((r) => r.url().endsWith("/api/capture-paypal-order"));
-    await page.getByRole("button", { name: "Approve payment" }).click();
-    const outcome = await (await captured).json();
-    expect(outcome).toMatchObject({ outcome: "paid", status: "COMPLETED" });
-    await expect(toast(page, "Payment successful! Order placed.")).toBeVisible();
-    await expect(page).toHaveURL(`/orders?placed=${outcome.orderId}`);
-    await expect(page.getByRole("article", { name: `Order #${orderNumber(outcome.orderId)}` })).toContainText(PRODUCT);
-    expect(await cartLines(page)).toBeNull();
+    await expect(page.getByText(PRODUCT)).toBeVisible();
+    await page.getByRole("button", { name: "Pay $98.00" }).click();
+
+    await expect(page).toHaveURL(/\/payment-success\?session_id=cs_sandbox_/);
+    await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+    await expect(page.getByText("Thank you for your purchase. Your order has been received.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
+    // The order in full, as the wallet's end shows it (issue 23, item 2).
+    const number = await expectPlacedOrder(page, { ...PLACED, size: "XL", color: "Blush" });
+    await expect.poll(() => cartLines(page)).toBeNull();
+    await expectNoAxeViolations(page, "the card's confirmation with the order");
+    await page.screenshot({ path: info.outputPath("payment-success.png"), fullPage: true });
+
+    // A reload confirms the same order again instead of making another.
+    await page.reload();
+    await expect(page.getByTestId("placed-order").getByRole("heading", { name: `Order #${number}` })).toBeVisible();
+    // The link alone shows nobody else the order: just the brief's texts.
+    const stranger = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const other = await stranger.newPage();
+    await other.goto(page.url());
+    await expect(other.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
+    await expect(other.getByText("Thank you for your purchase. Your order has been received.")).toBeVisible();
+    await expect(other.getByTestId("placed-order")).toHaveCount(0);
+    await expect(other.getByText(number)).toHaveCount(0);
+    await stranger.close();
+    await page.getByRole("link", { name: "View My Orders" }).click();
+    await expect(page.getByRole("article", { name: `Order #${number}` })).toContainText(PRODUCT);
   },
 );
 
-test("a full purchase with the sandbox card checkout ends on the confirmation", async ({ page, browser }, info) => {
-  await buyFromProductPage(page, "XL", "Blush");
-  await page.getByRole("radio", { name: /Pay securely with card using Stripe/ }).check();
-  // The session's answer is held back, so what the checkout says while it prepares the redirect can be read.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/api/create-stripe-session", async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.getByRole("button", { name: "Pay with Card (Stripe)" }).click();
-  const status = page.getByRole("region", { name: "Pay" }).getByRole("status");
-  await expect(status).toContainText("Processing payment...");
-  await expect(status).toContainText("Redirecting to Stripe Checkout...");
-  await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
-  release();
-  await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_sandbox_[A-Za-z0-9]+$/);
-  await expect(page.getByText("Sandbox — no real money", { exact: false })).toBeVisible();
-  await expect(page.getByTestId("sandbox-amount")).toHaveText("$98.00");
-  await expect(page.getByText(PRODUCT)).toBeVisible();
-  await page.getByRole("button", { name: "Pay $98.00" }).click();
-
-  await expect(page).toHaveURL(/\/payment-success\?session_id=cs_sandbox_/);
-  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
-  await expect(page.getByText("Thank you for your purchase. Your order has been received.")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
-  // The order in full, as the wallet's end shows it (issue 23, item 2).
-  const number = await expectPlacedOrder(page, { ...PLACED, size: "XL", color: "Blush" });
-  await expect.poll(() => cartLines(page)).toBeNull();
-  await expectNoAxeViolations(page, "the card's confirmation with the order");
-  await page.screenshot({ path: info.outputPath("payment-success.png"), fullPage: true });
-
-  // A reload confirms the same order again instead of making another.
-  await page.reload();
-  await expect(page.getByTestId("placed-order").getByRole("heading", { name: `Order #${number}` })).toBeVisible();
-  // The link alone shows nobody else the order: just the brief's texts.
-  const stranger = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  const other = await stranger.newPage();
-  await other.goto(page.url());
-  await expect(other.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
-  await expect(other.getByText("Thank you for your purchase. Your order has been received.")).toBeVisible();
-  await expect(other.getByTestId("placed-order")).toHaveCount(0);
-  await expect(other.getByText(number)).toHaveCount(0);
-  await stranger.close();
-  await page.getByRole("link", { name: "View My Orders" }).click();
-  await expect(page.getByRole("article", { name: `Order #${number}` })).toContainText(PRODUCT);
-});
-
-test("cancelling on the sandbox card checkout leads to the cancelled notice", ANY_WIDTH, async ({ page }) => {
+test("cancelling on the sandbox card checkout leads to the cancelled notice", async ({ page }) => {
   await buyFromProductPage(page, "XS", "Cloud Blue");
   await page.getByRole("radio", { name: /Pay securely with card using Stripe/ }).check();
   await page.getByRole("button", { name: "Pay with Card (Stripe)" }).click();

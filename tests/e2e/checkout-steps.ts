@@ -1,77 +1,29 @@
-import { type BrowserContext, test as base, expect, type Page } from "./fixtures";
-import { verificationLink } from "./mailbox";
-import { freshCartState } from "./shopper";
+import { type BrowserContext, expect, type Page } from "./fixtures";
+import { ADDRESS, newPerson, type StorageState } from "./roles";
 import { addFromProductPage } from "./shop-steps";
 
 /**
- * What the checkout specs share (checkout.e2e.ts, checkout-payments.e2e.ts): a signed-in shopper per
- * worker with a saved address, the way from the product page to the checkout, and the one set
+ * What the checkout specs share (checkout.e2e.ts, checkout-payments.e2e.ts): the worker's shared
+ * shopper (tests/e2e/shopper.ts), the way from the product page to the checkout, and the one set
  * ("Cloud Lounge Sweat Set", a demo product: $89.00, sizes XS-XXL, three colours, 30 in stock) as the
  * summary and the order show it.
  */
 
-export const PASSWORD = "Velvet-Harbor-42";
+export { ADDRESS, PASSWORD } from "./roles";
 export const PRODUCT = "Cloud Lounge Sweat Set";
-export const ADDRESS = {
-  name: "Ada Shopper",
-  phone: "+1 555 0100",
-  street: "12 Loom Street",
-  city: "Portland",
-  state: "OR",
-  zipCode: "97201",
-};
 
-type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
-
-/** A verified, signed-in shopper made through the store's own auth API; with `address`, one saved default address. */
+/** A person of the test's own, signed in on `context` (tests/e2e/roles.ts); with `address`, one saved default address. */
 export async function newShopper(
   context: BrowserContext,
   baseURL: string,
   label: string,
   address: boolean,
 ): Promise<StorageState> {
-  const email = `checkout-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
-  const headers = { origin: baseURL };
-  const signUp = await context.request.post(`${baseURL}/api/auth/sign-up/email`, {
-    data: { name: "", email, password: PASSWORD },
-    headers,
-  });
-  expect(signUp.status()).toBe(200);
-  await context.request.get(await verificationLink(context.request, baseURL, email), { maxRedirects: 0 });
-  const signIn = await context.request.post(`${baseURL}/api/auth/sign-in/email`, {
-    data: { email, password: PASSWORD },
-    headers,
-  });
-  expect(signIn.status()).toBe(200);
-  if (address) {
-    const saved = await context.request.post(`${baseURL}/addresses`, {
-      form: { intent: "create", ...ADDRESS, country: "United States", isDefault: "on" },
-      headers,
-      maxRedirects: 0,
-    });
-    expect(saved.status()).toBeLessThan(400);
-  }
-  return { cookies: (await context.storageState()).cookies, origins: [] };
+  return (await newPerson(context, baseURL, { label: `checkout-${label}`, address })).state;
 }
 
-export const test = base.extend<object, { shopperState: StorageState }>({
-  shopperState: [
-    async ({ browser }, use, workerInfo) => {
-      const context = await browser.newContext();
-      const state = await newShopper(
-        context,
-        String(workerInfo.project.use.baseURL),
-        `${workerInfo.project.name}-${workerInfo.workerIndex}`,
-        true,
-      );
-      await context.close();
-      await use(state);
-    },
-    { scope: "worker" },
-  ],
-  storageState: async ({ shopperState, playwright, baseURL }, use) =>
-    use(await freshCartState(playwright, baseURL, shopperState)),
-});
+/** The checkout specs run as the worker's shared shopper, who has a saved default address. */
+export { test } from "./shopper";
 
 export const summary = (page: Page) => page.getByRole("region", { name: "Order Summary" });
 

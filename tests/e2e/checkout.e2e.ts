@@ -1,4 +1,4 @@
-import { ANY_WIDTH, expect, type Locator, type Page } from "./fixtures";
+import { expect, type Locator, type Page, PHONE } from "./fixtures";
 import { expectNoAxeViolations } from "./a11y";
 import { addFromProductPage, toast } from "./shop-steps";
 import {
@@ -20,27 +20,34 @@ import {
  * are in checkout-payments.e2e.ts.
  */
 
-test(
-  "a visitor sees the login panel and a toast, and is sent to log in only after reading it",
-  ANY_WIDTH,
-  async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-    const page = await context.newPage();
-    // The panel is what the server sends (and what a browser without scripts keeps).
-    const html = await (await context.request.get(`${baseURL}/checkout`)).text();
-    expect(html).toContain("Please log in to checkout");
-    expect(html).toMatch(/href="\/login\?redirectTo=%2Fcheckout"[^>]*>Login</);
-    const opened = Date.now();
-    await page.goto("/checkout");
-    await expect(toast(page, "Please log in to checkout")).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1, name: "Please log in to checkout" })).toBeVisible();
-    // Not sent away at once: still here two seconds later, then on to the login page (docs/product.md §2: toast and redirect).
-    await page.waitForTimeout(Math.max(0, 2000 - (Date.now() - opened)));
-    await expect(page).toHaveURL(/\/checkout$/);
-    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout$/, { timeout: 10_000 });
-    await context.close();
-  },
-);
+test("a visitor sees the login panel and a toast, and is sent to log in only after reading it", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  // The panel is what the server sends (and what a browser without scripts keeps).
+  const html = await (await context.request.get(`${baseURL}/checkout`)).text();
+  expect(html).toContain("Please log in to checkout");
+  expect(html).toMatch(/href="\/login\?redirectTo=%2Fcheckout"[^>]*>Login</);
+  // The page's clock stands still until the test moves it (Playwright's fake clock): the redirect's
+  // delay is checked by the page's own timers, not by waiting.
+  await page.clock.install();
+  await page.clock.pauseAt(new Date(Date.now() + 60_000));
+  await page.goto("/checkout");
+  await expect(page.getByRole("heading", { level: 1, name: "Please log in to checkout" })).toBeVisible();
+  // Hydrated: the redirect's timer is set.
+  await expect(page.getByText("Taking you to the login page in a few seconds…")).toBeVisible();
+  // The toast appears on the page's next tick.
+  await page.clock.runFor(100);
+  await expect(toast(page, "Please log in to checkout")).toBeVisible();
+  // Not sent away at once: still here after 4.9 s, then on to the login page at 5 s (docs/product.md §2: toast and redirect).
+  await page.clock.runFor(4_800);
+  await expect(page).toHaveURL(/\/checkout$/);
+  await page.clock.runFor(200);
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout$/);
+  await context.close();
+});
 
 test("a visitor may stay on the checkout's login panel", async ({ browser }, info) => {
   const context = await browser.newContext({
@@ -48,7 +55,10 @@ test("a visitor may stay on the checkout's login panel", async ({ browser }, inf
     viewport: info.project.use.viewport ?? undefined,
   });
   const page = await context.newPage();
+  // The page's timers on Playwright's fake clock (flowing as usual until the test moves it on).
+  await page.clock.install();
   await page.goto("/checkout");
+  await expect(page.getByText("Taking you to the login page in a few seconds…")).toBeVisible();
   await page.getByRole("button", { name: "Stay on this page" }).click();
   await expect(page.getByText("Taking you to the login page")).toHaveCount(0);
   await expect(page.getByRole("main").getByRole("link", { name: "Login" })).toHaveAttribute(
@@ -57,12 +67,20 @@ test("a visitor may stay on the checkout's login panel", async ({ browser }, inf
   );
   await expectNoAxeViolations(page, "the visitor's checkout panel");
   await page.screenshot({ path: info.outputPath("checkout-visitor.png") });
-  await page.waitForTimeout(5500);
+  // Past the redirect's 5 s on the page's clock, with nothing left to fire it: still here, and the
+  // page asked nothing of /login (a navigation there would fetch its data first).
+  const toLogin: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.startsWith("/login")) toLogin.push(request.url());
+  });
+  await page.clock.fastForward(10_000);
   await expect(page).toHaveURL(/\/checkout$/);
+  expect(toLogin).toEqual([]);
+  await expect(page.getByRole("main").getByRole("link", { name: "Login" })).toBeVisible();
   await context.close();
 });
 
-test("an empty cart sends the shopper back to the cart with a toast", ANY_WIDTH, async ({ page }) => {
+test("an empty cart sends the shopper back to the cart with a toast", async ({ page }) => {
   await page.goto("/checkout");
   await expect(toast(page, "Your cart is empty")).toBeVisible();
   await expect(page).toHaveURL(/\/cart$/);
@@ -145,7 +163,7 @@ test("the checkout's choices: default address, billing, payment methods", async 
   expect(created).toBe(0);
 });
 
-test("on a phone the order summary and the discount code come before Pay", async ({ page }, info) => {
+test("on a phone the order summary and the discount code come before Pay", PHONE, async ({ page }, info) => {
   await buyFromProductPage(page, "M", "Blush");
   const wallet = page.getByRole("button", { name: "PayPal (sandbox)" });
   const items = summary(page).getByTestId("summary-items");
@@ -173,42 +191,38 @@ test("on a phone the order summary and the discount code come before Pay", async
   await page.screenshot({ path: info.outputPath("checkout.png"), fullPage: true });
 });
 
-test(
-  "a price the browser kept is not what is charged: the server's price and total win",
-  ANY_WIDTH,
-  async ({ page }) => {
-    await page.goto(`/?q=${encodeURIComponent(PRODUCT)}`);
-    const href = String(await page.getByRole("link", { name: `View ${PRODUCT}` }).getAttribute("href"));
-    const forged = [
-      {
-        productId: href.split("/").pop(),
-        title: PRODUCT,
-        priceCents: 1,
-        quantity: 1,
-        imageUrls: [],
-        selectedSize: "S",
-        color: "Cloud Blue",
-      },
-    ];
-    await page.evaluate((lines) => window.localStorage.setItem("cart:v1", JSON.stringify(lines)), forged);
-    await page.goto("/checkout");
-    await expect(page.getByRole("status").filter({ hasText: "changed from $0.01 to $89.00" })).toBeVisible();
-    await expect(summary(page).getByTestId("summary-total")).toHaveText("$98.00");
-    const created = page.waitForRequest((r) => r.url().endsWith("/api/create-paypal-order"));
-    const approval = page.waitForEvent("popup");
-    await page.getByRole("button", { name: "PayPal (sandbox)" }).click();
-    // What the page sends names the product, size, colour and quantity, and addresses: no price.
-    const sent = (await created).postDataJSON();
-    expect(Object.keys(sent).sort()).toEqual(["billingAddressId", "lines", "sameAsShipping", "shippingAddressId"]);
-    expect(Object.keys(sent.lines[0]).sort()).toEqual(["color", "productId", "quantity", "selectedSize"]);
-    const popup = await approval;
-    await expect(popup.getByTestId("sandbox-amount")).toHaveText("$98.00");
-    await popup.getByRole("button", { name: "Cancel" }).click();
-    await expect(toast(page, "Payment cancelled")).toBeVisible();
-  },
-);
+test("a price the browser kept is not what is charged: the server's price and total win", async ({ page }) => {
+  await page.goto(`/?q=${encodeURIComponent(PRODUCT)}`);
+  const href = String(await page.getByRole("link", { name: `View ${PRODUCT}` }).getAttribute("href"));
+  const forged = [
+    {
+      productId: href.split("/").pop(),
+      title: PRODUCT,
+      priceCents: 1,
+      quantity: 1,
+      imageUrls: [],
+      selectedSize: "S",
+      color: "Cloud Blue",
+    },
+  ];
+  await page.evaluate((lines) => window.localStorage.setItem("cart:v1", JSON.stringify(lines)), forged);
+  await page.goto("/checkout");
+  await expect(page.getByRole("status").filter({ hasText: "changed from $0.01 to $89.00" })).toBeVisible();
+  await expect(summary(page).getByTestId("summary-total")).toHaveText("$98.00");
+  const created = page.waitForRequest((r) => r.url().endsWith("/api/create-paypal-order"));
+  const approval = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "PayPal (sandbox)" }).click();
+  // What the page sends names the product, size, colour and quantity, and addresses: no price.
+  const sent = (await created).postDataJSON();
+  expect(Object.keys(sent).sort()).toEqual(["billingAddressId", "lines", "sameAsShipping", "shippingAddressId"]);
+  expect(Object.keys(sent.lines[0]).sort()).toEqual(["color", "productId", "quantity", "selectedSize"]);
+  const popup = await approval;
+  await expect(popup.getByTestId("sandbox-amount")).toHaveText("$98.00");
+  await popup.getByRole("button", { name: "Cancel" }).click();
+  await expect(toast(page, "Payment cancelled")).toBeVisible();
+});
 
-test("a double click starts one payment, for either method", ANY_WIDTH, async ({ page }) => {
+test("a double click starts one payment, for either method", async ({ page }) => {
   const calls: string[] = [];
   page.on("request", (r) => {
     if (/\/api\/create-(paypal-order|stripe-session)$/.test(r.url())) calls.push(r.url().split("/").pop()!);
@@ -226,51 +240,54 @@ test("a double click starts one payment, for either method", ANY_WIDTH, async ({
 
   await page.getByRole("radio", { name: /Pay securely with card using Stripe/ }).check();
   const card = page.getByRole("button", { name: "Pay with Card (Stripe)" });
-  // Hold the answer back, so the busy state is certain to be seen and the second click lands during it.
+  // Hold the answer back until the busy state has been seen, so the second click lands during it.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route("**/api/create-stripe-session", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await held;
     await route.continue();
   });
   await card.dblclick();
   await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
+  release();
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);
   expect(calls).toEqual(["create-paypal-order", "create-stripe-session"]);
 });
 
-test(
-  "paying again after the capture failed continues with the same, already approved PayPal order",
-  ANY_WIDTH,
-  async ({ page }) => {
-    await buyFromProductPage(page, "M", "Heather Grey");
-    const created: string[] = [];
-    page.on("response", async (r) => {
-      if (r.url().endsWith("/api/create-paypal-order") && r.ok()) created.push((await r.json()).id);
-    });
-    // The first capture never reaches the server (the connection drops).
-    let dropped = false;
-    await page.route("**/api/capture-paypal-order", async (route) => {
-      if (dropped) return route.continue();
-      dropped = true;
-      return route.abort("connectionreset");
-    });
-    const first = page.waitForEvent("popup");
-    await page.getByRole("button", { name: "PayPal (sandbox)" }).click();
-    await (await first).getByRole("button", { name: "Approve payment" }).click();
-    await expect(toast(page, "PayPal payment failed. Please try again.")).toBeVisible();
-    expect(await cartLines(page)).not.toBeNull();
+test("paying again after the capture failed continues with the same, already approved PayPal order", async ({
+  page,
+}) => {
+  await buyFromProductPage(page, "M", "Heather Grey");
+  const created: string[] = [];
+  page.on("response", async (r) => {
+    if (r.url().endsWith("/api/create-paypal-order") && r.ok()) created.push((await r.json()).id);
+  });
+  // The first capture never reaches the server (the connection drops).
+  let dropped = false;
+  await page.route("**/api/capture-paypal-order", async (route) => {
+    if (dropped) return route.continue();
+    dropped = true;
+    return route.abort("connectionreset");
+  });
+  const first = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "PayPal (sandbox)" }).click();
+  await (await first).getByRole("button", { name: "Approve payment" }).click();
+  await expect(toast(page, "PayPal payment failed. Please try again.")).toBeVisible();
+  expect(await cartLines(page)).not.toBeNull();
 
-    // Again: the server hands out the same order, approved already; the window says so and goes on.
-    const second = page.waitForEvent("popup");
-    const captured = page.waitForResponse((r) => r.url().endsWith("/api/capture-paypal-order"));
-    await page.getByRole("button", { name: "PayPal (sandbox)" }).click();
-    const popup = await second;
-    await expect(popup.getByText("This payment is already approved.")).toBeVisible();
-    await popup.getByRole("button", { name: "Continue to the store" }).click();
-    const outcome = await (await captured).json();
-    expect(outcome.status).toBe("COMPLETED");
-    expect(created).toHaveLength(2);
-    expect(created[1]).toBe(created[0]);
-    await expect(toast(page, "Payment successful! Order placed.")).toBeVisible();
-    await expect(page.getByRole("article", { name: `Order #${orderNumber(outcome.orderId)}` })).toContainText(PRODUCT);
-  },
-);
+  // Again: the server hands out the same order, approved already; the window says so and goes on.
+  const second = page.waitForEvent("popup");
+  const captured = page.waitForResponse((r) => r.url().endsWith("/api/capture-paypal-order"));
+  await page.getByRole("button", { name: "PayPal (sandbox)" }).click();
+  const popup = await second;
+  await expect(popup.getByText("This payment is already approved.")).toBeVisible();
+  await popup.getByRole("button", { name: "Continue to the store" }).click();
+  const outcome = await (await captured).json();
+  expect(outcome.status).toBe("COMPLETED");
+  expect(created).toHaveLength(2);
+  expect(created[1]).toBe(created[0]);
+  await expect(toast(page, "Payment successful! Order placed.")).toBeVisible();
+  await expect(page.getByRole("article", { name: `Order #${orderNumber(outcome.orderId)}` })).toContainText(PRODUCT);
+});

@@ -5,7 +5,7 @@ import { newShopper } from "./shopper";
 
 /**
  * Fit answers on reviews and the owner's size guides (issue 27; decision 060). The rules do
- * not depend on the width: desktop only (PHONE_SKIPS).
+ * not depend on the width: at 1280 px only.
  */
 
 const SHOES = "Canvas Court Sneakers";

@@ -31,24 +31,23 @@ function skipPictures(page: Page) {
 }
 
 /**
- * The store's HTTP server closes a keep-alive connection after 5 s idle (Node's default; the
- * proxies in docs/deploy.md keep theirs shorter). A request sent on such a connection just as it
- * closes meets a reset (ECONNRESET) before the server has read a byte of it: on a busy machine the
- * client has not yet seen the close. Chromium then sends the request again on a new connection;
- * Playwright's API client (`context.request`, which keeps connections for as long as it likes) does
- * so only when told to, with `maxRetries`. The tests' API calls get that default, as a browser would
- * behave; a call that passes its own `maxRetries` keeps it.
+ * The tests' API calls (`context.request`) each go on a connection of their own: they ask the server
+ * to close it after the answer (`Connection: close`). The store closes an idle keep-alive connection
+ * after 5 s (Node's default; the proxies in docs/deploy.md keep theirs shorter), and Playwright's API
+ * client keeps connections for as long as it likes, so a call sent on a kept one just as the store
+ * closed it met a reset ("read ECONNRESET", a CI run of 0.6.0). With no connection kept there is
+ * nothing to race; a call's own `connection` header wins. The browser's own requests are untouched.
  */
-export const RESET_RETRIES = 2;
-const retrying = new WeakSet<APIRequestContext>();
-type Send = (url: unknown, options?: { maxRetries?: number }) => ReturnType<APIRequestContext["fetch"]>;
-export function retryResets(request: APIRequestContext): APIRequestContext {
-  if (retrying.has(request)) return request;
-  retrying.add(request);
+const ownConnection = new WeakSet<APIRequestContext>();
+type Send = (url: unknown, options?: { headers?: Record<string, string> }) => ReturnType<APIRequestContext["fetch"]>;
+export function connectionPerCall(request: APIRequestContext): APIRequestContext {
+  if (ownConnection.has(request)) return request;
+  ownConnection.add(request);
   const methods = request as unknown as Record<string, Send>;
   for (const method of ["fetch", "get", "head", "post", "put", "patch", "delete"]) {
     const send = methods[method].bind(request);
-    methods[method] = (url, options) => send(url, { maxRetries: RESET_RETRIES, ...options });
+    methods[method] = (url, options) =>
+      send(url, { ...options, headers: { connection: "close", ...options?.headers } });
   }
   return request;
 }
@@ -56,7 +55,7 @@ export function retryResets(request: APIRequestContext): APIRequestContext {
 function watch(context: BrowserContext) {
   if (watched.has(context)) return;
   watched.add(context);
-  retryResets(context.request);
+  connectionPerCall(context.request);
   for (const page of context.pages()) skipPictures(page);
   context.on("page", skipPictures);
   context.on("console", (message) => {
@@ -97,12 +96,12 @@ export const test = base.extend<{ cspViolations: string[] }, { watchedBrowser: u
 });
 
 /**
- * The tag of a test whose rule does not depend on the width, in a file that otherwise runs at both:
- * the phone project leaves it to the desktop one (`grepInvert` in playwright.config.ts, decision 058),
- * as PHONE_SKIPS does for whole files. Used as `test("…", ANY_WIDTH, async (…) => …)`. A test that
- * checks layout, touch input or runs axe on a screen keeps both widths.
+ * The tag of a test that also runs at 390 px (the phone project runs only these and the accessibility
+ * sweep; docs/testing.md, "Widths"): one phone pass per journey, and the tests whose layout, touch
+ * input or dialogs differ on a phone. Everything else runs once, at 1280 px. Used as
+ * `test("…", PHONE, async (…) => …)`.
  */
-export const ANY_WIDTH = { tag: "@any-width" };
+export const PHONE = { tag: "@phone" };
 
 export { expect };
 export type {

@@ -1,9 +1,9 @@
-import { ANY_WIDTH, expect, test } from "./fixtures";
+import { expect, test, PHONE } from "./fixtures";
 
 const cards = (page: import("./fixtures").Page) => page.getByRole("list", { name: "Products" }).getByRole("article");
 
 test.describe("home grid", () => {
-  test("shows 12 products, then 24 after Load more, without jumping to the top", async ({ page }) => {
+  test("shows 12 products, then 24 after Load more, without jumping to the top", PHONE, async ({ page }) => {
     await page.goto("/");
     await expect(page).toHaveTitle("Threadline");
     await expect(cards(page)).toHaveCount(12);
@@ -22,7 +22,7 @@ test.describe("home grid", () => {
     await expect(first.getByRole("link", { name: /^View / })).toBeVisible();
   });
 
-  test("Load more works without JavaScript", ANY_WIDTH, async ({ browser }) => {
+  test("Load more works without JavaScript", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/");
@@ -47,7 +47,7 @@ test.describe("home grid", () => {
     ).toHaveAttribute("aria-current", "page");
   });
 
-  test("searches by text and sorts by price", ANY_WIDTH, async ({ page }) => {
+  test("searches by text and sorts by price", async ({ page }) => {
     await page.goto("/");
     const search = page.getByRole("combobox", { name: "Search products" });
     await search.fill("jacket");
@@ -74,13 +74,13 @@ test.describe("home grid", () => {
       .toBe(true);
   });
 
-  test("a search with no match says so, and SQL or HTML in it is only text", ANY_WIDTH, async ({ page }) => {
+  test("a search with no match says so, and SQL or HTML in it is only text", async ({ page }) => {
     await page.goto(`/?q=${encodeURIComponent("<img src=x onerror=alert(1)> ' or 1=1 --")}`);
     await expect(page.getByText("No products match your search.")).toBeVisible();
     await expect(page.locator("img[src='x']")).toHaveCount(0);
   });
 
-  test("a visitor's Add to cart asks to log in and goes to /login", ANY_WIDTH, async ({ page }) => {
+  test("a visitor's Add to cart asks to log in and goes to /login", async ({ page }) => {
     await page.goto("/");
     await cards(page)
       .first()
@@ -90,7 +90,7 @@ test.describe("home grid", () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
-  test("unknown pages show the 404 page", ANY_WIDTH, async ({ page }) => {
+  test("unknown pages show the 404 page", async ({ page }) => {
     const res = await page.goto("/this/does/not/exist");
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();

@@ -1,8 +1,8 @@
-import { type Browser, type BrowserContext, expect, type Page, type TestInfo, test } from "./fixtures";
+import { expect, type Page, type TestInfo, test } from "./fixtures";
 import { toast } from "./shop-steps";
 import { orderLink } from "./admin-orders";
 import sharp from "sharp";
-import { verificationLink } from "./mailbox";
+import { ADMIN, signedInContext } from "./people";
 import { placedOrderNumber } from "./placed-order";
 import { askToDelete } from "./confirm";
 
@@ -12,41 +12,10 @@ import { askToDelete } from "./confirm";
  * still finds it has seen the change arrive live.
  */
 
-const ADMIN = "admin@example.com";
-const PASSWORD = "Velvet-Harbor-42";
 // Each project works on its own demo product, so the two runs never see each other's reviews.
 const REVIEWED = { desktop: "Highland Wool Scarf", phone: "Tortoise Retro Sunglasses" } as Record<string, string>;
 // Plenty of stock, no size or colour to pick: one click into the cart.
 const BOUGHT = "Breton Canvas Tote";
-
-/** A browser context signed in as `email`, registered and verified through the local mailbox unless it exists already. */
-async function signedInContext(browser: Browser, info: TestInfo, email: string): Promise<BrowserContext> {
-  const { viewport, isMobile, hasTouch } = info.project.use;
-  const context = await browser.newContext({ viewport, isMobile, hasTouch });
-  const baseURL = String(info.project.use.baseURL);
-  const headers = { origin: baseURL };
-  const signUp = await context.request.post(`${baseURL}/api/auth/sign-up/email`, {
-    data: { name: "", email, password: PASSWORD },
-    headers,
-  });
-  expect([200, 422]).toContain(signUp.status());
-  // An account that exists and is verified signs in at once (the owner's mails share the administrator's
-  // mailbox, decision 054); one another test has just registered and not verified yet is verified here.
-  if (signUp.status() === 422) {
-    const direct = await context.request.post(`${baseURL}/api/auth/sign-in/email`, {
-      data: { email, password: PASSWORD },
-      headers,
-    });
-    if (direct.status() === 200) return context;
-  }
-  await context.request.get(await verificationLink(context.request, baseURL, email), { maxRedirects: 0 });
-  const signIn = await context.request.post(`${baseURL}/api/auth/sign-in/email`, {
-    data: { email, password: PASSWORD },
-    headers,
-  });
-  expect(signIn.status()).toBe(200);
-  return context;
-}
 
 const unique = (info: TestInfo, who: string) => `live-${who}-${info.project.name}-${Date.now()}@example.com`;
 
@@ -236,6 +205,21 @@ test("a notice that arrives during 'Load more' waits for it: the page keeps its 
   browser,
 }, info) => {
   test.setTimeout(90_000);
+  // Counts the messages the page's live stream receives, so the test waits for the notice itself.
+  await page.addInitScript(() => {
+    const Native = window.EventSource;
+    const counter = window as unknown as { liveMessages: number };
+    counter.liveMessages = 0;
+    window.EventSource = class extends Native {
+      constructor(url: string | URL, init?: EventSourceInit) {
+        super(url, init);
+        this.addEventListener("message", () => {
+          counter.liveMessages += 1;
+        });
+      }
+    };
+  });
+  const liveMessages = () => page.evaluate(() => (window as unknown as { liveMessages: number }).liveMessages);
   const cards = page.getByRole("list", { name: "Products" }).getByRole("article");
   const stream = liveStreamOpen(page);
   await page.goto("/");
@@ -267,12 +251,14 @@ test("a notice that arrives during 'Load more' waits for it: the page keeps its 
 
   const writerContext = await signedInContext(browser, info, unique(info, "interrupter"));
   const baseURL = String(info.project.use.baseURL);
+  const heard = await liveMessages();
   const posted = await writerContext.request.post(`${baseURL}${href}`, {
     form: { intent: "review", rating: "5", text: `Posted during Load more (${info.project.name})` },
     headers: { origin: baseURL },
   });
   expect(posted.status()).toBe(200);
-  await page.waitForTimeout(500); // the notice reaches the page while "Load more" is still held
+  // The notice reaches the page while "Load more" is still held.
+  await expect.poll(liveMessages).toBeGreaterThan(heard);
   release();
 
   await expect(cards).toHaveCount(24);

@@ -5,7 +5,7 @@ import { ADMIN, signedInContext } from "./people";
 import { toast } from "./shop-steps";
 
 /**
- * The owner's desk (issue 25, item 8), desktop only (PHONE_SKIPS: the states and days are the same
+ * The owner's desk (issue 25, item 8), at 1280 px only (the states and days are the same
  * at both widths): discount codes say their real state, an end date of 30 Jun reads 30 Jun (the
  * e2e store's zone is UTC; other zones are the unit and integration tests'), and a refused form
  * says every problem at once.

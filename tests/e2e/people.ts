@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type TestInfo } from "@playwright/test";
-import { verificationLink } from "./mailbox";
+import { ADMIN, OWNER_STATE, signUpAndIn } from "./roles";
 
 /**
  * People for end-to-end tests, made through the store's own endpoints (sign-up, the e-mailed
@@ -7,25 +7,15 @@ import { verificationLink } from "./mailbox";
  * database, so what a test sees is what a shopper's actions would have made.
  */
 
-export const ADMIN = "admin@example.com";
-export const PASSWORD = "Velvet-Harbor-42";
-export const ADDRESS = {
-  name: "Ada Shopper",
-  phone: "+1 555 0100",
-  street: "12 Loom Street",
-  city: "Portland",
-  state: "OR",
-  zipCode: "97201",
-  country: "United States",
-};
+export { ADDRESS, ADMIN, PASSWORD, saveAddress } from "./roles";
 
 /** An address unique to this run and test, so parallel tests never share a person. */
 export const uniqueEmail = (label: string, info: TestInfo) =>
   `${label}-${info.project.name}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 
 /**
- * Registers `email` (unless it exists: the administrator is shared by every test), opens its
- * verification link and signs in; the request context keeps the session cookie.
+ * Signs `email` in on `request` (its context keeps the cookie): registered and verified first unless the
+ * account exists. The owner is never signed in here: open the owner's context with `signedInContext`.
  */
 export async function signIn(
   request: APIRequestContext,
@@ -33,27 +23,16 @@ export async function signIn(
   email: string,
   options: { name?: string } = {},
 ) {
-  const headers = { origin: baseURL };
-  const signUp = await request.post(`${baseURL}/api/auth/sign-up/email`, {
-    data: { name: options.name ?? "", email, password: PASSWORD },
-    headers,
-  });
-  expect([200, 422]).toContain(signUp.status());
-  // An account that exists and is verified signs in at once: the administrator's address also gets
-  // the owner's mails (decision 054), which may push its verification out of the mailbox's list.
-  if (signUp.status() === 422) {
-    const direct = await request.post(`${baseURL}/api/auth/sign-in/email`, {
-      data: { email, password: PASSWORD },
-      headers,
-    });
-    if (direct.status() === 200) return;
-  }
-  await request.get(await verificationLink(request, baseURL, email), { maxRedirects: 0 });
-  const res = await request.post(`${baseURL}/api/auth/sign-in/email`, { data: { email, password: PASSWORD }, headers });
-  expect(res.status()).toBe(200);
+  expect(email, "the owner's context comes from the roles project: signedInContext(browser, info, ADMIN)").not.toBe(
+    ADMIN,
+  );
+  await signUpAndIn(request, baseURL, email, { ...options, existing: true });
 }
 
-/** A browser context of the test's project (viewport, touch), signed in as `email`. */
+/**
+ * A browser context of the test's project (viewport, touch), signed in as `email`: the owner from the
+ * state the roles project saved (tests/e2e/roles.setup.ts), anyone else signed up and in now.
+ */
 export async function signedInContext(
   browser: Browser,
   info: TestInfo,
@@ -61,28 +40,10 @@ export async function signedInContext(
   options: { name?: string } = {},
 ): Promise<BrowserContext> {
   const { viewport, isMobile, hasTouch } = info.project.use;
+  if (email === ADMIN) return browser.newContext({ viewport, isMobile, hasTouch, storageState: OWNER_STATE });
   const context = await browser.newContext({ viewport, isMobile, hasTouch });
   await signIn(context.request, String(info.project.use.baseURL), email, options);
   return context;
-}
-
-/** Saves the shopper's default address through the address book's form; returns its id. */
-export async function saveAddress(
-  request: APIRequestContext,
-  baseURL: string,
-  address: Partial<typeof ADDRESS> = {},
-): Promise<string> {
-  const fields = { ...ADDRESS, ...address };
-  const saved = await request.post(`${baseURL}/addresses`, {
-    form: { intent: "create", ...fields, isDefault: "on" },
-    headers: { origin: baseURL },
-    maxRedirects: 0,
-  });
-  expect(saved.status()).toBeLessThan(400);
-  const html = await (await request.get(`${baseURL}/addresses`)).text();
-  const id = /name="id" value="([0-9a-f-]{36})"/.exec(html)?.[1];
-  expect(id, "the saved address is listed").toBeTruthy();
-  return id as string;
 }
 
 /** A product's id, found through the home page's search as a shopper would. */

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { SHOPPER_SLOTS } from "./roles";
 
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -21,31 +22,12 @@ const chromium = {
   ],
 };
 
-/** Specs the phone project leaves to the desktop one (see the project below and docs/testing in README). */
-export const PHONE_SKIPS = [
-  "**/live.e2e.ts",
-  "**/csp.e2e.ts",
-  "**/order-desk.e2e.ts",
-  "**/refunds.e2e.ts",
-  "**/discounts.e2e.ts",
-  "**/variants.e2e.ts",
-  "**/admin.e2e.ts",
-  "**/reviews.e2e.ts",
-  "**/accounts.e2e.ts",
-  "**/returns-decline.e2e.ts",
-  "**/owner-desk-discounts.e2e.ts",
-  "**/fit-answers.e2e.ts",
-  "**/search-filters.e2e.ts",
-  "**/stock-alerts.e2e.ts",
-  "**/uploads.e2e.ts",
-];
-
 export default defineConfig({
   testDir: ".",
   testMatch: "**/*.e2e.ts",
   outputDir: path.join(ROOT, "test-results", "e2e"),
   fullyParallel: true,
-  workers: 2,
+  workers: SHOPPER_SLOTS,
   retries: 0,
   reporter: [["list"]],
   timeout: 30_000,
@@ -57,20 +39,22 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
+    // Signs the owner and one shopper per worker in once, through the store's own endpoints, and saves
+    // their cookies (tests/e2e/roles.ts): no test signs in unless signing in is what it tests.
+    { name: "roles", testMatch: "roles.setup.ts" },
     {
+      name: "desktop",
+      dependencies: ["roles"],
+      use: { viewport: { width: 1280, height: 800 } },
+    },
+    {
+      // At 390 px: the accessibility sweep and the tests tagged PHONE (one pass per journey, and what a
+      // phone lays out or touches differently: tests/e2e/fixtures.ts). Rules and server answers do not
+      // depend on the width; they run once, at 1280 px, or lower down (docs/testing.md).
       name: "phone",
+      dependencies: ["roles"],
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-      // The phone runs what a phone changes: the accessibility sweep of every route as a visitor, a
-      // shopper and the administrator (axe on each screen at 390 px), the shop's pages and the cart
-      // and checkout flows, the account layout and the administrator's card lists. The skipped specs
-      // prove rules that do not depend on the width (live updates, the CSP header, order-desk and
-      // product-management workflows, refunds, discounts, per-variant stock, reviews, sign-up and
-      // the address book); they run at 1280 px only (decision 036). So do single tests tagged ANY_WIDTH
-      // (tests/e2e/fixtures.ts) in files that otherwise run at both: server-side rules, redirects, what
-      // works without JavaScript, input rules, payment races (decision 058).
-      testIgnore: PHONE_SKIPS,
-      grepInvert: /@any-width/,
+      grep: /@phone/,
     },
   ],
   webServer: {

@@ -1,8 +1,8 @@
-import { ANY_WIDTH, type BrowserContext, test as base, expect, type Locator, type Page } from "./fixtures";
+import { type BrowserContext, test as base, expect, type Locator, type Page } from "./fixtures";
 import { toast } from "./shop-steps";
 import { openAccountMenu } from "./account-menu";
 import { expectNoAxeViolations } from "./a11y";
-import { emptySavedCart, newShopper, type StorageState } from "./shopper";
+import { emptySavedCart, savedState, shopperStateFile, type StorageState } from "./roles";
 import { openSummaryItems } from "./checkout-steps";
 
 /**
@@ -15,19 +15,10 @@ import { openSummaryItems } from "./checkout-steps";
 const WRAP = "Emerald Wrap Dress";
 const SOLD_OUT = "Picnic Gingham Sundress";
 
-const test = base.extend<object, { shopperState: StorageState }>({
-  shopperState: [
-    async ({ browser }, use, workerInfo) => {
-      const context = await browser.newContext();
-      const { state } = await newShopper(context, String(workerInfo.project.use.baseURL), {
-        label: `polish-${workerInfo.project.name}`,
-        address: true,
-      });
-      await context.close();
-      await use(state);
-    },
-    { scope: "worker" },
-  ],
+/** The worker's shared shopper (signed in once by the roles project, with a default address). */
+const test = base.extend<{ shopperState: StorageState }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
+  shopperState: async ({}, use, info) => use(savedState(shopperStateFile(info.parallelIndex))),
 });
 
 async function signedIn(context: BrowserContext, state: StorageState) {
@@ -152,7 +143,7 @@ test("the gallery opens a full-screen zoom: keys, arrows and swipes move, focus 
   await expect(dialog).toBeHidden();
 });
 
-test("a product without reviews says 'No reviews yet.' instead of empty stars and 0.0", ANY_WIDTH, async ({ page }) => {
+test("a product without reviews says 'No reviews yet.' instead of empty stars and 0.0", async ({ page }) => {
   await openProduct(page, WRAP);
   const summary = page
     .getByRole("main")
@@ -209,40 +200,39 @@ test("the card's 'Add to cart' is a button that adds at once, or sends to the pr
   await page.evaluate(() => window.localStorage.removeItem("cart:v1"));
 });
 
-test(
-  "before JavaScript runs, the card's button still leads to the product page, or to login for a visitor",
-  ANY_WIDTH,
-  async ({ browser, shopperState }, info) => {
-    const { viewport, isMobile, hasTouch } = info.project.use;
-    const visitor = await browser.newContext({ javaScriptEnabled: false, viewport, isMobile, hasTouch });
-    const page = await visitor.newPage();
-    await page.goto(`/?q=${encodeURIComponent(WRAP)}`);
-    await page
-      .getByRole("article", { name: WRAP })
-      .getByRole("button", { name: `Add to cart: ${WRAP}` })
-      .click();
-    await expect(page).toHaveURL(/\/login\?redirectTo=%2F%3Fq%3DEmerald.+Wrap.+Dress$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Login" })).toBeVisible();
-    await visitor.close();
+test("before JavaScript runs, the card's button still leads to the product page, or to login for a visitor", async ({
+  browser,
+  shopperState,
+}, info) => {
+  const { viewport, isMobile, hasTouch } = info.project.use;
+  const visitor = await browser.newContext({ javaScriptEnabled: false, viewport, isMobile, hasTouch });
+  const page = await visitor.newPage();
+  await page.goto(`/?q=${encodeURIComponent(WRAP)}`);
+  await page
+    .getByRole("article", { name: WRAP })
+    .getByRole("button", { name: `Add to cart: ${WRAP}` })
+    .click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2F%3Fq%3DEmerald.+Wrap.+Dress$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Login" })).toBeVisible();
+  await visitor.close();
 
-    const shopper = await browser.newContext({
-      javaScriptEnabled: false,
-      viewport,
-      isMobile,
-      hasTouch,
-      storageState: shopperState,
-    });
-    const shopperPage = await shopper.newPage();
-    await shopperPage.goto(`/?q=${encodeURIComponent(WRAP)}`);
-    await shopperPage
-      .getByRole("article", { name: WRAP })
-      .getByRole("button", { name: `Add to cart: ${WRAP}` })
-      .click();
-    await expect(shopperPage).toHaveURL(/\/product\/[0-9a-f-]{36}\??$/);
-    await expect(shopperPage.getByRole("heading", { level: 1, name: WRAP })).toBeVisible();
-    await shopper.close();
-  },
-);
+  const shopper = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport,
+    isMobile,
+    hasTouch,
+    storageState: shopperState,
+  });
+  const shopperPage = await shopper.newPage();
+  await shopperPage.goto(`/?q=${encodeURIComponent(WRAP)}`);
+  await shopperPage
+    .getByRole("article", { name: WRAP })
+    .getByRole("button", { name: `Add to cart: ${WRAP}` })
+    .click();
+  await expect(shopperPage).toHaveURL(/\/product\/[0-9a-f-]{36}\??$/);
+  await expect(shopperPage.getByRole("heading", { level: 1, name: WRAP })).toBeVisible();
+  await shopper.close();
+});
 
 test("toasts appear below the header, leave the cart and profile reachable, and read clearly", async ({
   context,

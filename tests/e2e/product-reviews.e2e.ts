@@ -1,10 +1,10 @@
 import { expectNoAxeViolations } from "./a11y";
-import { ANY_WIDTH, type Browser, expect, type Page, type TestInfo, test } from "./fixtures";
+import { type Browser, expect, type Page, type TestInfo, test } from "./fixtures";
 import { toast } from "./shop-steps";
 import { newShopper } from "./shopper";
 
 /**
- * The reviews on the product page at both widths (issue 24): the author under their profile's
+ * The reviews on the product page (issue 24): the author under their profile's
  * first name (following it when it changes), the shopper's own review shown once (beside the form, not again in the list), and a
  * visitor told to log in before typing. Each project reviews its own demo product.
  */
@@ -24,26 +24,24 @@ async function shopperPage(browser: Browser, info: TestInfo, firstName: string) 
   return { page: await context.newPage(), close: () => context.close() };
 }
 
-test(
-  "a visitor is told to log in before typing; the link comes back to the product's reviews",
-  ANY_WIDTH,
-  async ({ page }, info) => {
-    const title = PRODUCT[info.project.name];
-    await openProduct(page, title);
-    await expect(page).toHaveURL(/\/product\/[0-9a-f-]{36}$/);
-    const path = new URL(page.url()).pathname;
-    const form = page.getByRole("form", { name: "Write a review" });
-    const login = form.getByRole("link", { name: "Log in to write a review" });
-    await expect(login).toBeVisible();
-    await expect(login).toHaveAttribute("href", `/login?redirectTo=${encodeURIComponent(`${path}#reviews`)}`);
-    // Posting anyway still gets the brief's alert.
-    await form.getByRole("textbox", { name: "Write your review" }).fill("Lovely");
-    await form.getByRole("button", { name: "Post review" }).click();
-    await expect(toast(page, "Please log in to leave a review.")).toBeVisible();
-    await login.click();
-    await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(`${path}#reviews`)}`);
-  },
-);
+test("a visitor is told to log in before typing; the link comes back to the product's reviews", async ({
+  page,
+}, info) => {
+  const title = PRODUCT[info.project.name];
+  await openProduct(page, title);
+  await expect(page).toHaveURL(/\/product\/[0-9a-f-]{36}$/);
+  const path = new URL(page.url()).pathname;
+  const form = page.getByRole("form", { name: "Write a review" });
+  const login = form.getByRole("link", { name: "Log in to write a review" });
+  await expect(login).toBeVisible();
+  await expect(login).toHaveAttribute("href", `/login?redirectTo=${encodeURIComponent(`${path}#reviews`)}`);
+  // Posting anyway still gets the brief's alert.
+  await form.getByRole("textbox", { name: "Write your review" }).fill("Lovely");
+  await form.getByRole("button", { name: "Post review" }).click();
+  await expect(toast(page, "Please log in to leave a review.")).toBeVisible();
+  await login.click();
+  await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(`${path}#reviews`)}`);
+});
 
 test("the shopper's own review shows once, and others see it under the profile's first name", async ({
   browser,

@@ -1,4 +1,4 @@
-import { ANY_WIDTH, expect, type Locator, type Page, test } from "./fixtures";
+import { expect, type Locator, type Page, test, PHONE } from "./fixtures";
 
 /**
  * The product detail page (docs/product.md §2) against the fixtures of tests/e2e/prepare.ts:
@@ -50,7 +50,7 @@ async function swipe(page: Page, target: Locator, deltaX: number, hasTouch: bool
   }
 }
 
-test("shows 'Loading product...' while a product opens from the home grid", ANY_WIDTH, async ({ page }) => {
+test("shows 'Loading product...' while a product opens from the home grid", async ({ page }) => {
   await page.goto("/");
   // Hold the product's data back so the pending state is certain to be on screen.
   let release!: () => void;
@@ -68,7 +68,7 @@ test("shows 'Loading product...' while a product opens from the home grid", ANY_
   await expect(page.getByText("Loading product...")).toHaveCount(0);
 });
 
-test("a first load is rendered by the server with the product, not a loading state", ANY_WIDTH, async ({ page }) => {
+test("a first load is rendered by the server with the product, not a loading state", async ({ page }) => {
   await openFromHome(page, DRESS);
   const url = page.url();
   const html = await (await page.request.get(url)).text();
@@ -114,7 +114,7 @@ test("thumbnails and the keyboard choose the photo", async ({ page }) => {
   await expectMainImage(page, 3);
 });
 
-test("swipes over 40 px change the photo, shorter ones do not", async ({ page }, testInfo) => {
+test("swipes over 40 px change the photo, shorter ones do not", PHONE, async ({ page }, testInfo) => {
   const hasTouch = Boolean(testInfo.project.use.hasTouch);
   await openFromHome(page, DRESS);
   const frame = page.getByRole("group", { name: "Current image" });
@@ -185,7 +185,7 @@ test("shows the details, sizes, colours, reviews and breadcrumb", async ({ page 
   await expect(page.getByRole("heading", { level: 1, name: "Dress" })).toBeVisible();
 });
 
-test("a visitor's 'Add to cart' asks to log in and goes to /login", ANY_WIDTH, async ({ page }) => {
+test("a visitor's 'Add to cart' asks to log in and goes to /login", async ({ page }) => {
   await openFromHome(page, DRESS);
   const productPath = new URL(page.url()).pathname;
   await page.getByRole("button", { name: "Add to cart" }).click();
@@ -193,7 +193,7 @@ test("a visitor's 'Add to cart' asks to log in and goes to /login", ANY_WIDTH, a
   await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(productPath)}`);
 });
 
-test("the quantity is a whole number from 1 to 99", ANY_WIDTH, async ({ page }) => {
+test("the quantity is a whole number from 1 to 99", async ({ page }) => {
   await openFromHome(page, DRESS);
   const quantity = page.getByRole("spinbutton", { name: "Quantity" });
   await expect(quantity).toHaveValue("1");
@@ -223,7 +223,7 @@ test("the quantity is a whole number from 1 to 99", ANY_WIDTH, async ({ page }) 
   await expect(page.getByRole("button", { name: "Decrease quantity" })).toBeDisabled();
 });
 
-test("tells search engines and link previews about the product", ANY_WIDTH, async ({ page, baseURL }) => {
+test("tells search engines and link previews about the product", async ({ page, baseURL }) => {
   await openFromHome(page, DRESS);
   const url = page.url();
   await expect(page).toHaveTitle(`${DRESS} | Threadline`);
@@ -250,7 +250,7 @@ for (const [what, path] of [
   ["a malformed id", "/product/not-a-product"],
   ["an unknown id", "/product/4f0c9d36-2b0a-4c55-9a1e-3f6f2b9c1d77"],
 ]) {
-  test(`${what} shows the 404 page`, ANY_WIDTH, async ({ page }) => {
+  test(`${what} shows the 404 page`, async ({ page }) => {
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();

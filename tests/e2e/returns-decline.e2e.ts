@@ -6,7 +6,7 @@ import { toast } from "./shop-steps";
 
 /**
  * Declining a return (docs/decisions/052-return-requests.md): the order desk's, so at desktop width
- * only (PHONE_SKIPS); the shopper's form at 390 px is returns.e2e.ts's.
+ * only; the shopper's form at 390 px is returns.e2e.ts's.
  */
 test("the administrator declines a return with a note the shopper reads", async ({ browser }, info) => {
   test.setTimeout(90_000);

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "./fixtures";
+import { expect, type Page, test, PHONE } from "./fixtures";
 import { expectNoAxeViolations } from "./a11y";
 
 /**
@@ -18,49 +18,51 @@ async function openProduct(page: Page, title: string) {
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 }
 
-test("the Size guide button opens the category's table in cm and inches, and gives the focus back", async ({
-  page,
-}) => {
-  await openProduct(page, DRESS);
-  const button = page.getByRole("button", { name: "Size guide" });
-  await button.click();
-  const dialog = page.getByRole("dialog", { name: "Size guide" });
-  await expect(dialog).toBeVisible();
-  // The focus moved into the dialog.
-  expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null)).toBe(true);
+test(
+  "the Size guide button opens the category's table in cm and inches, and gives the focus back",
+  PHONE,
+  async ({ page }) => {
+    await openProduct(page, DRESS);
+    const button = page.getByRole("button", { name: "Size guide" });
+    await button.click();
+    const dialog = page.getByRole("dialog", { name: "Size guide" });
+    await expect(dialog).toBeVisible();
+    // The focus moved into the dialog.
+    expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null)).toBe(true);
 
-  const table = dialog.getByRole("table", { name: "Dress: body measurements in centimetres" });
-  await expect(table.getByRole("columnheader")).toHaveText([
-    "Size",
-    "Bust (cm)",
-    "Waist (cm)",
-    "Hips (cm)",
-    "Length (cm)",
-  ]);
-  const rowM = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "M", exact: true }) });
-  await expect(rowM.getByRole("cell")).toHaveText(["88", "70", "94", "98"]);
+    const table = dialog.getByRole("table", { name: "Dress: body measurements in centimetres" });
+    await expect(table.getByRole("columnheader")).toHaveText([
+      "Size",
+      "Bust (cm)",
+      "Waist (cm)",
+      "Hips (cm)",
+      "Length (cm)",
+    ]);
+    const rowM = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "M", exact: true }) });
+    await expect(rowM.getByRole("cell")).toHaveText(["88", "70", "94", "98"]);
 
-  await dialog.getByRole("button", { name: "in", exact: true }).click();
-  await expect(dialog.getByRole("button", { name: "in", exact: true })).toHaveAttribute("aria-pressed", "true");
-  const inches = dialog.getByRole("table", { name: "Dress: body measurements in inches" });
-  const rowMInches = inches.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "M", exact: true }) });
-  // 88 / 2.54 = 34.6; 70 → 27.6; 94 → 37; 98 → 38.6 (one decimal).
-  await expect(rowMInches.getByRole("cell")).toHaveText(["34.6", "27.6", "37", "38.6"]);
+    await dialog.getByRole("button", { name: "in", exact: true }).click();
+    await expect(dialog.getByRole("button", { name: "in", exact: true })).toHaveAttribute("aria-pressed", "true");
+    const inches = dialog.getByRole("table", { name: "Dress: body measurements in inches" });
+    const rowMInches = inches.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "M", exact: true }) });
+    // 88 / 2.54 = 34.6; 70 → 27.6; 94 → 37; 98 → 38.6 (one decimal).
+    await expect(rowMInches.getByRole("cell")).toHaveText(["34.6", "27.6", "37", "38.6"]);
 
-  // Nothing sticks out of the page, whatever the width (the table scrolls inside its box).
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-  await expectNoAxeViolations(page, "the size guide dialog");
+    // Nothing sticks out of the page, whatever the width (the table scrolls inside its box).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page, "the size guide dialog");
 
-  await page.keyboard.press("Escape");
-  await expect(dialog).toBeHidden();
-  await expect(button).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(button).toBeFocused();
 
-  // A category without a guide has no link.
-  await openProduct(page, ACCESSORY);
-  await expect(page.getByRole("group", { name: "Size" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Size guide" })).toHaveCount(0);
-  await expect(page.getByRole("link", { name: "Size guide" })).toHaveCount(0);
-});
+    // A category without a guide has no link.
+    await openProduct(page, ACCESSORY);
+    await expect(page.getByRole("group", { name: "Size" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Size guide" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Size guide" })).toHaveCount(0);
+  },
+);
 
 test("without JavaScript the Size guide link leads to the guide in the page", async ({ browser }, info) => {
   const { viewport } = info.project.use;

@@ -12,7 +12,7 @@ import { toast } from "./shop-steps";
  * M in Sand; one e-mail arrives, with List-Unsubscribe headers and a link that opens the product
  * with M and Sand chosen; the request is spent. The e-mail's one-click POST (as a mail client
  * sends it, no session) cancels the other request; the GET page changes nothing by itself.
- * Desktop only (PHONE_SKIPS): nothing here depends on the width.
+ * At 1280 px only: nothing here depends on the width.
  */
 
 const SCREENS = path.resolve(import.meta.dirname, "../../test-results/screens");

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, type TestInfo, test } from "./fixtures";
+import { expect, type Locator, type Page, type TestInfo, test, PHONE } from "./fixtures";
 import { settleMotion } from "./a11y";
 import { productId } from "./people";
 import { composite, contrastRatio, parseColor, type Rgba, ringContrast } from "../../domain/contrast";
@@ -60,31 +60,31 @@ async function expectToastClear(page: Page) {
 }
 
 test.describe("toasts", () => {
-  test("on the product page: under the header, clear of the title, one at a time", async ({
-    page,
-    request,
-    baseURL,
-  }, info) => {
-    await page.goto(`/product/${await productId(request, String(baseURL), GALLERY)}`);
-    await expect(page.getByRole("heading", { level: 1, name: GALLERY })).toBeVisible();
-    const form = page.getByRole("form", { name: "Write a review" });
-    await hydrated(form);
-    // Sent without scrolling (a click would bring the form into view): the title stays at the top,
-    // where on a wide screen it sits under the toasts' column.
-    const send = () => form.evaluate((element) => (element as HTMLFormElement).requestSubmit());
-    await send();
-    await expect(frontToast(page)).toContainText("Please log in to leave a review.");
-    await expectToastClear(page);
-    await picture(page, info, "toast-product");
+  test(
+    "on the product page: under the header, clear of the title, one at a time",
+    PHONE,
+    async ({ page, request, baseURL }, info) => {
+      await page.goto(`/product/${await productId(request, String(baseURL), GALLERY)}`);
+      await expect(page.getByRole("heading", { level: 1, name: GALLERY })).toBeVisible();
+      const form = page.getByRole("form", { name: "Write a review" });
+      await hydrated(form);
+      // Sent without scrolling (a click would bring the form into view): the title stays at the top,
+      // where on a wide screen it sits under the toasts' column.
+      const send = () => form.evaluate((element) => (element as HTMLFormElement).requestSubmit());
+      await send();
+      await expect(frontToast(page)).toContainText("Please log in to leave a review.");
+      await expectToastClear(page);
+      await picture(page, info, "toast-product");
 
-    await send();
-    await expect(toasts(page)).toHaveCount(2);
-    await expectToastClear(page);
-    // No ghost edge: the older toast is hidden outright, not shrunk and peeking out behind the newer one.
-    const older = page.locator('[data-sonner-toast][data-front="false"]');
-    await expect(older).toBeHidden();
-    expect(await older.evaluate((element) => getComputedStyle(element).visibility)).toBe("hidden");
-  });
+      await send();
+      await expect(toasts(page)).toHaveCount(2);
+      await expectToastClear(page);
+      // No ghost edge: the older toast is hidden outright, not shrunk and peeking out behind the newer one.
+      const older = page.locator('[data-sonner-toast][data-front="false"]');
+      await expect(older).toBeHidden();
+      expect(await older.evaluate((element) => getComputedStyle(element).visibility)).toBe("hidden");
+    },
+  );
 
   test("after Add to cart sends a visitor to the login page: under the header, clear of its title", async ({
     page,
