@@ -54,8 +54,11 @@ export function verifiedToken(value: string, secret: string): string | null {
   const token = value.slice(0, dot);
   const signature = value.slice(dot + 1);
   if (signature.length !== 44 || !signature.endsWith("=")) return null;
-  const expected = createHmac("sha256", secret).update(token).digest("base64");
-  return timingSafeEqual(Buffer.from(signature), Buffer.from(expected)) ? token : null;
+  const expected = Buffer.from(createHmac("sha256", secret).update(token).digest("base64"));
+  // Compared as bytes: 44 characters of a cookie are more than 44 bytes when any is not ASCII, and
+  // timingSafeEqual throws on buffers of different lengths (issue 37, T4-2: one such cookie was a 500).
+  const sent = Buffer.from(signature);
+  return sent.length === expected.length && timingSafeEqual(sent, expected) ? token : null;
 }
 
 export function createSessionReader(deps: {
