@@ -24,7 +24,9 @@ export function readUnsubscribeToken(secret: string, token: unknown): string | n
   const dot = token.lastIndexOf(".");
   const userId = token.slice(0, dot);
   if (dot < 1 || !USER_ID.test(userId)) return null;
-  const given = Buffer.from(token.slice(dot + 1), "base64url");
-  const expected = mac(secret, userId);
+  // Compared as written, not decoded: Node's base64 decoding skips characters it does not know and
+  // ignores a last character's spare bits, so many spellings decoded to the one MAC (issue 37, T4-11).
+  const given = Buffer.from(token.slice(dot + 1));
+  const expected = Buffer.from(mac(secret, userId).toString("base64url"));
   return given.length === expected.length && timingSafeEqual(given, expected) ? userId : null;
 }

@@ -153,6 +153,28 @@ describe("the unsubscribe link", () => {
     expect(await waiting(shopperId)).toHaveLength(1);
   });
 
+  // Issue 37, T4-11: 0.6.0 decoded the MAC leniently, so other spellings of a real token (a character
+  // base64url does not know, the last character's spare bits changed, padding) were accepted as it.
+  it("only the token as it was sent is good: other spellings of its MAC are refused", async () => {
+    const real = unsubscribeToken(test.t.config.authSecret, shopperId);
+    const [id, sig] = real.split(".");
+    const last = sig.at(-1) as string;
+    const base64url = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    // 32 bytes are 43 characters: the last one carries 4 bits, so its 2 low bits are spare.
+    const spareBitsFlipped = base64url[base64url.indexOf(last) ^ 1];
+    for (const token of [
+      `${id}.${sig}!`,
+      `${id}.${sig}=`,
+      `${id}.${sig.slice(0, -1)}${spareBitsFlipped}`,
+      `${id}.!${sig}`,
+    ]) {
+      const res = await oneClick(link(token));
+      expect(res.status, token).toBe(400);
+      expect(await res.text()).toContain("This link is not valid.");
+    }
+    expect(await waiting(shopperId)).toHaveLength(1);
+  });
+
   it("the mail client's one-click POST cancels, without a session, from another origin", async () => {
     const token = unsubscribeToken(test.t.config.authSecret, shopperId);
     const res = await oneClick(link(token), { origin: "https://mail.example" });
