@@ -1,3 +1,5 @@
+import { isLoopbackHostname } from "./net/addresses";
+import { hopCountRisk } from "./net/trust-proxy";
 import { createServer as nodeCreateServer, type RequestListener, type Server, type ServerOptions } from "node:http";
 import path from "node:path";
 import { serve } from "@hono/node-server";
@@ -268,6 +270,8 @@ export async function startStore(
         `sandbox payments on ${reachable}: no real money is taken`,
       );
     }
+    const hopRisk = hopCountRisk(config.trustProxy, isLoopbackHostname(config.host), config.host);
+    if (hopRisk) logger.warn({ trustProxy: config.trustProxy, host: config.host }, hopRisk);
     if (config.exposure === "network" && !config.smtpUrl) {
       logger.warn(
         { url: config.publicUrl },

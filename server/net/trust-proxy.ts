@@ -92,3 +92,17 @@ export function resolveForwarded(
   const proto = protos.length ? protos[Math.max(0, protos.length - trustedProxies)] : null;
   return { client, viaTrustedProxy: true, forwardedProto: proto === "http" || proto === "https" ? proto : null };
 }
+
+/**
+ * The start-up warning for a hop count on a port other machines can reach (issue 37, T4-10): a hop
+ * count trusts whatever connects, so anyone who reaches the port past the proxy chooses the address
+ * every per-address limit counts. Null when there is nothing to warn of.
+ */
+export function hopCountRisk(trust: TrustProxy, listensLocally: boolean, host: string): string | null {
+  if (trust.kind !== "hops" || listensLocally) return null;
+  return (
+    `TRUST_PROXY=${trust.hops} trusts X-Forwarded-For from anyone who reaches HOST=${host} past the proxy: ` +
+    "they choose the address every per-address limit counts. Name the proxy's address in TRUST_PROXY " +
+    "(loopback, an IP or a range), or listen only where the proxy connects from (docs/deploy.md, section 5)"
+  );
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compileTrust, parseTrustProxy, resolveForwarded, type TrustProxy } from "./trust-proxy";
+import { compileTrust, parseTrustProxy, resolveForwarded, type TrustProxy, hopCountRisk } from "./trust-proxy";
 
 describe("parseTrustProxy", () => {
   it.each<[string | undefined, TrustProxy]>([
@@ -140,5 +140,23 @@ describe("resolveForwarded", () => {
       trust("2"),
     );
     expect(result).toEqual({ client: "198.51.100.4", viaTrustedProxy: true, forwardedProto: "https" });
+  });
+});
+
+describe("hopCountRisk", () => {
+  it.each([
+    ["a hop count on a reachable address", { kind: "hops", hops: 1 } as const, false, true],
+    ["a hop count on loopback (the proxy on the same machine)", { kind: "hops", hops: 1 } as const, true, false],
+    [
+      "the proxy's addresses on a reachable address",
+      { kind: "addresses", addresses: ["10.0.0.2"] } as const,
+      false,
+      false,
+    ],
+    ["no proxy", { kind: "none" } as const, false, false],
+  ])("%s: warns %s", (_, trust, local, warns) => {
+    const warning = hopCountRisk(trust, local, "0.0.0.0");
+    expect(warning !== null).toBe(warns);
+    if (warns) expect(warning).toMatch(/TRUST_PROXY=1 trusts X-Forwarded-For from anyone who reaches HOST=0\.0\.0\.0/);
   });
 });

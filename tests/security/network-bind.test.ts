@@ -60,17 +60,23 @@ describe("a store listening on an address other machines can reach", () => {
     60_000,
   );
 
-  it("starts when both are chosen on purpose, and says so", async () => {
+  it("starts when both are chosen on purpose, and says so; a hop-count TRUST_PROXY is warned of", async () => {
     const started = await startStore({
       DATA_DIR: migratedDataDir("store-bind-"),
       DEMO_DATA: "0",
       HOST: "0.0.0.0",
       ALLOW_SANDBOX_PAYMENTS: "1",
       ALLOW_LOCAL_MAILBOX: "1",
+      // Issue 37, T4-10: a hop count on a reachable port lets anyone past the proxy choose their address
+      // for every per-address limit; 0.6.0 started without a word.
+      TRUST_PROXY: "1",
     });
     expect(started.child.exitCode, started.output()).toBeNull();
     await expect.poll(() => started.output()).toContain("sandbox payments on an address other machines can reach");
     await expect.poll(() => started.output()).toContain("local mailbox on an address other machines can reach");
+    await expect
+      .poll(() => started.output())
+      .toContain("TRUST_PROXY=1 trusts X-Forwarded-For from anyone who reaches HOST=0.0.0.0 past the proxy");
     started.child.kill("SIGTERM");
     expect(await started.exited).toBe(0);
   }, 180_000);
