@@ -5,6 +5,7 @@ import type { Services } from "../services";
 import { failureResponse } from "./failure";
 import type { AppEnv } from "./request-context";
 import { RateLimitedError } from "../../domain/errors";
+import { addressGroup } from "../net/addresses";
 
 /**
  * The search box's suggestions (issue 27, decision 059): GET /api/search/suggest?q=… answers
@@ -25,7 +26,9 @@ export function searchRoutes(services: Pick<Services, "catalog">, limit = SUGGES
     try {
       const url = new URL(c.req.url);
       if (url.search.length > MAX_QUERY_STRING) return c.json({ message: "The search is too long." }, 414);
-      const address = c.get("client")?.address ?? "unknown";
+      // Counted per client group: an IPv6 client's whole /64, which it can take a new address from for
+      // every request (issue 37, T4-7), as the store's other per-address limits count.
+      const address = addressGroup(c.get("client")?.address ?? "unknown");
       const now = Date.now();
       const window = windows.get(address);
       if (window && now - window.startedAt < limit.windowMs) {

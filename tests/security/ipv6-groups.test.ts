@@ -12,6 +12,7 @@ import {
 } from "../helpers/accounts";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { createTestDatabase } from "../helpers/database";
+import { SUGGEST_LIMIT } from "../../server/http/search-routes";
 
 /**
  * Issue 21, finding 7: an IPv6 client is handed a whole /64 by its provider and can take a new
@@ -82,6 +83,27 @@ describe("better-auth's per-address limit (sign-in and sign-up)", () => {
     }
     expect(statuses.slice(0, 3)).not.toContain(429);
     expect(statuses[3]).toBe(429);
+  });
+});
+
+// Issue 37, T4-7: the suggestions' limit counted the full address on 0.6.0, so one /64 had a fresh
+// limit for every address it took.
+describe("search suggestions", () => {
+  it(`one /64 gets ${SUGGEST_LIMIT.max} a minute, however many addresses it uses; the next /64 has its own`, async () => {
+    const t = await createTestApp(database, { withPages: false });
+    const suggest = (address: string) =>
+      t.app.request(
+        "http://store.test/api/search/suggest?q=dress",
+        {},
+        { incoming: { socket: { remoteAddress: address } } },
+      );
+    for (let i = 0; i < SUGGEST_LIMIT.max; i++) {
+      const res = await suggest(inNetwork(0xd, i));
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+    }
+    expect((await suggest(inNetwork(0xd, SUGGEST_LIMIT.max + 1))).status).toBe(429);
+    expect((await suggest(inNetwork(0xe, 1))).status).toBe(200);
   });
 });
 
