@@ -17,7 +17,8 @@ describe("log lines", () => {
       service.info("before the session is read");
       await Promise.resolve();
       noteAccount("acct-1");
-      await new Promise((r) => setTimeout(r, 1));
+      // The work goes on in a later turn of the event loop, as after a query's answer.
+      await new Promise((r) => setImmediate(r));
       service.info({ orderId: "o1" }, "order status changed");
     });
     logger.info("after");
@@ -32,16 +33,28 @@ describe("log lines", () => {
 
   it("keeps two requests' accounts apart", async () => {
     const { logger, lines } = capture();
+    // Interleaved: two logs after one has noted Alice and before one logs, each resumed by the other.
+    let aliceNoted = () => {};
+    const noted = new Promise<void>((resolve) => {
+      aliceNoted = resolve;
+    });
+    let twoLogged = () => {};
+    const logged = new Promise<void>((resolve) => {
+      twoLogged = resolve;
+    });
     const one = inRequest({ requestId: "req-one-0001" }, async () => {
       noteAccount("alice");
-      await new Promise((r) => setTimeout(r, 5));
+      aliceNoted();
+      await logged;
       logger.info("one");
     });
     const two = inRequest({ requestId: "req-two-0002" }, async () => {
-      await new Promise((r) => setTimeout(r, 1));
+      await noted;
       logger.info("two");
+      twoLogged();
     });
     await Promise.all([one, two]);
+    expect(lines.map((l) => l.msg)).toEqual(["two", "one"]);
     expect(lines.find((l) => l.msg === "one")).toMatchObject({ requestId: "req-one-0001", accountId: "alice" });
     expect(lines.find((l) => l.msg === "two")).toMatchObject({ requestId: "req-two-0002" });
     expect(lines.find((l) => l.msg === "two")).not.toHaveProperty("accountId");

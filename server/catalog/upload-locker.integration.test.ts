@@ -15,27 +15,41 @@ const pool = new pg.Pool({
 });
 afterAll(() => pool.end());
 
-const database = {
+/** One instance's sessions on the shared database; `onTry` hears each answer to its tries for the lock. */
+const database = (onTry?: (took: boolean) => void) => ({
   async session(): Promise<RawSession> {
     const client = await pool.connect();
     return {
-      query: async (text, params) => ({ rows: (await client.query(text, params)).rows }),
+      query: async (text, params) => {
+        const { rows } = await client.query(text, params);
+        if (text.includes("pg_try_advisory_lock")) onTry?.(rows[0]?.ok === true);
+        return { rows };
+      },
       exec: async (text) => {
         await client.query(text);
       },
       release: () => client.release(),
     };
   },
-};
+});
 
-const instance = (timeoutMs = 2000) => postgresUploadLocker(database, new MemoryLocker(), { timeoutMs });
+const instance = (timeoutMs = 2000, onTry?: (took: boolean) => void) =>
+  postgresUploadLocker(database(onTry), new MemoryLocker(), { timeoutMs });
 const id = () => `upload-${Math.random().toString(36).slice(2)}`;
 
 describe("postgresUploadLocker", () => {
   it("one instance waits while the other holds an upload, and goes on once it lets go", async () => {
     const upload = id();
+    // b's third refusal: it has tried, waited and tried again, twice, and still waits.
+    let refusals = 0;
+    let refusedThrice = () => {};
+    const bKeptWaiting = new Promise<void>((resolve) => {
+      refusedThrice = resolve;
+    });
     const a = instance().newLock(upload);
-    const b = instance().newLock(upload);
+    const b = instance(2000, (took) => {
+      if (!took && ++refusals === 3) refusedThrice();
+    }).newLock(upload);
     await a.lock(new AbortController().signal, () => {});
     let bHolds = false;
     const waiting = b
@@ -43,7 +57,7 @@ describe("postgresUploadLocker", () => {
       .then(() => {
         bHolds = true;
       });
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await Promise.race([bKeptWaiting, waiting]);
     expect(bHolds).toBe(false);
     await a.unlock();
     await waiting;

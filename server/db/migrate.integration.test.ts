@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import pg from "pg";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { createEmptyDatabase, createTestDatabase, withDatabase } from "../../tests/helpers/database";
+import { createEmptyDatabase, createTestDatabase, openEmptyPglite, withDatabase } from "../../tests/helpers/database";
 import { allMigrations, migrationsFolder } from "../../tests/helpers/migration-test";
 import { STORE_VERSION } from "../version";
 import { type DatabaseHandle, openPglite, openPostgres, type RawSession } from "./client";
@@ -60,7 +60,7 @@ async function migrateAsBefore(session: RawSession, migrations: { name: string; 
 
 describe("migrate", () => {
   it("applies every committed migration once and records each with its checksum and this version", async () => {
-    const handle = await openPglite();
+    const handle = await openEmptyPglite();
     try {
       const all = readMigrations().map((m) => m.name);
       expect(all.length).toBeGreaterThan(0);
@@ -109,7 +109,7 @@ describe("migrate", () => {
   // checks the same runner above. (This branch is chosen by the environment, not skipped: CI runs both.)
   it(`lets two instances migrate one database at once (${url ? "PostgreSQL" : "PGlite: sequential"})`, async () => {
     if (!url) {
-      const handle = await openPglite();
+      const handle = await openEmptyPglite();
       const results = [await migrate(handle), await migrate(handle)];
       expect(results.flat()).toEqual(readMigrations().map((m) => m.name));
       await handle.close();

@@ -91,7 +91,8 @@ export function compressionStream(encoding: Encoding, sizeHint?: number): Transf
   let flushScheduled = false;
   let ended = false;
   const flushKind = encoding === "br" ? zlib.constants.BROTLI_OPERATION_FLUSH : zlib.constants.Z_SYNC_FLUSH;
-  return new TransformStream<Uint8Array, Uint8Array>({
+  // `cancel` (the reader went away) is in the streams standard and Node's, not yet in TypeScript's types.
+  const transformer: Transformer<Uint8Array, Uint8Array> & { cancel(): void } = {
     start(controller) {
       z.on("data", (chunk: Buffer) => {
         try {
@@ -130,7 +131,14 @@ export function compressionStream(encoding: Encoding, sizeHint?: number): Transf
         z.end();
       });
     },
-  });
+    cancel() {
+      // The reader went away (the client closed the connection): stop compressing now, so no
+      // output of the zlib stream's work in flight arrives after the answer is over.
+      ended = true;
+      z.destroy();
+    },
+  };
+  return new TransformStream<Uint8Array, Uint8Array>(transformer);
 }
 
 /**

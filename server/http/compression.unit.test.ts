@@ -1,4 +1,4 @@
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, constants, gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { acceptsGzip, chooseEncoding, compression, isCompressible } from "./compression";
@@ -69,7 +69,58 @@ describe("isCompressible", () => {
 
 const page = `<!DOCTYPE html><html><body>${"<p>A linen wrap dress in sand.</p>".repeat(200)}</body></html>`;
 
-function testApp() {
+const part = (n: number) => `<div>part ${n}</div>`.repeat(100);
+
+/**
+ * The streamed body of /stream: three parts, with a pause after each that lasts until the test
+ * ends it (`resume`), as a page that waits for its data between parts.
+ */
+function pausingProducer() {
+  const encoder = new TextEncoder();
+  let made = 0;
+  let flowing = false;
+  let endPause = () => {};
+  let step: Promise<void> = Promise.resolve();
+  let over = () => {};
+  const finished = new Promise<void>((resolve) => {
+    over = resolve;
+  });
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      step = (async () => {
+        if (made === 3) {
+          controller.close();
+          over();
+          return;
+        }
+        controller.enqueue(encoder.encode(part(made)));
+        made++;
+        if (!flowing)
+          await new Promise<void>((resolve) => {
+            endPause = resolve;
+          });
+      })();
+      return step;
+    },
+    cancel() {
+      over();
+    },
+  });
+  return {
+    body,
+    /** How many parts it has made. */
+    made: () => made,
+    /** Ends the pause and makes the rest without pausing; resolves once the body is closed or cancelled and the producer's step in progress has ended. */
+    async resume() {
+      flowing = true;
+      endPause();
+      await finished;
+      await step;
+    },
+  };
+}
+
+function testApp(producer = pausingProducer()) {
   const app = new Hono();
   app.use(compression());
   app.get("/page", (c) => c.html(page));
@@ -79,19 +130,7 @@ function testApp() {
   app.get("/events", (c) => c.body("data: x\n\n".repeat(500), 200, { "Content-Type": "text/event-stream" }));
   app.get("/encoded", (c) => c.body("x".repeat(4096), 200, { "Content-Type": "text/plain", "Content-Encoding": "br" }));
   app.get("/no-transform", (c) => c.text("x".repeat(4096), 200, { "Cache-Control": "no-transform" }));
-  app.get("/stream", (c) => {
-    const encoder = new TextEncoder();
-    let sent = 0;
-    const body = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        if (sent === 3) return controller.close();
-        controller.enqueue(encoder.encode(`<div>part ${sent}</div>`.repeat(100)));
-        sent++;
-        await new Promise((r) => setTimeout(r, 20));
-      },
-    });
-    return c.body(body, 200, { "Content-Type": "text/html; charset=utf-8" });
-  });
+  app.get("/stream", (c) => c.body(producer.body, 200, { "Content-Type": "text/html; charset=utf-8" }));
   return app;
 }
 
@@ -146,13 +185,14 @@ describe("compression middleware", () => {
     process.on("uncaughtException", onError);
     try {
       for (const encoding of ["br", "gzip"]) {
-        const res = await testApp().request("/stream", { headers: { "Accept-Encoding": encoding } });
+        const producer = pausingProducer();
+        const res = await testApp(producer).request("/stream", { headers: { "Accept-Encoding": encoding } });
         const reader = (res.body as ReadableStream<Uint8Array>).getReader();
         await reader.read();
         await reader.cancel("client closed the connection");
+        // The producer goes on after the cancel: its pause ends and it tries to make the rest.
+        await producer.resume();
       }
-      // The stream goes on producing after the cancel; give it time to try.
-      await new Promise((r) => setTimeout(r, 150));
     } finally {
       process.off("uncaughtException", onError);
     }
@@ -160,19 +200,30 @@ describe("compression middleware", () => {
   });
 
   it("passes a streamed body through as it is produced: the first part arrives before the last is made", async () => {
-    const res = await testApp().request("/stream", { headers: { "Accept-Encoding": "gzip" } });
+    const producer = pausingProducer();
+    const res = await testApp(producer).request("/stream", { headers: { "Accept-Encoding": "gzip" } });
     expect(res.headers.get("Content-Encoding")).toBe("gzip");
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();
     const first = await reader.read();
     expect(first.done).toBe(false);
     const chunks = [first.value as Uint8Array];
+    // The producer pauses after its first part: that part comes through whole while it waits.
+    const soFar = () => gunzipSync(Buffer.concat(chunks), { finishFlush: constants.Z_SYNC_FLUSH }).toString();
+    while (soFar() !== part(0)) {
+      const next = await reader.read();
+      expect(next.done).toBe(false);
+      chunks.push(next.value as Uint8Array);
+    }
+    expect(producer.made()).toBe(1);
+    const rest = producer.resume();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       chunks.push(value);
     }
+    await rest;
     expect(chunks.length).toBeGreaterThan(1);
     const text = gunzipSync(Buffer.concat(chunks)).toString();
-    expect(text).toBe([0, 1, 2].map((n) => `<div>part ${n}</div>`.repeat(100)).join(""));
+    expect(text).toBe([0, 1, 2].map(part).join(""));
   });
 });

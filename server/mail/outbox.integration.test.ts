@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "../../tests/helpers/database";
 import { type FakeSmtp, startFakeSmtp } from "../../tests/fakes/smtp";
 import type { DatabaseHandle } from "../db/client";
@@ -182,19 +182,25 @@ describe("local mailbox", () => {
     const lines: string[] = [];
     const log = createLogger("info", { write: (line: string) => lines.push(line) });
     const transport = createMailboxTransport(mailbox, "shop@example.com", log);
-    await transport.send({
-      id: "00000000-0000-4000-8000-000000000001",
-      to: "a@example.com",
-      subject: "First",
-      text: "one",
-    });
-    await new Promise((r) => setTimeout(r, 5));
-    await transport.send({
-      id: "00000000-0000-4000-8000-000000000002",
-      to: "b@example.com",
-      subject: "Second",
-      text: "two",
-    });
+    // The mailbox dates each message by the clock: the second is sent a second after the first.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      await transport.send({
+        id: "00000000-0000-4000-8000-000000000001",
+        to: "a@example.com",
+        subject: "First",
+        text: "one",
+      });
+      vi.setSystemTime(Date.now() + 1_000);
+      await transport.send({
+        id: "00000000-0000-4000-8000-000000000002",
+        to: "b@example.com",
+        subject: "Second",
+        text: "two",
+      });
+    } finally {
+      vi.useRealTimers();
+    }
     const list = await mailbox.list();
     expect(list.map((m) => m.subject)).toEqual(["Second", "First"]);
     expect((await mailbox.read(list[1].id))?.text).toBe("one");

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Checkout } from "../../server/checkouts/checkouts";
 import { checkouts, orders } from "../../server/db/schema";
 import {
   body,
@@ -34,7 +35,7 @@ beforeAll(async () => {
 afterAll(() => test.stop());
 afterEach(killRunning);
 
-/** The store process as configured for this test: the fakes, and reconciliation every second for checkouts a second old. */
+/** The store process as configured for this test: the fakes, and `extra`. */
 function storeEnv(extra: Record<string, string> = {}): Record<string, string> {
   return {
     SMTP_URL: test.smtp.url,
@@ -44,11 +45,21 @@ function storeEnv(extra: Record<string, string> = {}): Record<string, string> {
     STRIPE_SECRET_KEY: test.stripe!.secretKey,
     STRIPE_WEBHOOK_SECRET: test.stripe!.webhookSecret,
     STRIPE_API_BASE: test.stripe!.url,
-    RECONCILE_INTERVAL_SECONDS: "1",
-    RECONCILE_MIN_AGE_SECONDS: "1",
     ...extra,
   };
 }
+
+/**
+ * The first process: killed at the fault point, with the default reconciliation (nothing younger
+ * than 5 minutes). A pass of checkouts a second old would act on the checkout of the very request
+ * the test is making: on a busy machine, a create that takes over a second has its checkout failed
+ * as "never reached the provider" before its PayPal order is bound to it (409 checkout_replaced),
+ * and a capture that takes over a second has its stock hold given back under it. config.ts refuses
+ * ages under 60 s outside tests for that reason.
+ */
+const crashingStore = () => storeEnv({ FAULT_POINT: "after-capture" });
+/** The restarted process: reconciliation every second for checkouts a second old, with no request of the test in flight. */
+const restartedStore = () => storeEnv({ RECONCILE_INTERVAL_SECONDS: "1", RECONCILE_MIN_AGE_SECONDS: "1" });
 
 async function product(stockCount: number) {
   const [{ id }] = await insertProducts(test.database.db, [
@@ -65,6 +76,47 @@ async function reconciledOrder(paymentId: string) {
   return eventually(async () => (await ordersForPayment(paymentId))[0], `the reconciled order of ${paymentId}`);
 }
 
+/**
+ * A checkout replaced before its provider was asked, like `like`: each pass of the running store
+ * looks at it, leaves it as it is and marks it looked at (updatedAt), so it shows when a pass ran.
+ */
+async function replacedCheckout(like: Checkout): Promise<Checkout> {
+  const [row] = await test.database.db
+    .insert(checkouts)
+    .values({
+      userId: like.userId,
+      provider: like.provider,
+      lines: like.lines,
+      subtotalCents: like.subtotalCents,
+      taxCents: like.taxCents,
+      shippingCents: like.shippingCents,
+      totalCents: like.totalCents,
+      shippingAddress: like.shippingAddress,
+      billingAddress: like.billingAddress,
+      status: "superseded",
+      failureReason: "replaced by a newer checkout of the same cart",
+    })
+    .returning();
+  return row;
+}
+
+/** Returns once a whole pass of the running store has begun and ended after this is called. */
+async function aWholePassOfTheStore(watched: Checkout) {
+  const lookedAt = async () =>
+    (
+      await test.database.db.select({ at: checkouts.updatedAt }).from(checkouts).where(eq(checkouts.id, watched.id))
+    )[0].at.getTime();
+  // A pass that marks it after the first reading may have begun before; the pass that marks it next began after that one ended.
+  let last = await lookedAt();
+  for (const pass of ["a pass", "the pass after it"]) {
+    const before = last;
+    last = await eventually(async () => {
+      const at = await lookedAt();
+      return at !== before ? at : undefined;
+    }, `${pass} of the running store`);
+  }
+}
+
 /** A further pass (of this process, dated past every age limit) touches nothing of a settled payment. */
 async function secondPassChangesNothing(checkoutId: string) {
   const before = await worldSnapshot(test.database);
@@ -76,7 +128,7 @@ async function secondPassChangesNothing(checkoutId: string) {
 describe("a store killed between the provider's money and the order", () => {
   it("PayPal: the capture went through, the process died; after the restart reconciliation writes the one order, stock taken once", async () => {
     const dress = await product(3);
-    const first = await startStoreProcess(test.database, storeEnv({ FAULT_POINT: "after-capture" }));
+    const first = await startStoreProcess(test.database, crashingStore());
     const browser = asBrowser(ada.browser.cookies);
     const createRes = await browser.postJson(
       `${first.url}/api/create-paypal-order`,
@@ -99,7 +151,7 @@ describe("a store killed between the provider's money and the order", () => {
     expect(pending.stockReservedAt).toBeInstanceOf(Date);
     expect(await stockOf(test.database, dress)).toBe(1);
 
-    const second = await startStoreProcess(test.database, storeEnv());
+    const second = await startStoreProcess(test.database, restartedStore());
     const order = await reconciledOrder(created.id);
     expect(order).toMatchObject({
       paymentMethod: "paypal",
@@ -118,15 +170,17 @@ describe("a store killed between the provider's money and the order", () => {
 
     await secondPassChangesNothing(pending.id);
     // The running store's own passes (every second) change nothing either.
+    const watched = await replacedCheckout(pending);
     const settled = await worldSnapshot(test.database);
-    await new Promise((r) => setTimeout(r, 2_500));
+    await aWholePassOfTheStore(watched);
     expect(await worldSnapshot(test.database)).toEqual(settled);
-    expect(second.output()).toContain("pending checkout settled");
+    expect(second.output()).toMatch(new RegExp(`"checkoutId":"${pending.id}"[^\n]*"msg":"pending checkout settled"`));
+    await test.database.db.delete(checkouts).where(eq(checkouts.id, watched.id));
   });
 
   it("Stripe: the session was paid, the process died while confirming; after the restart reconciliation writes the one order, stock taken once", async () => {
     const coat = await product(4);
-    const first = await startStoreProcess(test.database, storeEnv({ FAULT_POINT: "after-capture" }));
+    const first = await startStoreProcess(test.database, crashingStore());
     const browser = asBrowser(ada.browser.cookies);
     const createRes = await browser.postJson(
       `${first.url}/api/create-stripe-session`,
@@ -148,7 +202,7 @@ describe("a store killed between the provider's money and the order", () => {
     expect(await stockOf(test.database, coat)).toBe(4);
 
     // Nobody comes back and no webhook arrives: the reconciliation pass alone records it.
-    await startStoreProcess(test.database, storeEnv());
+    await startStoreProcess(test.database, restartedStore());
     const order = await reconciledOrder(session.id);
     expect(order).toMatchObject({
       paymentMethod: "stripe",

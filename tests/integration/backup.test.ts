@@ -86,6 +86,10 @@ describe("a backup taken while the store serves traffic", () => {
     let flowing = true;
     let requests = 0;
     let registered = 0;
+    let firstRoundAnswered = () => {};
+    const answering = new Promise<void>((resolve) => {
+      firstRoundAnswered = resolve;
+    });
     const traffic = (async () => {
       for (let i = 0; flowing; i++) {
         const answers = await Promise.all([
@@ -104,9 +108,11 @@ describe("a backup taken while the store serves traffic", () => {
         expect(answers.slice(0, 4).map((a) => a.status)).toEqual([200, 200, 200, 200]);
         if (answers[4].status === 200) registered++;
         requests += answers.length;
+        firstRoundAnswered();
       }
     })();
-    await new Promise((r) => setTimeout(r, 300));
+    // The backup starts once the traffic is flowing: its first round answered (or failed).
+    await Promise.race([answering, traffic]);
     const backup = await store(dataDir, ["backup", "store.tar.gz"]);
     flowing = false;
     await traffic;

@@ -162,15 +162,18 @@ describe("stop", () => {
       SHUTDOWN_GRACE_SECONDS: "1",
     });
     expect(started.child.exitCode, started.output()).toBeNull();
-    // A body announced at 100 bytes and never sent in full: the request stays open.
+    // A body announced at 100 bytes and never sent in full: the request stays open. It asks for
+    // 100 Continue, which the store's HTTP server sends as it hands the request on: SIGTERM comes
+    // once the store has the request, not while its headers may still be on the way.
     const stuck = http.request(`${started.url}/api/csp-report`, {
       method: "POST",
       agent: false,
-      headers: { "Content-Type": "application/csp-report", "Content-Length": "100" },
+      headers: { "Content-Type": "application/csp-report", "Content-Length": "100", Expect: "100-continue" },
     });
     stuck.on("error", () => {});
+    stuck.flushHeaders();
+    await new Promise<void>((resolve) => stuck.once("continue", resolve));
     stuck.write("{");
-    await new Promise((r) => setTimeout(r, 300));
     started.child.kill("SIGTERM");
     expect(await started.exited).toBe(1);
     expect(started.output()).toContain("requests still open after the grace period");
