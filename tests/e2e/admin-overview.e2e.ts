@@ -58,27 +58,3 @@ test("the Overview shows sales, what to do and what runs low", async ({ browser 
   await expect(page.getByRole("link", { name: "Show all orders" })).toBeVisible();
   await context.close();
 });
-
-test("the sales period switches without JavaScript", async ({ browser }, testInfo) => {
-  const setup = await signedInContext(browser, testInfo, ADMIN);
-  const state = await setup.storageState();
-  await setup.close();
-  const { viewport, isMobile, hasTouch } = testInfo.project.use;
-  const context = await browser.newContext({
-    javaScriptEnabled: false,
-    storageState: state,
-    viewport,
-    isMobile,
-    hasTouch,
-  });
-  const page = await context.newPage();
-  await page.goto("/admin?tab=overview");
-  await page.getByRole("navigation", { name: "Sales period" }).getByRole("link", { name: "7 days" }).click();
-  await expect(page).toHaveURL(/\/admin\?tab=overview&days=7$/);
-  const sales = page.getByRole("region", { name: "Sales, last 7 days" });
-  await expect(sales.getByRole("link", { name: "7 days" })).toHaveAttribute("aria-current", "page");
-  await expect(sales.locator("table tbody tr")).toHaveCount(7);
-  await page.getByRole("navigation", { name: "Sales period" }).getByRole("link", { name: "90 days" }).click();
-  await expect(page.getByRole("region", { name: "Sales, last 90 days" }).locator("table tbody tr")).toHaveCount(90);
-  await context.close();
-});

@@ -264,24 +264,3 @@ test("the administrator manages a product and walks an order to delivered", asyn
   await shopperContext.close();
   await adminContext.close();
 });
-
-test("a shopper is sent from the admin pages to / and sees no Admin link", async ({ page, baseURL }, testInfo) => {
-  await signUpAndIn(
-    page.context().request,
-    String(baseURL),
-    `admin-e2e-nosy-${testInfo.project.name}-${Date.now()}@example.com`,
-  );
-  await page.goto("/cart");
-  await expect(page.getByRole("link", { name: "Admin", exact: true })).toHaveCount(0);
-  for (const path of ["/admin", "/admin?tab=orders", "/admin/add-product"]) {
-    await page.goto(path);
-    await expect(page).toHaveURL(/\/$/);
-  }
-  // The refused address left no history entry of its own: Back goes to the page before it.
-  await page.goBack();
-  await expect(page).toHaveURL(/\/$/);
-  await page.goBack();
-  await expect(page).toHaveURL(/\/$/);
-  await page.goBack();
-  await expect(page).toHaveURL(/\/cart$/);
-});

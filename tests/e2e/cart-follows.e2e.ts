@@ -63,42 +63,6 @@ test("the cart comes back in another browser and after the browser's storage is 
   await first.close();
 });
 
-test("without JavaScript, Add to cart and the cart page work from the server", async ({ browser, baseURL }) => {
-  const setup = await browser.newContext();
-  const { state } = await newShopper(setup, String(baseURL), { label: "nojs" });
-  await setup.close();
-  const context = await browser.newContext({ javaScriptEnabled: false, storageState: state });
-  const page = await context.newPage();
-  await page.goto(`/?q=${encodeURIComponent(DRESS)}`);
-  await page.getByRole("link", { name: `View ${DRESS}` }).click();
-  const form = page.locator("form", { has: page.locator('input[name="intent"][value="add-to-cart"]') });
-  await form.getByLabel("Size").selectOption("M");
-  await form.getByLabel("Color").selectOption("Sage");
-  await form.getByLabel("Quantity").fill("2");
-  await form.getByRole("button", { name: "Add to cart" }).click();
-  await expect(page).toHaveURL(/\/product\/[0-9a-f-]+$/);
-
-  await page.goto("/cart");
-  await expect(items(page)).toHaveCount(1);
-  await expect(items(page).first()).toContainText(DRESS);
-  await expect(items(page).first()).toContainText("Size: M");
-  await expect(items(page).first()).toContainText("$178.00");
-  const summary = page.getByRole("region", { name: "Order Summary" });
-  // 178.00 + tax 17.80 + shipping 0.10
-  await expect(summary).toContainText("$195.90");
-  await expect(summary.getByRole("link", { name: "Proceed to Checkout" })).toHaveAttribute("href", "/checkout");
-
-  await items(page).first().getByLabel("Quantity").fill("3");
-  await items(page).first().getByRole("button", { name: "Update" }).click();
-  await expect(items(page).first()).toContainText("$267.00");
-  await items(page)
-    .first()
-    .getByRole("button", { name: `Remove ${DRESS}` })
-    .click();
-  await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
-  await context.close();
-});
-
 test("the cart page as the server renders it passes axe", async ({ browser, baseURL }) => {
   const context = await browser.newContext();
   await newShopper(context, String(baseURL), { label: "server-cart-axe" });

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page, PHONE } from "./fixtures";
+import { expect, type Page, PHONE } from "./fixtures";
 import { test } from "./shopper";
 
 /**
@@ -29,21 +29,6 @@ async function productId(page: Page, title: string): Promise<string> {
   const href = await page.getByRole("link", { name: `View ${title}` }).getAttribute("href");
   return String(href).split("/").pop()!;
 }
-
-base("a visitor is asked to log in", async ({ page }) => {
-  await page.goto("/cart");
-  await expect(page.getByText("Please log in to view your cart")).toBeVisible();
-  const signIn = page.getByRole("main").getByRole("link", { name: "Login" });
-  await expect(signIn).toHaveAttribute("href", "/login?redirectTo=%2Fcart");
-  await expect(page.getByRole("button", { name: "Clear All" })).toHaveCount(0);
-});
-
-test("an empty cart says so and leads back to the shop", async ({ page }) => {
-  await page.goto("/cart");
-  await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
-  await page.getByRole("link", { name: "Continue Shopping" }).click();
-  await expect(page).toHaveURL(/\/$/);
-});
 
 test(
   "the product page asks for size and colour, adds lines, and the cart changes and clears them",

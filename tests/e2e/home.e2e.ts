@@ -22,31 +22,6 @@ test.describe("home grid", () => {
     await expect(first.getByRole("link", { name: /^View / })).toBeVisible();
   });
 
-  test("Load more works without JavaScript", async ({ browser }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto("/");
-    await expect(cards(page)).toHaveCount(12);
-    await page.getByRole("link", { name: "Load more" }).click();
-    await expect(cards(page)).toHaveCount(24);
-    await expect(page).toHaveURL(/\?limit=24#item-13$/);
-    await context.close();
-  });
-
-  test("filters by category and keeps the filter in the URL", async ({ page }) => {
-    await page.goto("/");
-    await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Shoes" }).click();
-    await expect(page).toHaveURL(/category=shoes/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Shoes");
-    const count = await cards(page).count();
-    expect(count).toBeGreaterThan(0);
-    for (const card of await cards(page).all()) await expect(card.getByText("Shoes", { exact: true })).toBeVisible();
-    await page.reload();
-    await expect(
-      page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Shoes" }),
-    ).toHaveAttribute("aria-current", "page");
-  });
-
   test("searches by text and sorts by price", async ({ page }) => {
     await page.goto("/");
     const search = page.getByRole("combobox", { name: "Search products" });
@@ -74,12 +49,6 @@ test.describe("home grid", () => {
       .toBe(true);
   });
 
-  test("a search with no match says so, and SQL or HTML in it is only text", async ({ page }) => {
-    await page.goto(`/?q=${encodeURIComponent("<img src=x onerror=alert(1)> ' or 1=1 --")}`);
-    await expect(page.getByText("No products match your search.")).toBeVisible();
-    await expect(page.locator("img[src='x']")).toHaveCount(0);
-  });
-
   test("a visitor's Add to cart asks to log in and goes to /login", async ({ page }) => {
     await page.goto("/");
     await cards(page)
@@ -88,19 +57,5 @@ test.describe("home grid", () => {
       .click();
     await expect(page.getByText("Please login to add items to cart")).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
-  });
-
-  test("unknown pages show the 404 page", async ({ page }) => {
-    const res = await page.goto("/this/does/not/exist");
-    expect(res?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
-  });
-
-  test("the footer has real content", async ({ page }) => {
-    await page.goto("/");
-    const footer = page.getByRole("contentinfo");
-    await footer.getByRole("link", { name: "Shipping & returns" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Shipping & returns" })).toBeVisible();
-    await expect(page.getByRole("contentinfo")).toContainText("All rights reserved");
   });
 });

@@ -39,37 +39,6 @@ async function postReview(page: Page, text: string, rating = "4") {
 
 test.describe.configure({ mode: "serial" });
 
-test("a review shows the first name, else 'Customer', and never an e-mail address", async ({ browser, page }, info) => {
-  const title = PRODUCT[info.project.name];
-  const named = await signedInPage(browser, info, "Marguerite");
-  const unnamed = await signedInPage(browser, info);
-  await openProduct(named.page, title);
-  await postReview(named.page, `Signed review ${info.project.name}`);
-  await openProduct(unnamed.page, title);
-  await postReview(unnamed.page, `Anonymous review ${info.project.name}`);
-
-  // A visitor sees both, under 'Marguerite' and 'Customer'.
-  await openProduct(page, title);
-  const list = reviewList(page);
-  await expect(
-    list
-      .getByRole("article")
-      .filter({ hasText: `Signed review ${info.project.name}` })
-      .getByRole("heading"),
-  ).toHaveText("Marguerite");
-  await expect(
-    list
-      .getByRole("article")
-      .filter({ hasText: `Anonymous review ${info.project.name}` })
-      .getByRole("heading"),
-  ).toHaveText("Customer");
-  const html = await page.content();
-  for (const email of [named.email, unnamed.email]) expect(html).not.toContain(email);
-  await expect(page.locator("#reviews")).not.toContainText("@");
-  await named.close();
-  await unnamed.close();
-});
-
 test("a shopper writes one review of a product, edits it and deletes it", async ({ browser }, info) => {
   const title = PRODUCT[info.project.name];
   const shopper = await signedInPage(browser, info, "Odile");
@@ -127,22 +96,5 @@ test("a shopper writes one review of a product, edits it and deletes it", async 
   await expect(fresh.getByRole("textbox", { name: "Write your review" })).toHaveValue("");
   await expect(fresh.getByRole("combobox", { name: "Rating" })).toHaveValue("5");
   await expect(reviewList(page).getByRole("article").filter({ hasText: edited })).toHaveCount(0);
-  await shopper.close();
-});
-
-test("a second review of the same product is refused by the server", async ({ browser }, info) => {
-  const shopper = await signedInPage(browser, info);
-  const { page } = shopper;
-  await openProduct(page, PRODUCT[info.project.name]);
-  await postReview(page, "The only one");
-  // A second post, as another tab that still shows the form would send it.
-  const res = await page.request.post(page.url(), {
-    form: { intent: "review", rating: "1", text: "A second one" },
-    headers: { origin: new URL(page.url()).origin },
-  });
-  expect(res.status()).toBe(409);
-  await page.reload();
-  await expect(reviewList(page).getByRole("article").filter({ hasText: "A second one" })).toHaveCount(0);
-  await expect(page.getByRole("region", { name: "Your review" })).toContainText("The only one");
   await shopper.close();
 });

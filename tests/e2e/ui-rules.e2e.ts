@@ -311,35 +311,6 @@ test.describe("pending states", () => {
     await expect(grid(page).getByRole("article")).toHaveCount(24);
   });
 
-  test("every filter, sort and search works without JavaScript", async ({ browser }, info) => {
-    const { viewport, isMobile, hasTouch } = info.project.use;
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport, isMobile, hasTouch });
-    const page = await context.newPage();
-    await page.goto("/");
-    // A category is a link.
-    await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Dress" }).click();
-    await expect(page).toHaveURL(/[?&]category=dress/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dress");
-    // A sort is sent by its own button, shown only without JavaScript.
-    await page.getByRole("combobox", { name: "Sort by" }).selectOption("price-asc");
-    await page.getByRole("button", { name: "Sort", exact: true }).click();
-    await expect(page).toHaveURL(/[?&]sort=price-asc/);
-    await expect(page).toHaveURL(/[?&]category=dress/);
-    const prices = (await grid(page).getByRole("article").locator("p.font-semibold").allTextContents()).map((text) =>
-      Number(text.replace(/[$,]/g, "")),
-    );
-    expect(prices.length).toBeGreaterThan(1);
-    expect(prices).toEqual([...prices].sort((a, b) => a - b));
-    await picture(page, info, "no-javascript-filters", page.locator("form[role=search]"));
-    // A search is sent by Search, keeping the category and the sort.
-    await page.getByRole("combobox", { name: "Search products" }).fill("midi");
-    await page.getByRole("button", { name: "Search", exact: true }).click();
-    await expect(page).toHaveURL(/[?&]q=midi/);
-    await expect(page).toHaveURL(/[?&]sort=price-asc/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results for “midi”");
-    await context.close();
-  });
-
   test("with JavaScript the sort applies as it is chosen: no Sort button", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("combobox", { name: "Sort by" })).toBeVisible();

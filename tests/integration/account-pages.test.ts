@@ -12,6 +12,7 @@ import {
   userByEmail,
 } from "../helpers/accounts";
 import { createTestDatabase } from "../helpers/database";
+import { attribute, element, elements, textOf, withoutTextSeparators } from "../helpers/rendered-html";
 
 /** The screens over HTTP as a browser without JavaScript uses them: form posts, redirects, cookies. */
 
@@ -356,6 +357,25 @@ describe("pages for signed-in shoppers", () => {
     const replay = browser();
     for (const [k, v] of cookies) replay.cookies.set(k, v);
     expect((await replay.request("/profile")).status).toBe(302);
+  });
+});
+
+describe("the account pages' one layout, as the server renders it", () => {
+  it("My Profile, My Orders and My Addresses: each its heading, the same three account links, its own marked current", async () => {
+    const b = await signedIn("layout@example.com");
+    for (const [path, title] of [
+      ["/profile", "My Profile"],
+      ["/orders", "My Orders"],
+      ["/addresses", "My Addresses"],
+    ]) {
+      const res = await b.request(path);
+      expect(res.status).toBe(200);
+      const page = withoutTextSeparators(await html(res));
+      expect(elements(page, /<h1[\s>]/).map(textOf)).toEqual([title]);
+      const links = elements(element(page, /<nav [^>]*aria-label="My account"/), /<a /);
+      expect(links.map(textOf)).toEqual(["My Profile", "My Orders", "My Addresses"]);
+      expect(links.filter((a) => attribute(a, "aria-current") === "page").map(textOf)).toEqual([title]);
+    }
   });
 });
 

@@ -3,6 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { discountFormMessages } from "../../domain/discounts";
 import { discountCodes } from "../../server/db/schema";
 import { type AdminTest, startAdminTest } from "../helpers/admin";
+import {
+  accessibleDescription,
+  attribute,
+  element,
+  elements,
+  fieldByLabel,
+  textOf,
+  withoutTextSeparators,
+} from "../helpers/rendered-html";
 
 /**
  * The administrator's Discounts tab (docs/decisions/034-discount-codes.md): its page, its form
@@ -188,5 +197,60 @@ describe("editing a discount code", () => {
       ).status,
     ).toBe(403);
     expect((await byCode("FIVEOFF")).active).toBe(true);
+  });
+});
+
+/**
+ * The tab as the owner reads it in a shop whose zone is UTC (the default): a refused form says
+ * every problem at once, each tied to its field; the codes' states and their days as entered.
+ */
+describe("the Discounts tab as the server renders it (shop zone UTC)", () => {
+  const panelOf = (html: string) => element(withoutTextSeparators(html), /<div id="admin-tabpanel"/);
+  const rowOf = (html: string, code: string) => {
+    const rows = elements(panelOf(html), /<tr class="align-top"/).filter((row) => textOf(row).includes(code));
+    expect(rows).toHaveLength(1);
+    return rows[0];
+  };
+  const only = { minSubtotal: "", totalLimit: "", perCustomerLimit: "" };
+
+  it("says every problem of a refused form at once, and ties each to its field", async () => {
+    const before = await allCodes();
+    const res = await save({ ...only, code: "x", value: "150", startsAt: "2026-06-10", endsAt: "2026-06-01" });
+    expect(res.status).toBe(400);
+    const html = withoutTextSeparators(await res.text());
+    const alerts = elements(panelOf(html), /<div role="alert"/).filter((a) =>
+      textOf(a).includes("Please correct these 3 fields"),
+    );
+    expect(alerts).toHaveLength(1);
+    expect(accessibleDescription(html, fieldByLabel(html, "Code"))).toMatch(/A code is 3 to 32 letters/);
+    expect(accessibleDescription(html, fieldByLabel(html, "Value"))).toMatch(/whole number from 1 to 100/);
+    expect(accessibleDescription(html, fieldByLabel(html, "Ends after"))).toMatch(/on or after the start date/);
+    expect(await allCodes()).toEqual(before);
+  });
+
+  it("shows an end of 30 Jun as 30 Jun, each code's real state, and the same days back in the edit form", async () => {
+    const created = async (code: string, startsAt: string, endsAt: string) => {
+      const res = await save({ ...only, code, value: "10", startsAt, endsAt });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain(`Discount code ${code} created`);
+    };
+    await created("JUNEUTC", "2026-06-01", "2026-06-30");
+    const nextYear = new Date().getUTCFullYear() + 1;
+    await created("LATERUTC", `${nextYear}-01-01`, "");
+
+    const html = await (await test.admin.request("/admin?tab=discounts")).text();
+    const june = rowOf(html, "JUNEUTC");
+    expect(textOf(june)).toContain("Until Jun 30, 2026");
+    expect(textOf(june)).not.toContain("Jul 1");
+    const expected = new Date() < new Date("2026-07-01T00:00:00Z") ? "Active" : "Expired";
+    expect(textOf(element(june, /<span data-state=/))).toBe(expected);
+    const later = rowOf(html, "LATERUTC");
+    expect(textOf(element(later, /<span data-state=/))).toBe("Scheduled");
+    expect(textOf(later)).toContain(`From Jan 1, ${nextYear}`);
+
+    const edit = element(june, /<a [^>]*aria-label="Edit JUNEUTC"/);
+    const form = withoutTextSeparators(await (await test.admin.request(attribute(edit, "href") as string)).text());
+    expect(attribute(fieldByLabel(form, "Ends after"), "value")).toBe("2026-06-30");
+    expect(attribute(fieldByLabel(form, "Starts on"), "value")).toBe("2026-06-01");
   });
 });

@@ -7,6 +7,7 @@ import { imageMessages, productMessages } from "../../domain/product-schemas";
 import { products } from "../../server/db/schema";
 import type { TestBrowser } from "../helpers/accounts";
 import { type AdminTest, imageFile, mediaFiles, png, productForm, startAdminTest, validFields } from "../helpers/admin";
+import { attribute, elements, textOf, withoutTextSeparators } from "../helpers/rendered-html";
 
 let test: AdminTest;
 let product: typeof products.$inferSelect;
@@ -194,6 +195,19 @@ describe("only the administrator", () => {
         expect(res.headers.get("x-remix-replace")).toBe("true");
       }
     }
+  });
+
+  it("shows the header's Admin link to the administrator only: a shopper's page has none", async () => {
+    const adminLinks = async (browser: TestBrowser) => {
+      const res = await browser.request("/cart");
+      expect(res.status).toBe(200);
+      const html = withoutTextSeparators(await res.text());
+      return elements(html, /<a[\s>]/)
+        .filter((a) => textOf(a) === "Admin")
+        .map((a) => attribute(a, "href"));
+    };
+    expect(await adminLinks(test.shopper)).toEqual([]);
+    expect(await adminLinks(test.admin)).toEqual(["/admin"]);
   });
 
   it("can post to the admin actions: 403 for a shopper, 401 for a visitor, nothing changes, no file is written", async () => {

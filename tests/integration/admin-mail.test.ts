@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { messages } from "../../domain/messages";
 import { outbox } from "../../server/db/schema";
 import { type AdminTest, startAdminTest } from "../helpers/admin";
+import { attribute, element, elements, textOf, withoutTextSeparators } from "../helpers/rendered-html";
 
 /**
  * The administrator's Mail tab over HTTP: the page lists failed e-mail without its text, Retry
@@ -112,4 +113,53 @@ describe("the Mail tab", () => {
       expect(await row()).toEqual(before);
     },
   );
+});
+
+/** The tab as the server renders it, from the dashboard's tab link to the email leaving the list once sent. */
+describe("the Mail tab's page", () => {
+  const tabPage = async (path: string) => {
+    const res = await test.admin.request(path);
+    expect(res.status).toBe(200);
+    return withoutTextSeparators(await res.text());
+  };
+  const rowsOf = (html: string) =>
+    elements(element(html, /<div id="admin-tabpanel"/), /<tr class="align-top"/).filter((row) =>
+      textOf(row).includes("Reset your Threadline password"),
+    );
+
+  it("is the Mail tab's own address; its row says to whom, the error, the attempts and 'Gave up'; Retry wakes the worker and the sent email leaves the list", async () => {
+    const dashboard = await tabPage("/admin");
+    const tab = elements(element(dashboard, /<div [^>]*role="tablist"/), /<a /).filter((a) => textOf(a) === "Mail");
+    expect(tab.map((a) => attribute(a, "href"))).toEqual(["/admin?tab=mail"]);
+
+    const html = await tabPage("/admin?tab=mail");
+    const selected = elements(element(html, /<div [^>]*role="tablist"/), /<a [^>]*aria-selected="true"/);
+    expect(selected.map(textOf)).toEqual(["Mail"]);
+    const rows = rowsOf(html);
+    expect(rows).toHaveLength(1);
+    const cells = elements(rows[0], /<t[hd] /).map(textOf);
+    expect(cells[0]).toBe("lost@example.com");
+    expect(cells[2]).toContain("550 5.1.1 mailbox unavailable");
+    expect(cells[3]).toBe("10");
+    expect(cells[5]).toContain("Gave up");
+    expect(html).not.toContain("very-secret-token");
+    const button = element(rows[0], /<button /);
+    expect(attribute(button, "aria-label")).toBe(
+      'Retry the email "Reset your Threadline password" to lost@example.com',
+    );
+
+    const wake = vi.spyOn(test.t.services.mail.worker, "wake");
+    try {
+      const res = await retry();
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain("Email queued to send again");
+      expect(wake).toHaveBeenCalled();
+    } finally {
+      wake.mockRestore();
+    }
+    const before = test.smtp.inbox.length;
+    await test.t.services.mail.worker.runOnce(new Date(Date.now() + 1000));
+    await test.smtp.waitFor("lost@example.com", { after: before });
+    expect(rowsOf(await tabPage("/admin?tab=mail"))).toEqual([]);
+  });
 });

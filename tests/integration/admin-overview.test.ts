@@ -2,9 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { todoFigures } from "../../domain/admin-overview";
 import { orderNumber } from "../../domain/ids";
-import { orderRefunds, orders, outbox, returnRequests, users } from "../../server/db/schema";
+import { orderRefunds, orders, outbox, returnRequests, stockAlerts, users } from "../../server/db/schema";
 import { createAdminOverviewService } from "../../server/orders/admin-overview";
 import { type AdminTest, placeOrder, startAdminTest } from "../helpers/admin";
+import { attribute, element, elements, textOf, withoutTextSeparators } from "../helpers/rendered-html";
 import { insertProducts, setStock } from "../helpers/products";
 
 /**
@@ -244,5 +245,78 @@ describe("low stock", () => {
     ]);
     const page = await (await test.admin.request("/admin?tab=overview&days=7")).text();
     expect(page).toContain("M: Sold out · 2 waiting");
+  });
+});
+
+/** The Overview as the server renders it: the sales section, its period links and table, low stock and "To do". */
+describe("the Overview's page, without JavaScript", () => {
+  const overviewPage = async (path: string) => {
+    const res = await test.admin.request(path);
+    expect(res.status).toBe(200);
+    return withoutTextSeparators(await res.text());
+  };
+  const salesOf = (html: string) => element(html, /<section aria-labelledby="sales-heading"/);
+  const bodyRows = (sales: string) => elements(element(sales, /<tbody/), /<tr[\s>]/);
+
+  it("shows the last 30 days: two named charts, the current period marked, the figures as a folded table", async () => {
+    const sales = salesOf(await overviewPage("/admin"));
+    expect(textOf(element(sales, /<h2 id="sales-heading"/))).toBe("Sales, last 30 days");
+    const charts = elements(sales, /<svg role="img"/).map((svg) => attribute(svg, "aria-label"));
+    expect(charts).toHaveLength(2);
+    expect(charts[0]).toMatch(/^Revenue per day: /);
+    expect(charts[1]).toMatch(/^Orders per day: /);
+    const current = elements(sales, /<a [^>]*aria-current="page"/);
+    expect(current.map(textOf)).toEqual(["30 days"]);
+    // The table is folded under "Show as table" (a closed <details>, opened by the browser itself).
+    const folded = element(sales, /<details/);
+    expect(attribute(folded, "open")).toBeNull();
+    expect(textOf(element(folded, /<summary/))).toBe("Show as table");
+    const table = element(folded, /<table/);
+    expect(textOf(element(table, /<caption/))).toMatch(/Revenue and orders per day, last 30 days/);
+    expect(elements(table, /<tr[\s>]/)).toHaveLength(31);
+  });
+
+  it("switches the period by plain links: 7 days and 90 days, each with its own heading, marked link and rows", async () => {
+    const nav = element(salesOf(await overviewPage("/admin?tab=overview")), /<nav aria-label="Sales period"/);
+    const links = elements(nav, /<a /);
+    expect(links.map(textOf)).toEqual(["7 days", "30 days", "90 days"]);
+    const hrefOf = (label: string) => attribute(links.find((a) => textOf(a) === label) as string, "href");
+    expect(hrefOf("7 days")).toBe("/admin?tab=overview&days=7");
+    expect(hrefOf("90 days")).toBe("/admin?tab=overview&days=90");
+
+    const week = salesOf(await overviewPage(hrefOf("7 days") as string));
+    expect(textOf(element(week, /<h2 id="sales-heading"/))).toBe("Sales, last 7 days");
+    expect(elements(week, /<a [^>]*aria-current="page"/).map(textOf)).toEqual(["7 days"]);
+    expect(bodyRows(week)).toHaveLength(7);
+    const quarter = salesOf(await overviewPage(hrefOf("90 days") as string));
+    expect(textOf(element(quarter, /<h2 id="sales-heading"/))).toBe("Sales, last 90 days");
+    expect(bodyRows(quarter)).toHaveLength(90);
+  });
+
+  it("names each low size and colour with what is left, links to the product's stock grid, and 'To do' lands on its list", async () => {
+    // A coat sold out in S and low in M, with plenty in L; no shopper waits for a stock alert, so
+    // each variant reads "<size>: <what is left>" alone.
+    const [coat] = await insertProducts(db(), [{ title: "Overview Low Coat", sizes: ["S", "M", "L"], stockCount: 42 }]);
+    await db().execute(
+      sql`update product_variants set stock = case size when 'S' then 0 when 'M' then 2 else 40 end where product_id = ${coat.id}`,
+    );
+    await db().delete(stockAlerts);
+    const html = await overviewPage("/admin");
+    const low = element(html, /<section aria-labelledby="low-stock-heading"/);
+    const products = elements(element(low, /<ul class="mt-3/), /<li class="flex/);
+    expect(products.length).toBeGreaterThan(0);
+    const first = products[0];
+    const variants = elements(element(first, /<ul aria-label="Low in /), /<li/);
+    expect(textOf(variants[0])).toMatch(/^.+: (Sold out|\d left)$/);
+    const edit = element(first, /<a [^>]*aria-label="Edit stock of /);
+    expect(attribute(edit, "href")).toMatch(/^\/admin\/edit-product\/[0-9a-f-]+#stock$/);
+
+    const todo = element(html, /<section aria-labelledby="todo-heading"/);
+    const toShip = elements(todo, /<a /).filter((a) => /Orders to ship/.test(textOf(a)));
+    expect(toShip).toHaveLength(1);
+    expect(attribute(toShip[0], "href")).toBe("/admin?tab=orders&show=to-ship");
+    const list = await overviewPage("/admin?tab=orders&show=to-ship");
+    expect(textOf(list)).toContain("Showing: Orders to ship (confirmed or processing)");
+    expect(elements(list, /<a [^>]*href="\/admin\?tab=orders"/).map(textOf)).toContain("Show all orders");
   });
 });

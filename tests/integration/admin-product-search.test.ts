@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AdminTest, startAdminTest } from "../helpers/admin";
+import { attribute, element, elements, textOf, withoutTextSeparators } from "../helpers/rendered-html";
 import { insertProducts } from "../helpers/products";
 
 /**
@@ -91,6 +92,27 @@ describe("the Products tab's search", () => {
       expect(res.status).toBe(200);
     },
   );
+
+  it("keeps the category chosen in its select and lists only that category; the product just saved is marked current", async () => {
+    const html = withoutTextSeparators(
+      await (await test.admin.request("/admin?tab=products&q=&category=jackets")).text(),
+    );
+    const rows = elements(element(html, /<table/), /<tr [^>]*id="product-/);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.filter((row) => !textOf(row).includes("Jackets"))).toEqual([]);
+    const chosen = elements(element(html, /<select [^>]*name="category"/), /<option [^>]*selected=""/);
+    expect(chosen.map((option) => attribute(option, "value"))).toEqual(["jackets"]);
+
+    // Where an update lands (admin-edit.test.ts checks the redirect): the row, marked, with "Just saved".
+    const id = ids["Linen Trousers"];
+    const saved = withoutTextSeparators(
+      await (await test.admin.request(`/admin?tab=products&q=&highlight=${id}`)).text(),
+    );
+    const current = elements(element(saved, /<table/), /<tr [^>]*aria-current="true"/);
+    expect(current.map((row) => attribute(row, "id"))).toEqual([`product-${id}`]);
+    expect(textOf(current[0])).toContain(`${PREFIX} Linen Trousers`);
+    expect(textOf(current[0])).toContain("Just saved");
+  });
 
   it("is the administrator's only", async () => {
     const res = await test.shopper.request("/admin?tab=products&q=linen");

@@ -1,8 +1,16 @@
+import path from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkouts, sandboxPayments } from "../../server/db/schema";
+import { orderNumber } from "../../domain/ids";
+import { storeProductImage } from "../../server/catalog/images";
+import { eq, sql } from "drizzle-orm";
+import { checkouts, productVariants, sandboxPayments } from "../../server/db/schema";
+import { createLocalStorage } from "../../server/storage/local";
 import { startFakeSmtp } from "../fakes/smtp";
 import { createAccountsTestApp, TestBrowser } from "../helpers/accounts";
 import { createTestDatabase } from "../helpers/database";
+import { insertCode } from "../helpers/discounts";
+import { attribute, element, elements, textOf, withoutTextSeparators } from "../helpers/rendered-html";
 import { body, ordersOf, type PaymentsTest, type Shopper, shopper, stockOf, worldSnapshot } from "../helpers/payments";
 import { insertProducts } from "../helpers/products";
 
@@ -310,5 +318,221 @@ describe("with real provider keys", () => {
     expect(await worldSnapshot(keyed.database)).toEqual(before);
     const rows = await keyed.database.db.select().from(sandboxPayments);
     expect(rows.map((r) => r.status).sort()).toEqual(["CREATED", "open"]);
+  });
+});
+
+describe("prices and payments the server decides (tests/e2e/checkout.e2e.ts keeps what the page itself does)", () => {
+  let dee: Shopper;
+  beforeAll(async () => {
+    dee = await shopper(test, "dee-pages@example.com");
+  });
+
+  it("a price the browser kept is not what is charged: the approval shows the server's total", async () => {
+    const forged = { ...line(), title: "Pages Lounge Set", priceCents: 1, imageUrls: [] };
+    const res = await dee.browser.postJson("/api/create-paypal-order", body(dee, [forged]));
+    expect(res.status).toBe(200);
+    const { id, totalCents } = (await res.json()) as { id: string; totalCents: number };
+    expect(totalCents).toBe(9800);
+    const approval = withoutTextSeparators(await (await dee.browser.request(`/sandbox/paypal/${id}`)).text());
+    expect(textOf(element(approval, /<p [^>]*data-testid="sandbox-amount"/))).toBe("$98.00");
+  });
+
+  it("paying again after the capture never arrived continues with the same, already approved PayPal order", async () => {
+    const first = await start("/api/create-paypal-order", dee);
+    expect((await dee.browser.postForm(`/sandbox/paypal/${first.id}`, { intent: "approve" })).status).toBe(200);
+    // The capture is lost on the way; the shopper presses PayPal again.
+    const again = await start("/api/create-paypal-order", dee);
+    expect(again.id).toBe(first.id);
+    const approval = withoutTextSeparators(await (await dee.browser.request(`/sandbox/paypal/${again.id}`)).text());
+    expect(elements(approval, /<p role="status"/).map(textOf)).toContain("This payment is already approved.");
+    expect(elements(approval, /<button /).map(textOf)).toContain("Continue to the store");
+    expect(approval).not.toContain("Approve payment");
+    const captured = await dee.browser.postJson("/api/capture-paypal-order", { orderId: again.id });
+    const outcome = (await captured.json()) as { status: string; orderId: string };
+    expect(outcome.status).toBe("COMPLETED");
+    const orders = withoutTextSeparators(await (await dee.browser.request(`/orders?placed=${outcome.orderId}`)).text());
+    expect(textOf(element(orders, new RegExp(`<article aria-labelledby="order-${outcome.orderId}"`)))).toContain(
+      "Pages Lounge Set",
+    );
+  });
+});
+
+describe("a size and colour sold out (tests/e2e/variants.e2e.ts keeps the product page's choices)", () => {
+  it("is refused at the payment's start whatever the page shows, while another size and colour stays buyable", async () => {
+    const fay = await shopper(test, "fay-variants@example.com");
+    const [{ id: jacket }] = await insertProducts(test.database.db, [
+      {
+        title: "Pages Biker Jacket",
+        priceCents: 24900,
+        sizes: ["M", "L"],
+        colors: [
+          { name: "Black", hex: "#26221f" },
+          { name: "Cognac", hex: "#8a4f2a" },
+        ],
+        stockCount: 17,
+      },
+    ]);
+    // 2 pieces of Cognac M, 5 of every other.
+    await test.database.db
+      .update(productVariants)
+      .set({
+        stock: sql`case when ${productVariants.size} = 'M' and ${productVariants.color} = 'Cognac' then 2 else 5 end`,
+      })
+      .where(eq(productVariants.productId, jacket));
+    const cognacM = { productId: jacket, selectedSize: "M", color: "Cognac", quantity: 1 };
+    const buy = async (line: typeof cognacM) => {
+      const res = await fay.browser.postJson("/api/create-stripe-session", body(fay, [line]));
+      expect(res.status).toBe(200);
+      const { id } = (await res.json()) as { id: string };
+      expect((await fay.browser.postForm(`/sandbox/checkout/${id}`, { intent: "pay" })).status).toBe(302);
+    };
+    await buy(cognacM);
+    await buy(cognacM);
+    const before = await worldSnapshot(test.database);
+    const refused = await fay.browser.postJson("/api/create-stripe-session", body(fay, [cognacM]));
+    expect(refused.status).toBe(409);
+    expect(await worldSnapshot(test.database)).toEqual(before);
+    await buy({ ...cognacM, selectedSize: "L", color: "Black" });
+    expect(await ordersOf(test.database, fay.userId)).toHaveLength(3);
+  });
+});
+
+/**
+ * Where each payment ends, the order just paid is shown in full (tests/e2e/placed-order.ts): its
+ * number, its one line with size, colour, quantity, line price and a picture that loads, the
+ * shipping address, the totals, and that its e-mail is on its way.
+ */
+describe("the order just paid, in full, where the payment ends", () => {
+  let eve: Shopper;
+  let pictured: string;
+
+  beforeAll(async () => {
+    eve = await shopper(test, "eve-placed@example.com");
+    const photo = await sharp({ create: { width: 400, height: 500, channels: 3, background: "#e3b7ae" } })
+      .png()
+      .toBuffer();
+    const picture = await storeProductImage(
+      createLocalStorage(path.join(test.t.dataDir, "media")),
+      photo,
+      "placed-set.png",
+    );
+    [{ id: pictured }] = await insertProducts(test.database.db, [
+      {
+        title: "Placed Lounge Set",
+        priceCents: 8900,
+        sizes: ["M"],
+        colors: [{ name: "Blush", hex: "#e3b7ae" }],
+        stockCount: 20,
+        imageUrls: [picture],
+      },
+    ]);
+  });
+
+  const cart = () => [{ productId: pictured, selectedSize: "M", color: "Blush", quantity: 1 }];
+
+  /** The placed order's block on a page, checked as tests/e2e/placed-order.ts checks it; answers its number. */
+  async function expectPlacedOrder(html: string, who: Shopper): Promise<string> {
+    const placed = element(html, /<section [^>]*data-testid="placed-order"/);
+    const heading = textOf(element(placed, /<h[23] id="placed-order-/));
+    expect(heading).toMatch(/^Order #[0-9A-F]{8}$/);
+    const items = elements(element(placed, /<ul class="divide-y/), /<li /);
+    expect(items).toHaveLength(1);
+    expect(textOf(items[0])).toContain("Placed Lounge Set");
+    const parts = elements(items[0], /<span class="whitespace-nowrap"/).map(textOf);
+    expect(parts).toEqual(["Size: M", "Color: Blush", "Qty: 1"]);
+    expect(textOf(items[0])).toContain("$89.00");
+    // The line's picture answers with an image (a browser shows a broken one with no width).
+    const src = attribute(element(items[0], /<img /), "src") as string;
+    const picture = await who.browser.request(src);
+    expect(picture.status).toBe(200);
+    expect((await sharp(Buffer.from(await picture.arrayBuffer())).metadata()).width).toBeGreaterThan(0);
+    const address = textOf(element(placed, /<address /));
+    const [saved] = await test.t.services.accounts.listAddresses(who.userId);
+    for (const part of [saved.name, saved.street, `${saved.city}, ${saved.state} ${saved.zipCode}`, saved.phone])
+      expect(address).toContain(part);
+    const totals = Object.fromEntries(
+      elements(element(placed, /<dl /), /<div /).map((row) => [
+        textOf(element(row, /<dt/)),
+        textOf(element(row, /<dd/)),
+      ]),
+    );
+    expect(totals).toMatchObject({ Subtotal: "$89.00", Shipping: "$0.10", "Tax (10%)": "$8.90", Total: "$98.00" });
+    expect(textOf(element(placed, /<p [^>]*data-testid="confirmation-email"/))).toMatch(
+      /^A confirmation email is on its way to [^@\s]+@example\.com\.$/,
+    );
+    return heading.replace("Order #", "");
+  }
+
+  it("the card ends on the confirmation with the order; a reload shows the same; the link alone shows nobody else", async () => {
+    const res = await eve.browser.postJson("/api/create-stripe-session", body(eve, cart()));
+    expect(res.status).toBe(200);
+    const { id } = (await res.json()) as { id: string };
+    expect((await eve.browser.postForm(`/sandbox/checkout/${id}`, { intent: "pay" })).status).toBe(302);
+    const confirmation = `/payment-success?session_id=${id}`;
+    const html = withoutTextSeparators(await (await eve.browser.request(confirmation)).text());
+    const number = await expectPlacedOrder(html, eve);
+    const [order] = (await ordersOf(test.database, eve.userId)).filter((o) => orderNumber(o.id) === number);
+    expect(order).toBeDefined();
+
+    const reloaded = withoutTextSeparators(await (await eve.browser.request(confirmation)).text());
+    expect(textOf(element(reloaded, /<h2 id="placed-order-/))).toBe(`Order #${number}`);
+
+    const stranger = withoutTextSeparators(await (await visitor().request(confirmation)).text());
+    expect(textOf(element(stranger, /<h1/))).toBe("Payment Successful!");
+    expect(textOf(stranger)).toContain("Thank you for your purchase. Your order has been received.");
+    expect(stranger).not.toContain('data-testid="placed-order"');
+    expect(stranger).not.toContain(number);
+
+    const myOrders = elements(html, /<a /).filter((a) => textOf(a) === "View My Orders");
+    expect(myOrders).toHaveLength(1);
+    const orders = withoutTextSeparators(
+      await (await eve.browser.request(attribute(myOrders[0], "href") as string)).text(),
+    );
+    expect(textOf(element(orders, new RegExp(`<article aria-labelledby="order-${order.id}"`)))).toContain(
+      "Placed Lounge Set",
+    );
+  });
+
+  it("a 15 % code typed loosely: the approval asks the discounted total, and the order shows the discount", async () => {
+    // $89.00 less 15 % ($13.35) is $75.65; tax $7.57 (7.565 rounded half up); with $0.10 shipping, $83.32.
+    await insertCode(test.database, { code: "PAGES15", percent: 15 });
+    const res = await eve.browser.postJson(
+      "/api/create-paypal-order",
+      body(eve, cart(), { discountCode: " pages15 " }),
+    );
+    expect(res.status).toBe(200);
+    const { id } = (await res.json()) as { id: string };
+    const approval = withoutTextSeparators(await (await eve.browser.request(`/sandbox/paypal/${id}`)).text());
+    expect(textOf(element(approval, /<p [^>]*data-testid="sandbox-amount"/))).toBe("$83.32");
+    expect((await eve.browser.postForm(`/sandbox/paypal/${id}`, { intent: "approve" })).status).toBe(200);
+    const outcome = await (await eve.browser.postJson("/api/capture-paypal-order", { orderId: id })).json();
+    expect(outcome).toMatchObject({ outcome: "paid", status: "COMPLETED" });
+    const html = withoutTextSeparators(await (await eve.browser.request(`/orders?placed=${outcome.orderId}`)).text());
+    const order = textOf(element(html, new RegExp(`<article aria-labelledby="order-${outcome.orderId}"`)));
+    expect(order).toContain("Discount (PAGES15)");
+    expect(order).toContain("−$13.35");
+    expect(order).toContain("$83.32");
+  });
+
+  it("the wallet ends on My Orders with the order just paid in full on top", async () => {
+    const res = await eve.browser.postJson("/api/create-paypal-order", body(eve, cart()));
+    expect(res.status).toBe(200);
+    const { id } = (await res.json()) as { id: string };
+    expect((await eve.browser.postForm(`/sandbox/paypal/${id}`, { intent: "approve" })).status).toBe(200);
+    const outcome = await (await eve.browser.postJson("/api/capture-paypal-order", { orderId: id })).json();
+    expect(outcome).toMatchObject({
+      outcome: "paid",
+      status: "COMPLETED",
+      orderId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+    const html = withoutTextSeparators(await (await eve.browser.request(`/orders?placed=${outcome.orderId}`)).text());
+    const justPlaced = element(html, /<section aria-labelledby="just-placed"/);
+    expect(textOf(element(justPlaced, /<h2 id="just-placed"/))).toBe("Payment successful! Order placed.");
+    expect(textOf(justPlaced)).toContain("Thank you for your purchase. Your order has been received.");
+    expect(await expectPlacedOrder(justPlaced, eve)).toBe(orderNumber(outcome.orderId));
+    const order = textOf(element(html, new RegExp(`<article aria-labelledby="order-${outcome.orderId}"`)));
+    expect(order).toContain("Placed Lounge Set");
+    expect(order).toContain("$98.00");
+    expect(order).toContain("Tax (10%)");
   });
 });

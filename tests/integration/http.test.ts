@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from "../helpers/app";
 import { createTestDatabase } from "../helpers/database";
 import { insertProducts } from "../helpers/products";
 import { capturedLogger } from "../helpers/log-capture";
+import { attribute, element, elements, textOf, withoutTextSeparators } from "../helpers/rendered-html";
 
 let database: DatabaseHandle;
 let t: TestApp;
@@ -108,6 +109,43 @@ describe("home page", () => {
     expect(cardCount(await res.text())).toBe(expected);
   });
 
+  it("Load more works without JavaScript: a link to the next 12, which lands on the 13th card", async () => {
+    const html = withoutTextSeparators(await (await get("/")).text());
+    const more = elements(html, /<a[\s>]/).filter((a) => textOf(a) === "Load more");
+    expect(more.map((a) => attribute(a, "href"))).toEqual(["/?limit=24#item-13"]);
+    const next = withoutTextSeparators(await (await get("/?limit=24")).text());
+    const cards = elements(element(next, /<ul [^>]*aria-label="Products"/), /<article[\s>]/);
+    expect(cards).toHaveLength(24);
+    expect(attribute(cards[12], "id")).toBe("item-13");
+  });
+
+  it("each card offers Add to cart (a button) and View (a link)", async () => {
+    const html = withoutTextSeparators(await (await get("/")).text());
+    const cards = elements(element(html, /<ul [^>]*aria-label="Products"/), /<article[\s>]/);
+    expect(cards).toHaveLength(12);
+    for (const card of cards) {
+      const title = textOf(element(card, /<h3[\s>]/));
+      const add = elements(card, /<button[\s>]/).filter((b) => /^Add to cart/.test(attribute(b, "aria-label") ?? ""));
+      expect(add.map((b) => attribute(b, "aria-label"))).toEqual([`Add to cart: ${title}`]);
+      const view = elements(card, /<a[\s>]/).filter((a) => attribute(a, "aria-label") === `View ${title}`);
+      expect(view).toHaveLength(1);
+      expect(attribute(view[0], "href")).toMatch(/^\/product\/[0-9a-f-]{36}$/);
+    }
+  });
+
+  it("the footer has real content: a Shipping & returns page, and the rights reserved", async () => {
+    const home = withoutTextSeparators(await (await get("/")).text());
+    const footer = element(home, /<footer[\s>]/);
+    expect(textOf(footer)).toContain("All rights reserved");
+    const links = elements(footer, /<a[\s>]/).filter((a) => textOf(a) === "Shipping & returns");
+    expect(links).toHaveLength(1);
+    const res = await get(attribute(links[0], "href") as string);
+    expect(res.status).toBe(200);
+    const page = withoutTextSeparators(await res.text());
+    expect(elements(element(page, /<main[\s>]/), /<h1[\s>]/).map(textOf)).toEqual(["Shipping & returns"]);
+    expect(textOf(element(page, /<footer[\s>]/))).toContain("All rights reserved");
+  });
+
   it("shows the empty message when there is nothing to sell", async () => {
     const empty = await createTestDatabase();
     try {
@@ -134,6 +172,18 @@ describe("not found", () => {
     expect(html).toContain("Page not found");
     expect(html).not.toMatch(/at .*\.(ts|js):\d+/);
   });
+
+  it.each(["/this/does/not/exist", "/product/not-a-product", "/product/4f0c9d36-2b0a-4c55-9a1e-3f6f2b9c1d77"])(
+    "%s answers 404 with the 404 page: its heading 'Page not found' and the code",
+    async (url) => {
+      const res = await get(url);
+      expect(res.status).toBe(404);
+      // The page may come in the first chunk or streamed after it: its one h1 and code either way.
+      const html = withoutTextSeparators(await res.text());
+      expect(elements(html, /<h1[\s>]/).map(textOf)).toEqual(["Page not found"]);
+      expect(elements(html, /<p[\s>]/).map(textOf)).toContain("404");
+    },
+  );
 
   it("serves a real product page", async () => {
     const res = await get(`/product/${productIds[3]}`);

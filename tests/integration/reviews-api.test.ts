@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { messages } from "../../domain/messages";
 import { reviewMessages } from "../../domain/review-schemas";
@@ -13,6 +13,7 @@ import {
   userByEmail,
 } from "../helpers/accounts";
 import { createTestDatabase } from "../helpers/database";
+import { attribute, element, elements, textOf, withoutTextSeparators } from "../helpers/rendered-html";
 import { insertProducts } from "../helpers/products";
 import { insertOrder } from "../helpers/reviews";
 import { readSse } from "../helpers/sse";
@@ -43,6 +44,18 @@ const post = (who: TestBrowser, fields: Record<string, string>, id = productId) 
   who.postForm(`/product/${id}`, { intent: "review", ...fields });
 const reviewRows = () => database.db.select().from(reviews).where(eq(reviews.productId, productId));
 const pageOf = async (who: TestBrowser, id = productId) => (await who.request(`/product/${id}`)).text();
+
+/** Returns once the database's clock (which dates a review) reads a later millisecond than `moment`. */
+async function databaseClockPast(moment: Date) {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const clock = (await database.db.execute(sql`select clock_timestamp() as now`)) as unknown as {
+      rows: { now: Date | string }[];
+    };
+    if (new Date(clock.rows[0].now).getTime() > moment.getTime()) return;
+    if (Date.now() > deadline) throw new Error(`the database's clock did not pass ${moment.toISOString()}`);
+  }
+}
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -155,7 +168,8 @@ describe("showing reviews", () => {
   it("lists newest first with names, ratings and a verified-purchase mark, and updates the average", async () => {
     await insertOrder(database.db, aliceId, [productId], "delivered");
     await post(alice, { rating: "5", text: "Bought and loved it" });
-    await new Promise((r) => setTimeout(r, 10));
+    // A review is dated by the database's clock, to the millisecond: Bob's must be a later one.
+    await databaseClockPast((await reviewRows())[0].createdAt);
     await post(bob, { rating: "2", text: "Only tried it on" });
     const html = await pageOf(visitor);
     expect(html.indexOf("Only tried it on")).toBeLessThan(html.indexOf("Bought and loved it"));
@@ -263,6 +277,79 @@ describe("deleting a review", () => {
     await live.close();
     const again = await admin.postForm(`/product/${productId}`, { intent: "delete-review", reviewId: row.id });
     expect(again.status).toBe(404);
+  });
+});
+
+describe("the reviews part of the product page, as the server renders it", () => {
+  const main = async (who: TestBrowser) => {
+    const res = await who.request(`/product/${productId}`);
+    expect(res.status).toBe(200);
+    return element(withoutTextSeparators(await res.text()), /<main[\s>]/);
+  };
+  /** The article of the "Customer reviews" list that holds `text`. */
+  const articlesWith = (markup: string, text: string) =>
+    elements(element(markup, /<ol [^>]*aria-label="Customer reviews"/), /<article[\s>]/).filter((a) =>
+      textOf(a).includes(text),
+    );
+  const ownReview = (markup: string) => element(markup, /<section aria-labelledby="own-review-heading"/);
+  const occurrences = (markup: string, text: string) => textOf(markup).split(text).length - 1;
+  const setFirstName = async (who: TestBrowser, firstName: string) =>
+    expect((await who.postForm("/profile", { firstName, lastName: "Tester", phone: "" })).status).toBe(200);
+
+  it("a visitor's form says to log in first, and its link comes back to the product's reviews", async () => {
+    const page = await main(visitor);
+    const form = element(page, /<form [^>]*aria-labelledby=/);
+    expect(textOf(element(form, /<h3[\s>]/))).toBe("Write a review");
+    const login = elements(form, /<a[\s>]/).filter((a) => textOf(a) === "Log in to write a review");
+    expect(login.map((a) => attribute(a, "href"))).toEqual([
+      `/login?redirectTo=${encodeURIComponent(`/product/${productId}#reviews`)}`,
+    ]);
+  });
+
+  it("a review shows the first name, else 'Customer', and never an e-mail address", async () => {
+    const named = await signedIn("marguerite@example.com", "198.51.100.65");
+    await setFirstName(named, "Marguerite");
+    const unnamed = await signedIn("no-name@example.com", "198.51.100.66");
+    expect((await post(named, { rating: "4", text: "Signed review" })).status).toBe(200);
+    expect((await post(unnamed, { rating: "4", text: "Anonymous review" })).status).toBe(200);
+
+    const res = await visitor.request(`/product/${productId}`);
+    const html = await res.text();
+    const page = element(withoutTextSeparators(html), /<main[\s>]/);
+    expect(articlesWith(page, "Signed review").map((a) => textOf(element(a, /<h3[\s>]/)))).toEqual(["Marguerite"]);
+    expect(articlesWith(page, "Anonymous review").map((a) => textOf(element(a, /<h3[\s>]/)))).toEqual(["Customer"]);
+    for (const email of ["marguerite@example.com", "no-name@example.com"]) expect(html).not.toContain(email);
+    expect(textOf(element(page, /<section id="reviews"/))).not.toContain("@");
+  });
+
+  it("the shopper's own review shows once, and others see it under the profile's first name, which it follows", async () => {
+    const juliette = await signedIn("juliette@example.com", "198.51.100.67");
+    await setFirstName(juliette, "Juliette");
+    const before = await main(juliette);
+    expect(elements(before, /<a[\s>]/).filter((a) => textOf(a) === "Log in to write a review")).toEqual([]);
+    const text = "Sharp and comfortable";
+    expect((await post(juliette, { rating: "5", text })).status).toBe(200);
+
+    // Shown once: beside the form, as "Your review", not again in the list.
+    const own = await main(juliette);
+    expect(textOf(ownReview(own))).toContain(text);
+    expect(occurrences(own, text)).toBe(1);
+
+    const others = await main(visitor);
+    expect(articlesWith(others, text).map((a) => textOf(element(a, /<h3[\s>]/)))).toEqual(["Juliette"]);
+    // The review follows the profile: a new first name shows at once, on the visitor's page too.
+    await setFirstName(juliette, "Jules");
+    expect(articlesWith(await main(visitor), text).map((a) => textOf(element(a, /<h3[\s>]/)))).toEqual(["Jules"]);
+  });
+
+  it("a second review of the same product is refused by the server; the page keeps the first as the shopper's own", async () => {
+    const once = await signedIn("only-once@example.com", "198.51.100.68");
+    expect((await post(once, { rating: "4", text: "The only one" })).status).toBe(200);
+    // A second post, as another tab that still shows the form would send it.
+    expect((await post(once, { rating: "1", text: "A second one" })).status).toBe(409);
+    const page = await main(once);
+    expect(textOf(page)).not.toContain("A second one");
+    expect(textOf(ownReview(page))).toContain("The only one");
   });
 });
 

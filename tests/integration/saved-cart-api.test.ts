@@ -14,6 +14,8 @@ import {
   userByEmail,
 } from "../helpers/accounts";
 import { createTestDatabase } from "../helpers/database";
+import { getFormAddress } from "../helpers/get-form";
+import { attribute, element, elements, textOf, withoutTextSeparators } from "../helpers/rendered-html";
 import { insertProducts } from "../helpers/products";
 
 /**
@@ -320,5 +322,88 @@ describe("the cart page without JavaScript", () => {
     expect((await visitor.postForm("/cart", { intent: "remove", key: lineKey(teeLine(0)) })).status).toBe(302);
     expect((await ada.postForm("/cart", { intent: "drop-table", key: "x" })).status).toBe(400);
     expect(await stored(adaId)).toEqual([teeLine(1)]);
+  });
+
+  it("asks a visitor to log in, with a way back to the cart and nothing to clear", async () => {
+    const html = await pageOf(new TestBrowser(t.app, "198.51.100.38"), "/cart");
+    const main = element(html, /<main[\s>]/);
+    expect(textOf(main)).toContain("Please log in to view your cart");
+    const login = elements(main, /<a[\s>]/).filter((a) => textOf(a) === "Login");
+    expect(login.map((a) => attribute(a, "href"))).toEqual(["/login?redirectTo=%2Fcart"]);
+    expect(elements(html, /<button[\s>]/).filter((b) => textOf(b) === "Clear All")).toEqual([]);
+  });
+
+  it("says an empty cart is empty and leads back to the shop", async () => {
+    const main = element(await pageOf(ada, "/cart"), /<main[\s>]/);
+    expect(elements(main, /<h1[\s>]/).map(textOf)).toEqual(["Your cart is empty"]);
+    const back = elements(main, /<a[\s>]/).filter((a) => textOf(a) === "Continue Shopping");
+    expect(back.map((a) => attribute(a, "href"))).toEqual(["/"]);
+    expect((await ada.request("/")).status).toBe(200);
+  });
+});
+
+/** A page as the server renders it (before or without JavaScript), React's text separators removed. */
+async function pageOf(browser: TestBrowser, path: string): Promise<string> {
+  const res = await browser.request(path);
+  expect(res.status).toBe(200);
+  return withoutTextSeparators(await res.text());
+}
+
+/** The product card of the grid whose title is `title`. */
+function cardOf(html: string, title: string): string {
+  const cards = elements(element(html, /<ul [^>]*aria-label="Products"/), /<article[\s>]/).filter(
+    (card) => textOf(element(card, /<h3[\s>]/)) === title,
+  );
+  expect(cards).toHaveLength(1);
+  return cards[0];
+}
+
+describe("the cards' and the product page's buttons as the server renders them", () => {
+  const SOLD_OUT = "Sold Out Scarf";
+
+  beforeAll(async () => {
+    await insertProducts(database.db, [{ title: SOLD_OUT, priceCents: 2500, sizes: [], colors: [], stockCount: 0 }]);
+  });
+
+  it("a sold-out product cannot be added: 'Out of Stock', disabled, on its card and on its page", async () => {
+    const card = cardOf(await pageOf(ada, `/?q=${encodeURIComponent(SOLD_OUT)}`), SOLD_OUT);
+    const buttons = elements(card, /<button[\s>]/);
+    const soldOut = buttons.filter((b) => attribute(b, "aria-label") === `Out of Stock: ${SOLD_OUT}`);
+    expect(soldOut).toHaveLength(1);
+    expect(attribute(soldOut[0], "disabled")).not.toBeNull();
+    expect(textOf(soldOut[0])).toBe("Out of Stock");
+    expect(buttons.filter((b) => /Add to cart/i.test(`${attribute(b, "aria-label") ?? ""} ${textOf(b)}`))).toEqual([]);
+
+    const view = elements(card, /<a[\s>]/).filter((a) => attribute(a, "aria-label") === `View ${SOLD_OUT}`);
+    expect(view).toHaveLength(1);
+    const page = await pageOf(ada, attribute(view[0], "href") as string);
+    expect(elements(page, /<h1[\s>]/).map(textOf)).toEqual([SOLD_OUT]);
+    const add = elements(page, /<button[\s>]/).filter((b) => textOf(b) === "Out of Stock");
+    expect(add).toHaveLength(1);
+    expect(attribute(add[0], "aria-disabled")).toBe("true");
+    expect(
+      elements(page, /<button[\s>]/).filter((b) => /add to cart/i.test(attribute(b, "aria-label") ?? textOf(b))),
+    ).toEqual([]);
+  });
+
+  it("before JavaScript runs, a card's Add to cart leads a visitor to log in and a shopper to the product page", async () => {
+    const search = `/?q=${encodeURIComponent("Saved Dress")}`;
+    const formOf = (card: string) => {
+      const forms = elements(card, /<form[\s>]/).filter((form) =>
+        elements(form, /<button[\s>]/).some((b) => attribute(b, "aria-label") === "Add to cart: Saved Dress"),
+      );
+      expect(forms).toHaveLength(1);
+      return forms[0];
+    };
+
+    const visitor = new TestBrowser(t.app, "198.51.100.39");
+    const toLogin = getFormAddress(formOf(cardOf(await pageOf(visitor, search), "Saved Dress")));
+    expect(toLogin).toMatch(/^\/login\?redirectTo=%2F%3Fq%3DSaved.+Dress$/);
+    expect(elements(await pageOf(visitor, toLogin), /<h1[\s>]/).map(textOf)).toEqual(["Login"]);
+
+    const toProduct = getFormAddress(formOf(cardOf(await pageOf(ada, search), "Saved Dress")));
+    expect(toProduct).toMatch(/^\/product\/[0-9a-f-]{36}\??$/);
+    expect(toProduct.startsWith(`/product/${dress}`)).toBe(true);
+    expect(elements(await pageOf(ada, toProduct), /<h1[\s>]/).map(textOf)).toEqual(["Saved Dress"]);
   });
 });

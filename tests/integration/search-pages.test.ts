@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchSynonyms } from "../../server/db/schema";
 import { TestBrowser } from "../helpers/accounts";
 import { type AdminTest, startAdminTest } from "../helpers/admin";
+import { getFormAddress } from "../helpers/get-form";
+import { attribute, element, elements, textOf, withoutTextSeparators } from "../helpers/rendered-html";
 import { insertProducts } from "../helpers/products";
 
 /**
@@ -31,6 +33,29 @@ const page = async (path: string) => {
 };
 const groups = () => test.database.db.select().from(searchSynonyms);
 
+/** A page as a browser without JavaScript gets it, React's text separators removed. */
+const visit = async (path: string) => {
+  const res = await test.visitor.request(path);
+  expect(res.status).toBe(200);
+  return withoutTextSeparators(await res.text());
+};
+const h1 = (html: string) => textOf(element(html, /<h1[\s>]/));
+const cards = (html: string) => elements(element(html, /<ul [^>]*aria-label="Products"/), /<article[\s>]/);
+const searchForm = (html: string) => element(html, /<form [^>]*role="search"/);
+/** The one link of `markup` whose text matches `name`. */
+function link(markup: string, name: RegExp): string {
+  const found = elements(markup, /<a[\s>]/).filter((a) => name.test(textOf(a)));
+  expect(found, `one link ${name}`).toHaveLength(1);
+  return found[0];
+}
+const categoryChip = (html: string, category: string) =>
+  link(element(html, /<nav [^>]*aria-label="Categories"/), new RegExp(`^${category} , \\d+ products?$`));
+const filterLink = (html: string, name: RegExp) => link(element(html, /<nav [^>]*aria-label="Filters"/), name);
+/** The search parameters of an address, whatever their order. */
+const params = (address: string) => Object.fromEntries(new URL(address, "http://store.test").searchParams);
+/** The "N pieces" line under the heading. */
+const pieces = (html: string) => textOf(element(element(html, /<section class="py-8/), /<p class="mt-3/));
+
 describe("the home page", () => {
   it.each([
     ["/?q=%00", 200],
@@ -54,6 +79,103 @@ describe("the home page", () => {
     expect(empty).toContain("No products match your search.");
     expect(empty).toContain('href="/?min=200"');
     expect(empty).toContain('href="/?q=blouse"');
+  });
+});
+
+describe("the home page's filters, sort and search as links and GET forms (no JavaScript needed)", () => {
+  it("a category is a link: its page shows only that category, keeps it in the address and marks its chip", async () => {
+    const href = attribute(categoryChip(await visit("/"), "Dress"), "href") as string;
+    expect(params(href)).toEqual({ category: "dress" });
+    const dress = await visit(href);
+    expect(h1(dress)).toBe("Dress");
+    expect(cards(dress).length).toBeGreaterThan(0);
+    for (const card of cards(dress)) expect(elements(card, /<p[\s>]/).map(textOf)).toContain("Dress");
+    expect(attribute(categoryChip(dress, "Dress"), "aria-current")).toBe("page");
+  });
+
+  it("a text search is sent by the search form and heads its results with what was searched", async () => {
+    const address = getFormAddress(searchForm(await visit("/")), { q: "floral" });
+    expect(params(address)).toMatchObject({ q: "floral" });
+    const found = await visit(address);
+    expect(h1(found)).toBe("Results for “floral”");
+    expect(cards(found).length).toBeGreaterThan(0);
+  });
+
+  it("a search with no match says so, and SQL or HTML in it is only text", async () => {
+    const typed = "<img src=x onerror=alert(1)> ' or 1=1 --";
+    const html = await visit(`/?q=${encodeURIComponent(typed)}`);
+    expect(textOf(element(html, /<main[\s>]/))).toContain("No products match your search.");
+    expect(h1(html)).toBe(`Results for “${typed}”`);
+    // No img element made of the search, src="x" quoted or as typed: it is escaped wherever it is written.
+    expect(elements(html, /<img[\s>]/).filter((img) => attribute(img, "src") === "x")).toEqual([]);
+    expect(html).not.toMatch(/<img src=x[\s>]/i);
+  });
+
+  it("every filter, sort and search works without JavaScript: a link, the Sort button, the Search button", async () => {
+    // A category is a link.
+    const dress = await visit(attribute(categoryChip(await visit("/"), "Dress"), "href") as string);
+    expect(h1(dress)).toBe("Dress");
+    // A sort is sent by its own button, printed for browsers without JavaScript.
+    const form = searchForm(dress);
+    const noscript = element(form, /<noscript>/);
+    expect(elements(noscript, /<button[\s>]/).map((b) => [attribute(b, "type"), textOf(b)])).toEqual([
+      ["submit", "Sort"],
+    ]);
+    expect(elements(element(form, /<select [^>]*name="sort"/), /<option /).map((o) => attribute(o, "value"))).toContain(
+      "price-asc",
+    );
+    const sortedAddress = getFormAddress(form, { sort: "price-asc" });
+    expect(params(sortedAddress)).toMatchObject({ category: "dress", sort: "price-asc" });
+    const sorted = await visit(sortedAddress);
+    const prices = cards(sorted).map((card) =>
+      Number(textOf(element(card, /<p class="font-semibold"/)).replace(/[$,]/g, "")),
+    );
+    expect(prices.length).toBeGreaterThan(1);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    // A search is sent by Search, keeping the category and the sort.
+    const searchButtons = elements(searchForm(sorted), /<button [^>]*type="submit"/).filter(
+      (b) => textOf(b) === "Search",
+    );
+    expect(searchButtons).toHaveLength(1);
+    const searched = getFormAddress(searchForm(sorted), { q: "midi" });
+    expect(params(searched)).toMatchObject({ q: "midi", category: "dress", sort: "price-asc" });
+    expect(h1(await visit(searched))).toBe("Results for “midi”");
+  });
+
+  it("a typo search, then a size and a price range, then a search that finds nothing and what to relax", async () => {
+    const typo = getFormAddress(searchForm(await visit("/")), { q: "drsess" });
+    expect(params(typo)).toMatchObject({ q: "drsess" });
+    const found = await visit(typo);
+    expect(h1(found)).toBe("Results for “drsess”");
+    expect(textOf(cards(found)[0])).toContain("Dress");
+
+    // A size in stock: the link says how many products it shows, and the page shows that many.
+    const size = filterLink(found, /^M\b/);
+    const sizeCount = Number(textOf(size).match(/\d+/)?.[0]);
+    expect(sizeCount).toBeGreaterThan(0);
+    const sizeAddress = attribute(size, "href") as string;
+    expect(params(sizeAddress)).toMatchObject({ q: "drsess", size: "M" });
+    const sized = await visit(sizeAddress);
+    expect(pieces(sized)).toBe(`${sizeCount} ${sizeCount === 1 ? "piece" : "pieces"}`);
+    expect(attribute(filterLink(sized, /^M\b/), "aria-current")).toBe("true");
+
+    // A price range on top: both stay in the address, and a new search keeps them.
+    const range = filterLink(sized, /^\$50 – \$100/);
+    const rangeCount = Number(textOf(range).match(/(\d+)\D*$/)?.[1]);
+    const rangeAddress = attribute(range, "href") as string;
+    expect(params(rangeAddress)).toMatchObject({ q: "drsess", size: "M", min: "50", max: "100" });
+    const ranged = await visit(rangeAddress);
+    expect(pieces(ranged)).toBe(`${rangeCount} ${rangeCount === 1 ? "piece" : "pieces"}`);
+    const nothingAddress = getFormAddress(searchForm(ranged), { q: "xyzzy" });
+    expect(params(nothingAddress)).toMatchObject({ q: "xyzzy", size: "M", min: "50", max: "100" });
+
+    // Nothing found: the page says what to relax, and each suggestion is a link without that filter.
+    const nothing = await visit(nothingAddress);
+    expect(textOf(element(nothing, /<main[\s>]/))).toContain("No products match your search.");
+    const relaxed = attribute(link(element(nothing, /<main[\s>]/), /^Remove Search “xyzzy”/), "href") as string;
+    expect(params(relaxed)).not.toHaveProperty("q");
+    expect(params(relaxed)).toMatchObject({ size: "M", min: "50", max: "100" });
+    expect(cards(await visit(relaxed)).length).toBeGreaterThan(0);
   });
 });
 
