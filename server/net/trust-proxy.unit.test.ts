@@ -145,15 +145,15 @@ describe("resolveForwarded", () => {
 
 describe("hopCountRisk", () => {
   it.each([
-    ["a hop count on a reachable address", { kind: "hops", hops: 1 } as const, false, true],
-    ["a hop count on loopback (the proxy on the same machine)", { kind: "hops", hops: 1 } as const, true, false],
+    ["a hop count on a reachable address", { kind: "hops", hops: 1 } as TrustProxy, false, true],
+    ["a hop count on loopback (the proxy on the same machine)", { kind: "hops", hops: 1 } as TrustProxy, true, false],
     [
       "the proxy's addresses on a reachable address",
-      { kind: "addresses", addresses: ["10.0.0.2"] } as const,
+      { kind: "addresses", addresses: ["10.0.0.2"] } as TrustProxy,
       false,
       false,
     ],
-    ["no proxy", { kind: "none" } as const, false, false],
+    ["no proxy", { kind: "none" } as TrustProxy, false, false],
   ])("%s: warns %s", (_, trust, local, warns) => {
     const warning = hopCountRisk(trust, local, "0.0.0.0");
     expect(warning !== null).toBe(warns);
