@@ -124,9 +124,6 @@ test(
   "a full purchase with the sandbox card checkout ends on the confirmation",
   PHONE,
   async ({ page, browser }, info) => {
-    // The whole journey in one test (product page to My Orders, a reload, a stranger's look, axe): about
-    // 20 s on a quiet machine, and 30 s was cut short on a busy one (a CI run of issue 36).
-    test.setTimeout(60_000);
     await buyFromProductPage(page, "XL", "Blush");
     await page.getByRole("radio", { name: /Pay securely with card using Stripe/ }).check();
     // The session's answer is held back, so what the checkout says while it prepares the redirect can be read.
