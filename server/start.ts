@@ -1,5 +1,3 @@
-import { isLoopbackHostname } from "./net/addresses";
-import { hopCountRisk } from "./net/trust-proxy";
 import { createServer as nodeCreateServer, type RequestListener, type Server, type ServerOptions } from "node:http";
 import path from "node:path";
 import { serve } from "@hono/node-server";
@@ -18,6 +16,8 @@ import { createApp } from "./http/app";
 import { connectionDrain } from "./http/drain";
 import { type FastLane, withFastLane } from "./http/fast-lane";
 import { idleCollector } from "./idle-collect";
+import { isLoopbackHostname } from "./net/addresses";
+import { hopCountRisk } from "./net/trust-proxy";
 import { unavailableApp, type WaitingReason } from "./http/unavailable";
 import { createLogger, type Logger, logProcessEvents, routeConsoleToLog } from "./logger";
 import { createServices, type Services } from "./services";

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "./fixtures";
 import { expectNoAxeViolations } from "./a11y";
-import { newShopper, PRODUCT } from "./checkout-steps";
+import { PRODUCT } from "./checkout-steps";
+import { newPerson } from "./roles";
 import { addFromProductPage, toast } from "./shop-steps";
 
 /**
@@ -11,7 +12,9 @@ import { addFromProductPage, toast } from "./shop-steps";
 
 test.beforeEach(async ({ browser, baseURL, page }, info) => {
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  const state = await newShopper(context, String(baseURL), `addr-${info.project.name}-${info.title.length}`, false);
+  const { state } = await newPerson(context, String(baseURL), {
+    label: `addr-${info.project.name}-${info.title.length}`,
+  });
   await context.close();
   await page.context().addCookies(state.cookies);
 });

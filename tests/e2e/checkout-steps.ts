@@ -1,5 +1,5 @@
-import { type BrowserContext, expect, type Page } from "./fixtures";
-import { ADDRESS, newPerson, type StorageState } from "./roles";
+import { expect, type Page } from "./fixtures";
+import { ADDRESS } from "./roles";
 import { addFromProductPage } from "./shop-steps";
 
 /**
@@ -11,16 +11,6 @@ import { addFromProductPage } from "./shop-steps";
 
 export { ADDRESS, PASSWORD } from "./roles";
 export const PRODUCT = "Cloud Lounge Sweat Set";
-
-/** A person of the test's own, signed in on `context` (tests/e2e/roles.ts); with `address`, one saved default address. */
-export async function newShopper(
-  context: BrowserContext,
-  baseURL: string,
-  label: string,
-  address: boolean,
-): Promise<StorageState> {
-  return (await newPerson(context, baseURL, { label: `checkout-${label}`, address })).state;
-}
 
 /** The checkout specs run as the worker's shared shopper, who has a saved default address. */
 export { test } from "./shopper";

@@ -1,3 +1,4 @@
+import { newPerson } from "./roles";
 import { expect, type Locator, type Page, PHONE } from "./fixtures";
 import { expectNoAxeViolations } from "./a11y";
 import { addFromProductPage, toast } from "./shop-steps";
@@ -6,7 +7,6 @@ import {
   buyFromProductPage,
   cartLines,
   expectOneSetSummary,
-  newShopper,
   orderNumber,
   PRODUCT,
   summary,
@@ -92,7 +92,7 @@ test("a shopper without an address adds one inside the checkout and goes on payi
   baseURL,
 }, testInfo) => {
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  const state = await newShopper(context, String(baseURL), `noaddr-${testInfo.project.name}`, false);
+  const { state } = await newPerson(context, String(baseURL), { label: `noaddr-${testInfo.project.name}` });
   await context.close();
   const fresh = await browser.newContext({ storageState: state, viewport: testInfo.project.use.viewport ?? undefined });
   const page = await fresh.newPage();

@@ -2,7 +2,7 @@ import path from "node:path";
 import { expect, type Page, test } from "./fixtures";
 import { expectNoAxeViolations } from "./a11y";
 import { ADMIN, saveAddress, signedInContext } from "./people";
-import { newShopper } from "./checkout-steps";
+import { newPerson } from "./roles";
 import { toast } from "./shop-steps";
 import { askToDelete } from "./confirm";
 
@@ -116,7 +116,7 @@ test("deleting asks in the store's dialog, naming the product or the address", a
     isMobile: info.project.use.isMobile,
     hasTouch: info.project.use.hasTouch,
   });
-  await newShopper(shopperContext, String(baseURL), `desk-${project}`, false);
+  await newPerson(shopperContext, String(baseURL), { label: `desk-${project}` });
   await saveAddress(shopperContext.request, String(baseURL), { name: "Summer House", street: "3 Dune Road" });
   await saveAddress(shopperContext.request, String(baseURL), { name: "Home Base" });
   const page = await shopperContext.newPage();
